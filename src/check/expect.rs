@@ -1,0 +1,43 @@
+//! `expect WHAT N` must hold (E0401) and name something countable (E0402).
+
+use super::totals::{total, COUNTABLE};
+use crate::diag::{did_you_mean, Code, Diagnostic};
+use crate::ir::TileSet;
+
+pub fn check(set: &TileSet, broken: &[bool], out: &mut Vec<Diagnostic>) {
+    for (index, expansion) in set.expansions.iter().enumerate() {
+        for (what, expected, span) in &expansion.expects {
+            match total(set, index, what) {
+                None => {
+                    let names: Vec<&str> = COUNTABLE.iter().map(|(n, _)| *n).collect();
+                    let mut d = Diagnostic::new(
+                        Code::UnknownExpect,
+                        *span,
+                        format!("cannot count `{what}`"),
+                    )
+                    .label(format!("countable: {}", names.join(", ")));
+                    if let Some(s) = did_you_mean(what, &names) {
+                        d = d.help(format!("did you mean `{s}`?"));
+                    }
+                    out.push(d);
+                }
+                // Totals over an expansion that lost tiles to errors would only repeat them.
+                Some(_) if broken[index] => {}
+                Some(found) if found != *expected => {
+                    out.push(
+                        Diagnostic::new(
+                            Code::ExpectFailed,
+                            *span,
+                            format!(
+                                "expected {expected} {what} in `{}`, found {found}",
+                                expansion.id
+                            ),
+                        )
+                        .label(format!("found {found}")),
+                    );
+                }
+                Some(_) => {}
+            }
+        }
+    }
+}

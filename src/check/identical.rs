@@ -1,0 +1,71 @@
+//! Two tiles of one expansion identical up to rotation (W0602): they are one tile
+//! kind with the counts added up.
+
+use std::collections::HashMap;
+use std::fmt::Write;
+
+use crate::diag::{Code, Diagnostic, Span};
+use crate::ir::{Relation, Tile, TileSet};
+
+pub fn check(set: &TileSet, out: &mut Vec<Diagnostic>) {
+    let mut seen: HashMap<(usize, String), (Span, &str)> = HashMap::new();
+    for (index, tile) in set.tiles.iter().enumerate() {
+        let key = (tile.expansion, canonical(set, index, tile));
+        if let Some((first, name)) = seen.get(&key) {
+            out.push(
+                Diagnostic::new(
+                    Code::IdenticalTiles,
+                    tile.span,
+                    format!("tile `{}` is tile `{name}` turned", tile.name),
+                )
+                .label("same features up to rotation")
+                .with(*first, "this tile")
+                .help(format!(
+                    "remove `{}` and add its count to `{name}`",
+                    tile.name
+                )),
+            );
+        } else {
+            seen.insert(key, (tile.span, &tile.name));
+        }
+    }
+}
+
+/// The smallest description of the tile over its four rotations.
+fn canonical(set: &TileSet, index: usize, tile: &Tile) -> String {
+    (0..4)
+        .map(|r| describe(set, index, &tile.rotated(r)))
+        .min()
+        .unwrap_or_default()
+}
+
+/// Features and relations, each named by content rather than by index.
+fn describe(set: &TileSet, index: usize, tile: &Tile) -> String {
+    let name = |f: usize| {
+        let feature = &tile.features[f];
+        let mut s = feature.kind.to_string();
+        for slot in &feature.slots {
+            let _ = write!(s, " {slot}");
+        }
+        let _ = write!(
+            s,
+            " p{} {:?} {:?}",
+            feature.pennants, feature.direction, feature.crop_type
+        );
+        s
+    };
+    let mut lines: Vec<String> = (0..tile.features.len()).map(name).collect();
+    for f in 0..tile.features.len() {
+        for relation in [
+            Relation::Touches,
+            Relation::RoadEndsAt,
+            Relation::FieldTouchesCity,
+        ] {
+            for t in set.graph.targets(index, f, relation) {
+                lines.push(format!("{} {relation:?} {}", name(f), name(t)));
+            }
+        }
+    }
+    lines.sort();
+    lines.join("\n")
+}

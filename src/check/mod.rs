@@ -1,0 +1,58 @@
+//! The checker: set-level rules over the lowered IR. Only [`check`] makes a
+//! [`Checked`], and the back ends take `&Checked`, so nothing unchecked reaches them.
+//!
+//! Tile-level rules (sides, crossings, fields) run while lowering, where the facts
+//! are built; the rules here need the whole set. Each rule is one file and
+//! appends to the list; none stops the others.
+
+mod expect;
+mod identical;
+mod placeable;
+mod requires;
+mod start;
+pub mod totals;
+
+use crate::diag::Diagnostic;
+use crate::ir::{Lowered, TileSet};
+
+/// A tile set that passed every check. The proof the back ends ask for.
+#[derive(Debug)]
+pub struct Checked {
+    set: TileSet,
+}
+
+impl Checked {
+    /// The checked IR.
+    #[must_use]
+    pub fn ir(&self) -> &TileSet {
+        &self.set
+    }
+
+    /// Full id (`expansion/tile`) of a tile.
+    #[must_use]
+    pub fn tile_id(&self, tile: usize) -> String {
+        let t = &self.set.tiles[tile];
+        format!("{}/{}", self.set.expansions[t.expansion].id, t.name)
+    }
+}
+
+/// Runs every set-level rule. Returns the checked set when no error was found
+/// (here or before, in `lowered.diagnostics`), and all diagnostics either way.
+#[must_use]
+pub fn check(lowered: Lowered) -> (Option<Checked>, Vec<Diagnostic>) {
+    let Lowered {
+        set,
+        broken,
+        mut diagnostics,
+    } = lowered;
+    expect::check(&set, &broken, &mut diagnostics);
+    start::check(&set, &mut diagnostics);
+    requires::check(&set, &mut diagnostics);
+    if !broken.iter().any(|b| *b) {
+        placeable::check(&set, &mut diagnostics);
+        identical::check(&set, &mut diagnostics);
+    }
+    crate::diag::sort(&mut diagnostics);
+    let ok = !diagnostics.iter().any(Diagnostic::is_error);
+    (ok.then_some(Checked { set }), diagnostics)
+}

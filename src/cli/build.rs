@@ -1,0 +1,52 @@
+//! `tileforge build PATH... -o DIR`
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use super::input::{compile_inputs, ms, Colour, Format};
+use super::output::{create_dir, write_atomic};
+use super::Failure;
+
+/// Arguments of `build`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// `.tiles` files, or directories of them, compiled together as one set.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Output directory; created if missing.
+    #[arg(short, long)]
+    output: PathBuf,
+    /// When to colour text diagnostics.
+    #[arg(long, value_enum, default_value_t)]
+    color: Colour,
+    /// Print how long each pass took.
+    #[arg(long)]
+    timings: bool,
+}
+
+pub fn run(args: &Args) -> Result<(), Failure> {
+    let (_, compiled) = compile_inputs(&args.paths, Format::Text, args.color, args.timings)?;
+    let Some(checked) = compiled.checked else {
+        return Err(Failure::Input);
+    };
+    let started = Instant::now();
+    let json = crate::emit::json(&checked);
+    let emit = started.elapsed();
+    create_dir(&args.output)?;
+    let path = args.output.join("tileset.json");
+    write_atomic(&path, json.as_bytes())?;
+    let tiles: u32 = checked.ir().tiles.iter().map(|t| t.count).sum();
+    eprintln!(
+        "wrote {} ({} tile kinds, {tiles} tiles)",
+        path.display(),
+        checked.ir().tiles.len()
+    );
+    if args.timings {
+        eprintln!(
+            "timings: emit json {:.2} ms, write {:.2} ms",
+            ms(emit),
+            ms(started.elapsed() - emit)
+        );
+    }
+    Ok(())
+}

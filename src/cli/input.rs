@@ -1,0 +1,141 @@
+//! Reads the `.tiles` inputs named on the command line into a source map, and
+//! compiles them, printing diagnostics the way the user asked.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use clap::ValueEnum;
+
+use super::Failure;
+use crate::compile::{compile, Compiled};
+use crate::diag::{render_all, render_json, FileId, SourceMap};
+
+/// How diagnostics are printed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// rustc-style text on stderr.
+    #[default]
+    Text,
+    /// A JSON array on stdout, for editors.
+    Json,
+}
+
+/// When to colour text diagnostics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Colour {
+    /// When stderr is a terminal.
+    #[default]
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// The `.tiles` files a path names: the file itself, or a directory's `.tiles`
+/// files (not recursive), sorted by name.
+pub fn tiles_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
+    let mut out = Vec::new();
+    for path in paths {
+        let meta = std::fs::metadata(path).map_err(|e| Failure::io(path.display(), &e))?;
+        if meta.is_dir() {
+            let entries = std::fs::read_dir(path).map_err(|e| Failure::io(path.display(), &e))?;
+            let mut found: Vec<PathBuf> = entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "tiles") && p.is_file())
+                .collect();
+            if found.is_empty() {
+                return Err(Failure::Usage(format!(
+                    "{}: the directory holds no .tiles files",
+                    path.display()
+                )));
+            }
+            found.sort();
+            out.extend(found);
+        } else {
+            out.push(path.clone());
+        }
+    }
+    out.dedup();
+    Ok(out)
+}
+
+/// Reads files into a source map.
+pub fn read_sources(files: &[PathBuf]) -> Result<(SourceMap, Vec<FileId>), Failure> {
+    let mut sources = SourceMap::new();
+    let mut ids = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(path).map_err(|e| Failure::io(path.display(), &e))?;
+        ids.push(sources.add(display_path(path), text));
+    }
+    Ok((sources, ids))
+}
+
+fn display_path(path: &Path) -> String {
+    path.display().to_string()
+}
+
+/// Compiles the inputs and prints their diagnostics; fails with `Input` on errors.
+pub fn compile_inputs(
+    paths: &[PathBuf],
+    format: Format,
+    colour: Colour,
+    timings: bool,
+) -> Result<(SourceMap, Compiled), Failure> {
+    let started = Instant::now();
+    let files = tiles_files(paths)?;
+    let (sources, ids) = read_sources(&files)?;
+    let read = started.elapsed();
+    let compiled = compile(&sources, &ids);
+    match format {
+        Format::Json => println!("{}", render_json(&sources, &compiled.diagnostics)),
+        Format::Text => {
+            let colour = match colour {
+                Colour::Always => true,
+                Colour::Never => false,
+                Colour::Auto => std::io::stderr().is_terminal(),
+            };
+            eprint!("{}", render_all(&sources, &compiled.diagnostics, colour));
+            let errors = compiled.diagnostics.iter().filter(|d| d.is_error()).count();
+            let warnings = compiled.diagnostics.len() - errors;
+            let tiles = compiled.checked.as_ref().map_or(0, |c| c.ir().tiles.len());
+            eprintln!(
+                "{}: {} file{}, {tiles} tile kinds, {errors} error{}, {warnings} warning{}",
+                if errors == 0 { "ok" } else { "failed" },
+                ids.len(),
+                plural(ids.len()),
+                plural(errors),
+                plural(warnings),
+            );
+        }
+    }
+    if timings {
+        let t = &compiled.timings;
+        eprintln!(
+            "timings: read {:.2} ms, parse {:.2} ms, lower {:.2} ms, check {:.2} ms",
+            ms(read),
+            ms(t.parse),
+            ms(t.lower),
+            ms(t.check)
+        );
+    }
+    if compiled.has_errors() {
+        return Err(Failure::Input);
+    }
+    Ok((sources, compiled))
+}
+
+/// Milliseconds, for `--timings`.
+pub fn ms(d: std::time::Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}

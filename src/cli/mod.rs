@@ -1,0 +1,66 @@
+//! The command line: clap definitions, and one module per subcommand. This is
+//! the only module that touches files, the terminal or the process exit code.
+
+mod build;
+mod check;
+mod input;
+mod output;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Compile, check, render and play Carcassonne tile sets written in `.tiles`.
+#[derive(Debug, Parser)]
+#[command(name = "tileforge", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Parse and check tile sets; print every diagnostic (exit 1 on any error).
+    Check(check::Args),
+    /// Check tile sets, then write DIR/tileset.json.
+    Build(build::Args),
+    /// Print the JSON Schema of tileset.json.
+    Schema,
+}
+
+/// Why a command failed, which decides the exit code.
+#[derive(Debug)]
+pub enum Failure {
+    /// The input has errors (exit 1); they were already printed.
+    Input,
+    /// Bad usage or an I/O problem (exit 2), with a one-line message.
+    Usage(String),
+}
+
+impl Failure {
+    fn io(context: impl std::fmt::Display, error: &std::io::Error) -> Failure {
+        Failure::Usage(format!("{context}: {error}"))
+    }
+}
+
+/// Runs the command line and returns the process exit code.
+#[must_use]
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Check(args) => check::run(&args),
+        Command::Build(args) => build::run(&args),
+        Command::Schema => {
+            print!("{}", crate::emit::schema());
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Input) => ExitCode::from(1),
+        Err(Failure::Usage(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,81 @@
+//! Every diagnostic code, its severity and a one-line explanation, in one table.
+//! Codes are stable: a code is never reused for another meaning.
+
+use std::fmt;
+
+use super::Severity;
+
+macro_rules! codes {
+    ($($name:ident = $code:literal, $sev:ident, $title:literal;)*) => {
+        /// A stable diagnostic code.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Code {
+            $(#[doc = $title] $name,)*
+        }
+
+        impl Code {
+            /// Every code, in numeric order.
+            pub const ALL: &'static [Code] = &[$(Code::$name,)*];
+
+            /// The code as printed, e.g. `E0201`.
+            #[must_use]
+            pub fn as_str(self) -> &'static str {
+                match self { $(Code::$name => $code,)* }
+            }
+
+            /// Error or warning.
+            #[must_use]
+            pub fn severity(self) -> Severity {
+                match self { $(Code::$name => Severity::$sev,)* }
+            }
+
+            /// One line saying what the code means.
+            #[must_use]
+            pub fn title(self) -> &'static str {
+                match self { $(Code::$name => $title,)* }
+            }
+        }
+    };
+}
+
+codes! {
+    Syntax = "E0001", Error, "the text does not follow the grammar";
+    UnknownKeyword = "E0002", Error, "unknown keyword";
+    UnclosedBlock = "E0003", Error, "a `{` is never closed";
+    InvalidNumber = "E0004", Error, "a number is out of range";
+    MissingExpansion = "E0101", Error, "a file must start with its `expansion` header";
+    DuplicateExpansion = "E0102", Error, "two expansions with the same id";
+    DuplicateTile = "E0103", Error, "two tiles with the same id in one expansion";
+    ZeroCount = "E0104", Error, "a tile count of 0";
+    DuplicateEntry = "E0105", Error, "a name declared twice in one block";
+    UnknownRequire = "E0106", Error, "`requires` names an expansion that is not among the inputs";
+    StartTile = "E0107", Error, "the start tile is missing, ambiguous or has too few copies";
+    SideTaken = "E0201", Error, "a side is used by two features";
+    RoadOnCitySide = "E0202", Error, "a road and a city on the same side";
+    CrossingFeatures = "E0203", Error, "features cross each other";
+    TouchingNothing = "E0204", Error, "`touching` or `->` names a place where there is no feature";
+    BadDirection = "E0205", Error, "a flier direction that is not one of the eight";
+    BadPlace = "E0206", Error, "a side or slot name that is wrong for this feature";
+    CentreConflict = "E0207", Error, "more than one centre feature on a tile";
+    BadRoad = "E0208", Error, "a road that runs from a side to the same side";
+    EmptyTile = "E0209", Error, "a tile with no side features and nothing in it";
+    FieldSlotTwice = "E0301", Error, "a field slot is covered twice";
+    FieldSlotMissing = "E0302", Error, "a field slot is covered by no field";
+    FieldCrosses = "E0303", Error, "a field crosses a road or a city";
+    FieldTouchUnreachable = "E0304", Error, "a field touches a city it cannot reach";
+    FieldOnFeature = "E0305", Error, "a field slot that a city or road occupies";
+    FieldsInterleave = "E0306", Error, "two fields cross each other";
+    ExpectFailed = "E0401", Error, "an `expect` does not hold";
+    UnknownExpect = "E0402", Error, "an `expect` of something that cannot be counted";
+    BadDie = "E0501", Error, "a die without faces or with a face of 0";
+    UnknownRule = "W0502", Warning, "a rule parameter the engine does not know";
+    RequireMissing = "W0503", Warning, "a required expansion is not among the inputs";
+    NeverPlaceable = "W0601", Warning, "a tile that no tile of the set can ever sit next to";
+    IdenticalTiles = "W0602", Warning, "two tiles identical up to rotation";
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}

@@ -1,0 +1,26 @@
+//! tileforge compiles Carcassonne tile sets written in the `.tiles` language.
+//!
+//! ```text
+//!  .tiles text ──parse──▶ AST (spans) ──lower──▶ IR: planar maps + feature graph
+//!                                                  │
+//!                                               check (all diagnostics, stable codes)
+//!                                                  ▼
+//!                                           Checked ──▶ emit::json ──▶ tileset.json
+//! ```
+//!
+//! Each pass is one public function: [`syntax::parse`], [`ir::lower`],
+//! [`check::check`], [`emit::tileset`]. Only `check` makes a [`check::Checked`],
+//! and the back ends take `&Checked`, so an unchecked set cannot be emitted.
+
+#![warn(missing_docs)]
+
+pub mod check;
+pub mod cli;
+pub mod compile;
+pub mod diag;
+pub mod emit;
+pub mod geometry;
+pub mod ir;
+pub mod kinds;
+pub mod rules;
+pub mod syntax;
