@@ -4,7 +4,7 @@ use super::totals::{total, COUNTABLE};
 use crate::diag::{did_you_mean, Code, Diagnostic};
 use crate::ir::TileSet;
 
-pub fn check(set: &TileSet, broken: &[bool], out: &mut Vec<Diagnostic>) {
+pub fn check(set: &TileSet, complete: bool, out: &mut Vec<Diagnostic>) {
     for (index, expansion) in set.expansions.iter().enumerate() {
         for (what, expected, span) in &expansion.expects {
             match total(set, index, what) {
@@ -21,8 +21,7 @@ pub fn check(set: &TileSet, broken: &[bool], out: &mut Vec<Diagnostic>) {
                     }
                     out.push(d);
                 }
-                // Totals over an expansion that lost tiles to errors would only repeat them.
-                Some(_) if broken[index] => {}
+                Some(_) if !complete => {}
                 Some(found) if found != *expected => {
                     out.push(
                         Diagnostic::new(

@@ -42,13 +42,14 @@ impl Checked {
 pub fn check(lowered: Lowered) -> (Option<Checked>, Vec<Diagnostic>) {
     let Lowered {
         set,
-        broken,
         mut diagnostics,
     } = lowered;
-    expect::check(&set, &broken, &mut diagnostics);
+    // Totals over a set that lost items to errors would only repeat those errors.
+    let complete = !diagnostics.iter().any(Diagnostic::is_error);
+    expect::check(&set, complete, &mut diagnostics);
     start::check(&set, &mut diagnostics);
     requires::check(&set, &mut diagnostics);
-    if !broken.iter().any(|b| *b) {
+    if complete {
         placeable::check(&set, &mut diagnostics);
         identical::check(&set, &mut diagnostics);
     }

@@ -48,8 +48,7 @@ codes! {
     DuplicateTile = "E0103", Error, "two tiles with the same id in one expansion";
     ZeroCount = "E0104", Error, "a tile count of 0";
     DuplicateEntry = "E0105", Error, "a name declared twice in one block";
-    UnknownRequire = "E0106", Error, "`requires` names an expansion that is not among the inputs";
-    StartTile = "E0107", Error, "the start tile is missing, ambiguous or has too few copies";
+    StartTile = "E0106", Error, "more than one tile kind is marked `start`";
     SideTaken = "E0201", Error, "a side is used by two features";
     RoadOnCitySide = "E0202", Error, "a road and a city on the same side";
     CrossingFeatures = "E0203", Error, "features cross each other";
@@ -58,7 +57,6 @@ codes! {
     BadPlace = "E0206", Error, "a side or slot name that is wrong for this feature";
     CentreConflict = "E0207", Error, "more than one centre feature on a tile";
     BadRoad = "E0208", Error, "a road that runs from a side to the same side";
-    EmptyTile = "E0209", Error, "a tile with no side features and nothing in it";
     FieldSlotTwice = "E0301", Error, "a field slot is covered twice";
     FieldSlotMissing = "E0302", Error, "a field slot is covered by no field";
     FieldCrosses = "E0303", Error, "a field crosses a road or a city";

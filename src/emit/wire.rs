@@ -24,11 +24,11 @@ pub const FORMAT_VERSION: u32 = 1;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TileSet {
-    /// Always `"tileforge.tileset"`.
+    /// Always "tileforge.tileset".
     pub format: String,
-    /// The format version ([`FORMAT_VERSION`]).
+    /// The format version; a reader rejects versions it does not know.
     pub version: u32,
-    /// The expansions, in input order (a required expansion comes first).
+    /// The expansions, in input order.
     pub expansions: Vec<Expansion>,
     /// Every tile kind of every expansion, grouped by expansion, in source order.
     pub tiles: Vec<Tile>,

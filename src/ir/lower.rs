@@ -8,15 +8,12 @@ use super::{Die, Expansion, Figure, TileSet, Token};
 use crate::diag::{did_you_mean, Code, Diagnostic, Span};
 use crate::syntax::ast::{self, Item};
 
-/// The result of lowering: the tile set (only tiles without errors are in it),
-/// which expansions lost a tile to an error, and the diagnostics.
+/// The result of lowering: the tile set (only tiles without errors are in it)
+/// and the diagnostics.
 #[derive(Debug, Default)]
 pub struct Lowered {
     /// What lowered.
     pub set: TileSet,
-    /// Per expansion: true when one of its tiles or declarations had an error,
-    /// so totals over it are not meaningful.
-    pub broken: Vec<bool>,
     /// Everything found.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -30,7 +27,6 @@ pub fn lower(files: &[ast::File]) -> Lowered {
     }
     Lowered {
         set: cx.set,
-        broken: cx.broken,
         diagnostics: cx.diagnostics,
     }
 }
@@ -38,7 +34,6 @@ pub fn lower(files: &[ast::File]) -> Lowered {
 #[derive(Default)]
 struct Lowering {
     set: TileSet,
-    broken: Vec<bool>,
     diagnostics: Vec<Diagnostic>,
     expansion_ids: HashMap<String, Span>,
     tile_ids: HashMap<(usize, String), Span>,
@@ -72,7 +67,6 @@ impl Lowering {
                         span,
                         ..Expansion::default()
                     });
-                    self.broken[e] = true;
                     current = Some(e);
                     e
                 }
@@ -90,14 +84,10 @@ impl Lowering {
 
     fn add_expansion(&mut self, expansion: Expansion) -> usize {
         self.set.expansions.push(expansion);
-        self.broken.push(false);
         self.set.expansions.len() - 1
     }
 
-    fn error(&mut self, expansion: usize, d: Diagnostic) {
-        if d.is_error() {
-            self.broken[expansion] = true;
-        }
+    fn error(&mut self, d: Diagnostic) {
         self.diagnostics.push(d);
     }
 
@@ -129,7 +119,7 @@ impl Lowering {
             )
             .label("defined again here")
             .with(first, "first defined here");
-            self.error(index, d);
+            self.error(d);
         } else {
             self.expansion_ids
                 .insert(decl.id.text.clone(), decl.id.span);
@@ -150,7 +140,7 @@ impl Lowering {
             .label("defined again here")
             .with(first, "first defined here")
             .help("give the tile another id, or merge the two and add up their counts");
-            self.error(expansion, d);
+            self.error(d);
             ok = false;
         } else {
             self.tile_ids.insert(key, decl.id.span);
@@ -165,7 +155,7 @@ impl Lowering {
                 )
                 .label("a tile needs at least one copy")
                 .help("remove the tile, or give it a count like `x1`");
-                self.error(expansion, d);
+                self.error(d);
                 ok = false;
                 0
             }
@@ -181,7 +171,7 @@ impl Lowering {
             ok = false;
         }
         for d in diagnostics {
-            self.error(expansion, d);
+            self.error(d);
         }
         if !ok {
             return;
@@ -207,7 +197,7 @@ impl Lowering {
         for entry in &decl.entries {
             if let Some(&first) = seen.get(entry.id.text.as_str()) {
                 let d = duplicate(entry.id.span, first, "token", &entry.id.text);
-                self.error(expansion, d);
+                self.error(d);
                 continue;
             }
             seen.insert(&entry.id.text, entry.id.span);
@@ -218,7 +208,7 @@ impl Lowering {
                     format!("token `{}` has no copies", entry.id.text),
                 )
                 .label("a token needs at least one copy");
-                self.error(expansion, d);
+                self.error(d);
                 continue;
             }
             self.set.expansions[expansion].tokens.push(Token {
@@ -233,7 +223,7 @@ impl Lowering {
     fn figure(&mut self, expansion: usize, decl: &ast::FigureDecl) {
         if let Some(&first) = self.figure_ids.get(&decl.id.text) {
             let d = duplicate(decl.id.span, first, "figure", &decl.id.text);
-            self.error(expansion, d);
+            self.error(d);
             return;
         }
         self.figure_ids.insert(decl.id.text.clone(), decl.id.span);
@@ -246,7 +236,7 @@ impl Lowering {
                 format!("figure `{}` has no copies", decl.id.text),
             )
             .label("each player needs at least one");
-            self.error(expansion, d);
+            self.error(d);
             return;
         }
         self.set.expansions[expansion].figures.push(Figure {
@@ -266,13 +256,13 @@ impl Lowering {
             )
             .label("declared without `faces`")
             .help("add `faces 1 2 3 4 5 6`");
-            self.error(expansion, d);
+            self.error(d);
             return;
         }
         if let Some(bad) = decl.faces.iter().find(|f| f.value <= 0) {
             let d = Diagnostic::new(Code::BadDie, bad.span, "a die face must be at least 1")
                 .label("this face");
-            self.error(expansion, d);
+            self.error(d);
             return;
         }
         let faces = decl
@@ -292,7 +282,7 @@ impl Lowering {
         for (name, value) in &decl.entries {
             if let Some(&first) = seen.get(name.text.as_str()) {
                 let d = duplicate(name.span, first, "rule parameter", &name.text);
-                self.error(expansion, d);
+                self.error(d);
                 continue;
             }
             seen.insert(&name.text, name.span);
@@ -306,7 +296,7 @@ impl Lowering {
                 if let Some(s) = did_you_mean(&name.text, &crate::rules::names()) {
                     d = d.help(format!("did you mean `{s}`?"));
                 }
-                self.error(expansion, d);
+                self.error(d);
             }
             self.set.expansions[expansion]
                 .rules

@@ -115,9 +115,7 @@ impl TileLowering<'_> {
                         continue;
                     }
                     sides.push(side);
-                    for slot in side.slots() {
-                        self.claim(id, slot, place.span);
-                    }
+                    self.claim(id, &side.slots(), place.span);
                 }
                 if let Some(p) = f.pennants {
                     match u32::try_from(p.value) {
@@ -172,7 +170,12 @@ impl TileLowering<'_> {
                 }
                 self.features[id].dead_end = f.places.len() == 1;
                 for (side, span) in sides {
-                    self.claim(id, side.middle(), span);
+                    if let Some(city) = self.city_on(side) {
+                        let d = self.conflict(id, city, side, span);
+                        self.error(d);
+                    } else {
+                        self.claim(id, &[side.middle()], span);
+                    }
                 }
             }
             FeatureKeyword::Field => {
@@ -265,56 +268,62 @@ impl TileLowering<'_> {
         None
     }
 
-    fn claim(&mut self, feature: usize, slot: Slot, span: Span) {
-        let i = slot.index();
-        match self.claims[i] {
-            None => self.claims[i] = Some(Claim { feature, span }),
-            Some(other) if other.feature == feature => {}
-            Some(other) => {
-                // Report a side once: only its first conflicting slot.
-                if slot
-                    .side()
-                    .slots()
-                    .iter()
-                    .any(|s| s.index() < i && self.conflict_at(s.index(), feature))
-                {
-                    return;
+    /// Claims slots for a feature; reports the first slot another feature holds.
+    fn claim(&mut self, feature: usize, slots: &[Slot], span: Span) {
+        let mut reported = false;
+        for &slot in slots {
+            let i = slot.index();
+            match self.claims[i] {
+                None => self.claims[i] = Some(Claim { feature, span }),
+                Some(other) if other.feature == feature || reported => {}
+                Some(other) => {
+                    reported = true;
+                    let d = self.conflict(feature, other, slot.side(), span);
+                    self.error(d);
                 }
-                let (this_kind, other_kind) = (
-                    self.features[feature].kind,
-                    self.features[other.feature].kind,
-                );
-                let side = slot.side();
-                let d = if this_kind != other_kind {
-                    Diagnostic::new(
-                        Code::RoadOnCitySide,
-                        span,
-                        format!("side {side} has both a road and a city"),
-                    )
-                    .label(format!("the {this_kind} is here"))
-                    .with(other.span, format!("the {other_kind} is here"))
-                    .help("a road that meets a city ends at it: `road S -> N`")
-                } else {
-                    Diagnostic::new(
-                        Code::SideTaken,
-                        span,
-                        format!("side {side} is used by two {this_kind}s"),
-                    )
-                    .label(format!("used again by this {this_kind}"))
-                    .with(other.span, "first used here")
-                    .help(if this_kind == FeatureKind::City {
-                        "one city over several sides is written `city N E`"
-                    } else {
-                        "each side has room for one road"
-                    })
-                };
-                self.error(d);
             }
         }
     }
 
-    fn conflict_at(&self, slot: usize, feature: usize) -> bool {
-        self.claims[slot].is_some_and(|c| c.feature != feature)
+    fn conflict(&self, feature: usize, other: Claim, side: Side, span: Span) -> Diagnostic {
+        let (this_kind, other_kind) = (
+            self.features[feature].kind,
+            self.features[other.feature].kind,
+        );
+        if this_kind != other_kind {
+            return Diagnostic::new(
+                Code::RoadOnCitySide,
+                span,
+                format!("side {side} has both a road and a city"),
+            )
+            .label(format!("the {this_kind} is here"))
+            .with(other.span, format!("the {other_kind} is here"))
+            .help("a road that meets a city ends at it: `road S -> N`");
+        }
+        let (plural, help) = if this_kind == FeatureKind::City {
+            (
+                "cities",
+                "one city over several sides is written `city N E`",
+            )
+        } else {
+            ("roads", "each side has room for one road")
+        };
+        Diagnostic::new(
+            Code::SideTaken,
+            span,
+            format!("side {side} is used by two {plural}"),
+        )
+        .label(format!("used again by this {this_kind}"))
+        .with(other.span, "first used here")
+        .help(help)
+    }
+
+    /// The city claim on any slot of a side.
+    fn city_on(&self, side: Side) -> Option<Claim> {
+        side.slots()
+            .iter()
+            .filter_map(|s| self.claims[s.index()])
+            .find(|c| self.features[c.feature].kind == FeatureKind::City)
     }
 
     /// The city or road at a place named by a side or slot.

@@ -119,7 +119,7 @@ impl Builder<'_> {
                     decl.requires
                         .extend(p.into_inner().skip(1).map(|n| self.ident(&n)));
                 }
-                Rule::other_stmt => self.other(&p, "expansion header", &EXPANSION_KEYWORDS),
+                Rule::other_stmt => self.other(&p, "an expansion header", &EXPANSION_KEYWORDS),
                 _ => {}
             }
         }
@@ -145,7 +145,7 @@ impl Builder<'_> {
                 Rule::tile_id => decl.id = self.ident(&p),
                 Rule::count => decl.count = Some(self.number(&p)),
                 Rule::start_flag => decl.start = Some(self.span(&p)),
-                Rule::other_stmt => self.other(&p, "tile", &TILE_KEYWORDS),
+                Rule::other_stmt => self.other(&p, "a tile", &TILE_KEYWORDS),
                 _ => {
                     if let Some(f) = self.feature(p) {
                         decl.features.push(f);
@@ -278,7 +278,7 @@ impl Builder<'_> {
                         decl.acrobat = Some((v.as_str() == "yes", self.span(&v)));
                     }
                 }
-                Rule::other_stmt => self.other(&p, "figure", &FIGURE_KEYWORDS),
+                Rule::other_stmt => self.other(&p, "a figure", &FIGURE_KEYWORDS),
                 _ => {}
             }
         }
@@ -302,7 +302,7 @@ impl Builder<'_> {
                     let faces: Vec<_> = p.into_inner().skip(1).collect();
                     decl.faces = faces.iter().map(|n| self.number(n)).collect();
                 }
-                Rule::other_stmt => self.other(&p, "die", &DIE_KEYWORDS),
+                Rule::other_stmt => self.other(&p, "a die", &DIE_KEYWORDS),
                 _ => {}
             }
         }
@@ -358,7 +358,7 @@ impl Builder<'_> {
             Diagnostic::new(
                 Code::Syntax,
                 span,
-                format!("expected a statement of a {block}, found `{token}`"),
+                format!("expected a statement of {block}, found `{token}`"),
             )
             .label(format!("expected one of {list}"))
         } else {
@@ -366,7 +366,7 @@ impl Builder<'_> {
             let mut d = Diagnostic::new(
                 Code::UnknownKeyword,
                 span,
-                format!("unknown keyword `{word}` in a {block}"),
+                format!("unknown keyword `{word}` in {block}"),
             )
             .label(format!("expected one of {list}"));
             if let Some(s) = did_you_mean(word, keywords) {
@@ -383,7 +383,7 @@ impl Builder<'_> {
         let text = pair.as_str();
         let start = self.offset + pair.as_span().start();
         let d = match TilesParser::parse(rule, text) {
-            Err(e) => parse_error(self.file, start, text, &e),
+            Err(e) => parse_error(self.file, start, text.trim_end(), &e, "statement"),
             Ok(_) => Diagnostic::new(
                 Code::Syntax,
                 Span::new(self.file, start, start + text.len()),

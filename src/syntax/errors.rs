@@ -12,11 +12,18 @@ pub fn item_error(file: FileId, offset: usize, input: &str, error: &Error<Rule>)
     if let Some(d) = unknown_item_keyword(file, offset, input) {
         return d;
     }
-    parse_error(file, offset, input, error)
+    parse_error(file, offset, input, error, "item")
 }
 
 /// A diagnostic for a pest error at a position inside `input`.
-pub fn parse_error(file: FileId, offset: usize, input: &str, error: &Error<Rule>) -> Diagnostic {
+/// `unit` names what `input` is ("item", "statement"), for "found the end of the ...".
+pub fn parse_error(
+    file: FileId,
+    offset: usize,
+    input: &str,
+    error: &Error<Rule>,
+    unit: &str,
+) -> Diagnostic {
     let pos = match error.location {
         InputLocation::Pos(p) | InputLocation::Span((p, _)) => p.min(input.len()),
     };
@@ -32,7 +39,7 @@ pub fn parse_error(file: FileId, offset: usize, input: &str, error: &Error<Rule>
         offset + (pos + width).min(input.len().max(pos)),
     );
     let shown = if found.is_empty() {
-        "the end of the item".to_string()
+        format!("the end of the {unit}")
     } else {
         format!("`{found}`")
     };
@@ -126,6 +133,8 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::centre_kw => "a centre feature",
         Rule::kw_village => "`village`",
         Rule::EOI => "the end of the statement",
+        Rule::lbrace => "`{`",
+        Rule::rbrace => "`}`",
         _ => "a statement",
     }
 }

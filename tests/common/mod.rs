@@ -1,0 +1,60 @@
+//! Helpers shared by the integration tests: compiling files, golden comparison.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use tileforge::compile::{compile, Compiled};
+use tileforge::diag::SourceMap;
+
+/// True when goldens should be rewritten instead of compared.
+pub fn blessing() -> bool {
+    std::env::var_os("TILEFORGE_BLESS").is_some()
+}
+
+/// Compiles files together; names in diagnostics are the paths as given.
+pub fn compile_files(paths: &[PathBuf]) -> (SourceMap, Compiled) {
+    let mut sources = SourceMap::new();
+    let ids: Vec<_> = paths
+        .iter()
+        .map(|p| {
+            let text =
+                std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            sources.add(p.display().to_string().replace('\\', "/"), text)
+        })
+        .collect();
+    let compiled = compile(&sources, &ids);
+    (sources, compiled)
+}
+
+/// The shipped tile sets, in the order the CLI reads them.
+pub fn shipped() -> Vec<PathBuf> {
+    tiles_in(Path::new("tilesets"))
+}
+
+/// The `.tiles` files of a directory, sorted.
+pub fn tiles_in(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "tiles"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Compares `actual` with the golden file, or rewrites it when blessing.
+/// Returns a description of the mismatch, if any.
+pub fn check_golden(golden: &Path, actual: &str) -> Option<String> {
+    if blessing() {
+        std::fs::write(golden, actual).unwrap_or_else(|e| panic!("{}: {e}", golden.display()));
+        return None;
+    }
+    let expected = std::fs::read_to_string(golden).unwrap_or_default();
+    (expected != actual).then(|| {
+        format!(
+            "{} differs (run with TILEFORGE_BLESS=1 to accept):\n--- expected\n{expected}\n--- actual\n{actual}",
+            golden.display()
+        )
+    })
+}
