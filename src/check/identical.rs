@@ -6,10 +6,24 @@ use std::fmt::Write;
 
 use crate::diag::{Code, Diagnostic, Span};
 use crate::ir::{Relation, Tile, TileSet};
+use crate::kinds::FeatureKind;
 
 pub fn check(set: &TileSet, out: &mut Vec<Diagnostic>) {
-    let mut seen: HashMap<(usize, String), (Span, &str)> = HashMap::new();
+    // Only tiles that agree on a cheap rotation-invariant summary can be equal;
+    // the full canonical form is computed for those alone.
+    let mut buckets: HashMap<Summary, Vec<usize>> = HashMap::new();
     for (index, tile) in set.tiles.iter().enumerate() {
+        buckets.entry(summary(tile)).or_default().push(index);
+    }
+    let mut candidates: Vec<usize> = buckets
+        .into_values()
+        .filter(|b| b.len() > 1)
+        .flatten()
+        .collect();
+    candidates.sort_unstable();
+    let mut seen: HashMap<(usize, String), (Span, &str)> = HashMap::new();
+    for index in candidates {
+        let tile = &set.tiles[index];
         let key = (tile.expansion, canonical(set, index, tile));
         if let Some((first, name)) = seen.get(&key) {
             out.push(
@@ -29,6 +43,21 @@ pub fn check(set: &TileSet, out: &mut Vec<Diagnostic>) {
             seen.insert(key, (tile.span, &tile.name));
         }
     }
+}
+
+/// Expansion, the smallest rotation of the edges, and the features' kinds and pennants.
+type Summary = (usize, [u8; 4], Vec<(FeatureKind, u32)>);
+
+fn summary(tile: &Tile) -> Summary {
+    let letters = tile.edges().map(|e| e.letter() as u8);
+    let edges = (0..4)
+        .map(|r| std::array::from_fn(|i| letters[(i + r) % 4]))
+        .min()
+        .unwrap_or(letters);
+    let mut kinds: Vec<(FeatureKind, u32)> =
+        tile.features.iter().map(|f| (f.kind, f.pennants)).collect();
+    kinds.sort_unstable();
+    (tile.expansion, edges, kinds)
 }
 
 /// The smallest description of the tile over its four rotations.

@@ -1,6 +1,7 @@
 //! Back end: the checked IR as wire types ([`wire`]), JSON text, and the JSON
 //! Schema of the format.
 
+mod pretty;
 pub mod wire;
 
 use crate::check::Checked;
@@ -126,12 +127,16 @@ fn feature(checked: &Checked, tile: usize, id: usize) -> Feature {
     }
 }
 
-/// The tile set as pretty-printed JSON, ending in a newline.
+/// The tile set as indented JSON (plain arrays on one line), ending in a newline.
 #[must_use]
 pub fn json(checked: &Checked) -> String {
-    let mut text = serde_json::to_string_pretty(&tileset(checked)).unwrap_or_default();
-    text.push('\n');
-    text
+    to_json(&tileset(checked))
+}
+
+/// Any serialisable value in the same layout as [`json`].
+#[must_use]
+pub fn to_json<T: serde::Serialize>(value: &T) -> String {
+    pretty::to_string(value)
 }
 
 /// The JSON Schema of the wire format, generated from the wire types.

@@ -3,6 +3,8 @@
 
 use std::collections::HashMap;
 
+use rayon::prelude::*;
+
 use super::tile::{lower_tile, LoweredTile};
 use super::{Die, Expansion, Figure, TileSet, Token};
 use crate::diag::{did_you_mean, Code, Diagnostic, Span};
@@ -18,10 +20,23 @@ pub struct Lowered {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Lowers parsed files into one tile set.
+/// Lowers parsed files into one tile set. Tiles are lowered in parallel (each
+/// is independent); everything that spans tiles runs after, in source order.
 #[must_use]
 pub fn lower(files: &[ast::File]) -> Lowered {
-    let mut cx = Lowering::default();
+    let decls: Vec<&ast::TileDecl> = files
+        .iter()
+        .flat_map(|f| &f.items)
+        .filter_map(|item| match item {
+            Item::Tile(decl) => Some(decl),
+            _ => None,
+        })
+        .collect();
+    let tiles: Vec<LoweredTile> = decls.par_iter().map(|d| lower_tile(d)).collect();
+    let mut cx = Lowering {
+        lowered_tiles: tiles.into_iter(),
+        ..Lowering::default()
+    };
     for file in files {
         cx.file(file);
     }
@@ -38,6 +53,8 @@ struct Lowering {
     expansion_ids: HashMap<String, Span>,
     tile_ids: HashMap<(usize, String), Span>,
     figure_ids: HashMap<String, Span>,
+    /// Each tile's own lowering, in source order, computed up front.
+    lowered_tiles: std::vec::IntoIter<LoweredTile>,
 }
 
 impl Lowering {
@@ -166,7 +183,10 @@ impl Lowering {
             relations,
             explicit_fields,
             diagnostics,
-        } = lower_tile(decl);
+        } = self
+            .lowered_tiles
+            .next()
+            .unwrap_or_else(|| lower_tile(decl));
         if diagnostics.iter().any(Diagnostic::is_error) {
             ok = false;
         }

@@ -247,9 +247,9 @@ impl PlanarMap {
             errors.push(FieldError::Missing { slots: missing });
         }
         let mut fields: Vec<Vec<usize>> = vec![Vec::new(); declared.len()];
-        for slot in 0..N {
-            if let Some(f) = owner[slot] {
-                fields[f].push(slot);
+        for (slot, field) in owner.iter().enumerate() {
+            if let Some(f) = field {
+                fields[*f].push(slot);
             }
         }
         for (field, slots) in fields.iter().enumerate() {

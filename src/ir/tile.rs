@@ -27,6 +27,10 @@ struct Claim {
     span: Span,
 }
 
+/// A `field` statement: its declaration index, its slots with the words that
+/// name them, and the cities it says it touches.
+type DeclaredField = (usize, Vec<(usize, Span)>, Vec<(usize, Span)>);
+
 struct TileLowering<'a> {
     decl: &'a TileDecl,
     features: Vec<Feature>,
@@ -38,7 +42,7 @@ struct TileLowering<'a> {
     diagnostics: Vec<Diagnostic>,
     centre: Option<usize>,
     /// Declared fields: declaration index, slots and their words, touched cities.
-    fields: Vec<(usize, Vec<(usize, Span)>, Vec<(usize, Span)>)>,
+    fields: Vec<DeclaredField>,
 }
 
 /// Lowers one tile declaration.

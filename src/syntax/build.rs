@@ -16,6 +16,8 @@ use crate::diag::{did_you_mean, Code, Diagnostic, FileId, Span};
 pub struct Builder<'d> {
     pub file: FileId,
     pub offset: usize,
+    /// End of the real text: an unclosed item is parsed with a `}` added past it.
+    pub limit: usize,
     pub diagnostics: &'d mut Vec<Diagnostic>,
 }
 
@@ -36,7 +38,8 @@ const DIE_KEYWORDS: [&str; 1] = ["faces"];
 impl Builder<'_> {
     fn span(&self, pair: &Pair<'_, Rule>) -> Span {
         let s = pair.as_span();
-        Span::new(self.file, self.offset + s.start(), self.offset + s.end())
+        let at = |p: usize| (self.offset + p).min(self.limit);
+        Span::new(self.file, at(s.start()), at(s.end()))
     }
 
     fn ident(&self, pair: &Pair<'_, Rule>) -> Ident {

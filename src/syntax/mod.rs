@@ -11,58 +11,74 @@ mod grammar;
 pub mod split;
 
 use pest::Parser;
+use rayon::prelude::*;
 
 use crate::diag::{Code, Diagnostic, FileId, Span};
 use grammar::{Rule, TilesParser};
 
 /// Parses one file. Returns every item that parsed and a diagnostic for each
-/// problem found.
+/// problem found. Items are parsed in parallel; the result is in source order
+/// whatever the number of threads.
 #[must_use]
 pub fn parse(file: FileId, text: &str) -> (ast::File, Vec<Diagnostic>) {
+    let parsed: Vec<(Option<ast::Item>, Vec<Diagnostic>)> = split::split(text)
+        .par_iter()
+        .map(|chunk| parse_item(file, text, chunk))
+        .collect();
     let mut out = ast::File {
         file: Some(file),
-        items: Vec::new(),
+        items: Vec::with_capacity(parsed.len()),
     };
     let mut diagnostics = Vec::new();
-    for chunk in split::split(text) {
-        let source = &text[chunk.start..chunk.end];
-        let owned;
-        let input = if let Some(brace) = chunk.unclosed {
-            diagnostics.push(
-                Diagnostic::new(
-                    Code::UnclosedBlock,
-                    Span::new(file, brace, brace + 1),
-                    "this `{` is never closed",
-                )
-                .label("opened here")
-                .help("add the missing `}` before the next item"),
-            );
-            owned = format!("{source}\n}}");
-            owned.as_str()
-        } else {
-            source
-        };
-        let mut builder = build::Builder {
-            file,
-            offset: chunk.start,
-            diagnostics: &mut diagnostics,
-        };
-        match TilesParser::parse(Rule::item, input) {
-            Ok(pairs) => {
-                for pair in pairs {
-                    if let Some(item) = builder.item(pair) {
-                        out.items.push(item);
-                    }
-                }
-            }
-            Err(error) => {
-                let diagnostic = errors::item_error(file, chunk.start, input, &error);
-                // An unclosed block's own parse error is usually the missing brace again.
-                if chunk.unclosed.is_none() || diagnostic.primary.span.start < chunk.end {
-                    diagnostics.push(diagnostic);
-                }
-            }
-        }
+    for (item, mut d) in parsed {
+        out.items.extend(item);
+        diagnostics.append(&mut d);
     }
     (out, diagnostics)
+}
+
+/// Parses the item a chunk holds.
+fn parse_item(
+    file: FileId,
+    text: &str,
+    chunk: &split::Chunk,
+) -> (Option<ast::Item>, Vec<Diagnostic>) {
+    let mut diagnostics = Vec::new();
+    let source = &text[chunk.start..chunk.end];
+    let owned;
+    let input = if let Some(brace) = chunk.unclosed {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::UnclosedBlock,
+                Span::new(file, brace, brace + 1),
+                "this `{` is never closed",
+            )
+            .label("opened here")
+            .help("add the missing `}` before the next item"),
+        );
+        owned = format!("{source}\n}}");
+        owned.as_str()
+    } else {
+        source
+    };
+    let mut builder = build::Builder {
+        file,
+        offset: chunk.start,
+        limit: chunk.end,
+        diagnostics: &mut diagnostics,
+    };
+    let item = match TilesParser::parse(Rule::item, input) {
+        Ok(pairs) => pairs.into_iter().find_map(|pair| builder.item(pair)),
+        Err(error) => {
+            let mut diagnostic = errors::item_error(file, chunk.start, input, &error);
+            let span = &mut diagnostic.primary.span;
+            span.end = span.end.min(chunk.end.max(span.start));
+            // An unclosed block's own parse error is usually the missing brace again.
+            if chunk.unclosed.is_none() || diagnostic.primary.span.start < chunk.end {
+                diagnostics.push(diagnostic);
+            }
+            None
+        }
+    };
+    (item, diagnostics)
 }

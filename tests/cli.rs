@@ -1,0 +1,154 @@
+//! The command line as a user meets it: exit codes, where output goes, one-line
+//! errors for bad paths, nothing half-written.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn tileforge(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tileforge"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A fresh directory under the target dir for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+#[test]
+fn check_accepts_the_shipped_sets() {
+    let out = tileforge(&["check", "tilesets"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("ok: 4 files, 54 tile kinds, 0 errors, 0 warnings"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn check_reports_errors_with_exit_1() {
+    let out = tileforge(&[
+        "check",
+        "--color",
+        "never",
+        "tests/ui/E0201-side-taken.tiles",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stderr(&out);
+    assert!(
+        text.contains("error[E0201]: side E is used by two cities"),
+        "{text}"
+    );
+    assert!(
+        text.contains("failed: 1 file, 0 tile kinds, 3 errors, 0 warnings"),
+        "{text}"
+    );
+}
+
+#[test]
+fn check_prints_json_for_editors() {
+    let out = tileforge(&[
+        "check",
+        "--format",
+        "json",
+        "tests/ui/E0205-bad-direction.tiles",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("stdout is JSON");
+    let first = &json[0];
+    assert_eq!(first["code"], "E0205");
+    assert_eq!(first["severity"], "error");
+    assert_eq!(first["line"], 3);
+    assert_eq!(first["column"], 16);
+    assert_eq!(first["help"], "did you mean `NW`?");
+}
+
+#[test]
+fn a_missing_file_is_a_one_line_error_with_exit_2() {
+    let out = tileforge(&["check", "no/such/file.tiles"]);
+    assert_eq!(out.status.code(), Some(2));
+    let text = stderr(&out);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(text.starts_with("error: no/such/file.tiles:"), "{text}");
+}
+
+#[test]
+fn a_directory_without_tiles_files_is_an_error() {
+    let out = tileforge(&["check", "src"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out).trim(),
+        "error: src: the directory holds no .tiles files"
+    );
+}
+
+#[test]
+fn build_writes_the_json_and_nothing_else_half_done() {
+    let dir = scratch("build");
+    let out = tileforge(&["build", "tilesets", "-o", dir.to_str().expect("utf-8")]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let written = std::fs::read_to_string(dir.join("tileset.json")).expect("tileset.json");
+    let golden = std::fs::read_to_string("tests/golden/tileset.json").expect("golden");
+    assert_eq!(written, golden);
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().contains(".tmp"))
+        .collect();
+    assert!(
+        leftovers.is_empty(),
+        "temporary files left behind: {leftovers:?}"
+    );
+}
+
+#[test]
+fn build_with_errors_writes_nothing() {
+    let dir = scratch("build-errors");
+    let out = tileforge(&[
+        "build",
+        "tests/ui/E0203-crossing-features.tiles",
+        "-o",
+        dir.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!dir.join("tileset.json").exists());
+}
+
+#[test]
+fn an_unwritable_output_directory_is_a_one_line_error() {
+    // A directory cannot be created below a regular file.
+    let out = tileforge(&["build", "tilesets", "-o", "README.md/out"]);
+    assert_eq!(out.status.code(), Some(2));
+    let text = stderr(&out);
+    let errors: Vec<&str> = text.lines().filter(|l| l.starts_with("error")).collect();
+    assert_eq!(errors.len(), 1, "{text}");
+    assert!(
+        errors[0].starts_with("error: cannot create output directory README.md/out:"),
+        "{text}"
+    );
+}
+
+#[test]
+fn schema_prints_the_golden_schema() {
+    let out = tileforge(&["schema"]);
+    assert_eq!(out.status.code(), Some(0));
+    let golden = std::fs::read_to_string("tests/golden/tileset.schema.json").expect("golden");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), golden);
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let out = tileforge(&["check"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = tileforge(&["frobnicate"]);
+    assert_eq!(out.status.code(), Some(2));
+}
