@@ -66,3 +66,14 @@ fn codes_are_unique() {
     codes.dedup();
     assert_eq!(before, codes.len(), "a code is used twice");
 }
+
+#[test]
+fn every_code_is_documented() {
+    let doc = std::fs::read_to_string("docs/language.md").expect("docs/language.md");
+    let missing: Vec<&str> = Code::ALL
+        .iter()
+        .filter(|c| !doc.contains(&format!("| {} | ", c.as_str())))
+        .map(|c| c.as_str())
+        .collect();
+    assert!(missing.is_empty(), "codes missing from docs/language.md: {missing:?}");
+}

@@ -46,7 +46,7 @@ codes! {
     MissingExpansion = "E0101", Error, "a file must start with its `expansion` header";
     DuplicateExpansion = "E0102", Error, "two expansions with the same id";
     DuplicateTile = "E0103", Error, "two tiles with the same id in one expansion";
-    ZeroCount = "E0104", Error, "a tile count of 0";
+    ZeroCount = "E0104", Error, "a count of 0 (tile, token or figure)";
     DuplicateEntry = "E0105", Error, "a name declared twice in one block";
     StartTile = "E0106", Error, "more than one tile kind is marked `start`";
     SideTaken = "E0201", Error, "a side is used by two features";
@@ -56,7 +56,7 @@ codes! {
     BadDirection = "E0205", Error, "a flier direction that is not one of the eight";
     BadPlace = "E0206", Error, "a side or slot name that is wrong for this feature";
     CentreConflict = "E0207", Error, "more than one centre feature on a tile";
-    BadRoad = "E0208", Error, "a road that runs from a side to the same side";
+    BadRoad = "E0208", Error, "a malformed road (one side twice, `->` on a through road, ending at itself)";
     FieldSlotTwice = "E0301", Error, "a field slot is covered twice";
     FieldSlotMissing = "E0302", Error, "a field slot is covered by no field";
     FieldCrosses = "E0303", Error, "a field crosses a road or a city";
