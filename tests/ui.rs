@@ -75,5 +75,8 @@ fn every_code_is_documented() {
         .filter(|c| !doc.contains(&format!("| {} | ", c.as_str())))
         .map(|c| c.as_str())
         .collect();
-    assert!(missing.is_empty(), "codes missing from docs/language.md: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "codes missing from docs/language.md: {missing:?}"
+    );
 }
