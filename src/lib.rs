@@ -23,4 +23,5 @@ pub mod geometry;
 pub mod ir;
 pub mod kinds;
 pub mod rules;
+pub mod stats;
 pub mod syntax;

@@ -4,11 +4,33 @@
 use std::collections::HashMap;
 use std::fmt::Write;
 
-use crate::diag::{Code, Diagnostic, Span};
+use crate::diag::{Code, Diagnostic};
 use crate::ir::{Relation, Tile, TileSet};
 use crate::kinds::FeatureKind;
 
-pub fn check(set: &TileSet, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(set: &TileSet, out: &mut Vec<Diagnostic>) {
+    for (first, tile) in identical_pairs(set) {
+        let (first, tile) = (&set.tiles[first], &set.tiles[tile]);
+        out.push(
+            Diagnostic::new(
+                Code::IdenticalTiles,
+                tile.span,
+                format!("tile `{}` is tile `{}` turned", tile.name, first.name),
+            )
+            .label("same features up to rotation")
+            .with(first.span, "this tile")
+            .help(format!(
+                "remove `{}` and add its count to `{}`",
+                tile.name, first.name
+            )),
+        );
+    }
+}
+
+/// Pairs `(first, later)` of tiles of one expansion that are identical up to
+/// rotation, each later tile paired with the first of its kind.
+#[must_use]
+pub fn identical_pairs(set: &TileSet) -> Vec<(usize, usize)> {
     // Only tiles that agree on a cheap rotation-invariant summary can be equal;
     // the full canonical form is computed for those alone.
     let mut buckets: HashMap<Summary, Vec<usize>> = HashMap::new();
@@ -21,28 +43,19 @@ pub fn check(set: &TileSet, out: &mut Vec<Diagnostic>) {
         .flatten()
         .collect();
     candidates.sort_unstable();
-    let mut seen: HashMap<(usize, String), (Span, &str)> = HashMap::new();
+    let mut seen: HashMap<(usize, String), usize> = HashMap::new();
+    let mut pairs = Vec::new();
     for index in candidates {
         let tile = &set.tiles[index];
         let key = (tile.expansion, canonical(set, index, tile));
-        if let Some((first, name)) = seen.get(&key) {
-            out.push(
-                Diagnostic::new(
-                    Code::IdenticalTiles,
-                    tile.span,
-                    format!("tile `{}` is tile `{name}` turned", tile.name),
-                )
-                .label("same features up to rotation")
-                .with(*first, "this tile")
-                .help(format!(
-                    "remove `{}` and add its count to `{name}`",
-                    tile.name
-                )),
-            );
-        } else {
-            seen.insert(key, (tile.span, &tile.name));
+        match seen.get(&key) {
+            Some(&first) => pairs.push((first, index)),
+            None => {
+                seen.insert(key, index);
+            }
         }
     }
+    pairs
 }
 
 /// Expansion, the smallest rotation of the edges, and the features' kinds and pennants.

@@ -6,8 +6,8 @@
 //! appends to the list; none stops the others.
 
 mod expect;
-mod identical;
-mod placeable;
+pub mod identical;
+pub mod placeable;
 mod requires;
 mod start;
 pub mod totals;

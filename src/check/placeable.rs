@@ -6,30 +6,12 @@ use std::collections::HashMap;
 use crate::diag::{Code, Diagnostic};
 use crate::ir::{Edge, TileSet};
 
-pub fn check(set: &TileSet, out: &mut Vec<Diagnostic>) {
-    let mut copies_with: HashMap<Edge, u64> = HashMap::new();
-    let letters: Vec<Vec<Edge>> = set
-        .tiles
-        .iter()
-        .map(|t| {
-            let mut edges = t.edges().to_vec();
-            edges.sort();
-            edges.dedup();
-            edges
-        })
-        .collect();
-    for (tile, edges) in set.tiles.iter().zip(&letters) {
-        for e in edges {
-            *copies_with.entry(*e).or_default() += u64::from(tile.count);
-        }
-    }
-    for (tile, edges) in set.tiles.iter().zip(&letters) {
-        if edges
-            .iter()
-            .any(|e| copies_with.get(e).copied().unwrap_or(0) >= 2)
-        {
-            continue;
-        }
+pub(crate) fn check(set: &TileSet, out: &mut Vec<Diagnostic>) {
+    for index in never_placeable(set) {
+        let tile = &set.tiles[index];
+        let mut edges = tile.edges().to_vec();
+        edges.sort();
+        edges.dedup();
         let names: Vec<&str> = edges
             .iter()
             .map(|e| match e {
@@ -54,4 +36,37 @@ pub fn check(set: &TileSet, out: &mut Vec<Diagnostic>) {
             ),
         );
     }
+}
+
+/// The tiles none of whose side types appears on another tile (or on a second
+/// copy of the tile itself).
+#[must_use]
+pub fn never_placeable(set: &TileSet) -> Vec<usize> {
+    let mut copies_with: HashMap<Edge, u64> = HashMap::new();
+    let letters: Vec<Vec<Edge>> = set
+        .tiles
+        .iter()
+        .map(|t| {
+            let mut edges = t.edges().to_vec();
+            edges.sort();
+            edges.dedup();
+            edges
+        })
+        .collect();
+    for (tile, edges) in set.tiles.iter().zip(&letters) {
+        for e in edges {
+            *copies_with.entry(*e).or_default() += u64::from(tile.count);
+        }
+    }
+    set.tiles
+        .iter()
+        .zip(&letters)
+        .enumerate()
+        .filter(|(_, (_, edges))| {
+            !edges
+                .iter()
+                .any(|e| copies_with.get(e).copied().unwrap_or(0) >= 2)
+        })
+        .map(|(index, _)| index)
+        .collect()
 }

@@ -5,6 +5,7 @@ mod build;
 mod check;
 mod input;
 mod output;
+mod stats;
 
 use std::process::ExitCode;
 
@@ -26,6 +27,8 @@ enum Command {
     Build(build::Args),
     /// Print the JSON Schema of tileset.json.
     Schema,
+    /// Report the distribution of a tile set: totals, side patterns, what fits each side.
+    Stats(stats::Args),
 }
 
 /// Why a command failed, which decides the exit code.
@@ -50,6 +53,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Build(args) => build::run(&args),
+        Command::Stats(args) => stats::run(&args),
         Command::Schema => {
             print!("{}", crate::emit::schema());
             Ok(())

@@ -1,0 +1,254 @@
+//! Static statistics of a checked tile set: what `tileforge stats` reports.
+//! Totals per expansion, side patterns, how many tiles fit each side of each
+//! tile, tiles that can never be placed, tiles identical up to rotation.
+
+mod table;
+mod text;
+
+pub use table::Table;
+pub use text::render_text;
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::check::identical::identical_pairs;
+use crate::check::placeable::never_placeable;
+use crate::check::totals::total;
+use crate::check::Checked;
+use crate::geometry::Side;
+use crate::ir::Edge;
+use crate::kinds::FeatureKind;
+
+/// The whole static report.
+#[derive(Debug, Serialize)]
+pub struct Report {
+    /// One row per expansion.
+    pub expansions: Vec<Totals>,
+    /// All expansions together.
+    pub total: Totals,
+    /// Flying machines by arrow direction (tile copies).
+    pub fliers_by_direction: BTreeMap<String, i64>,
+    /// Crop circles by type (tile copies).
+    pub crop_circles_by_type: BTreeMap<String, i64>,
+    /// Side patterns up to rotation, most tiles first.
+    pub side_patterns: Vec<Pattern>,
+    /// For each tile kind, what fits each of its sides.
+    pub neighbours: Vec<Neighbours>,
+    /// Tiles no tile of the set can sit next to.
+    pub never_placeable: Vec<String>,
+    /// Pairs of tiles identical up to rotation.
+    pub identical: Vec<[String; 2]>,
+}
+
+/// Totals over some tiles, copies counted.
+#[derive(Debug, Default, Clone, Serialize)]
+pub struct Totals {
+    /// Expansion id, or `total`.
+    pub id: String,
+    /// Tiles (copies).
+    pub tiles: i64,
+    /// Tile kinds.
+    pub kinds: i64,
+    /// City sides.
+    pub city_sides: i64,
+    /// Road sides.
+    pub road_sides: i64,
+    /// Field sides.
+    pub field_sides: i64,
+    /// Pennants.
+    pub pennants: i64,
+    /// Cloisters.
+    pub cloisters: i64,
+    /// Circus spaces.
+    pub circuses: i64,
+    /// Acrobat spaces (pyramids).
+    pub acrobats: i64,
+    /// Flying machines.
+    pub fliers: i64,
+    /// Crop circles.
+    pub crop_circles: i64,
+}
+
+impl Totals {
+    fn add(&mut self, o: &Totals) {
+        self.tiles += o.tiles;
+        self.kinds += o.kinds;
+        self.city_sides += o.city_sides;
+        self.road_sides += o.road_sides;
+        self.field_sides += o.field_sides;
+        self.pennants += o.pennants;
+        self.cloisters += o.cloisters;
+        self.circuses += o.circuses;
+        self.acrobats += o.acrobats;
+        self.fliers += o.fliers;
+        self.crop_circles += o.crop_circles;
+    }
+}
+
+/// Four side letters up to rotation, and how many tiles show them.
+#[derive(Debug, Serialize)]
+pub struct Pattern {
+    /// The smallest rotation of the letters, e.g. `CCFR`.
+    pub pattern: String,
+    /// Tile kinds with this pattern.
+    pub kinds: usize,
+    /// Tiles (copies) with this pattern.
+    pub tiles: u32,
+}
+
+/// What fits next to each side of one tile kind.
+#[derive(Debug, Serialize)]
+pub struct Neighbours {
+    /// Tile id.
+    pub tile: String,
+    /// Copies.
+    pub count: u32,
+    /// Its edges N E S W.
+    pub edges: String,
+    /// Per side N E S W: tile kinds with a matching side, and (kind, rotation)
+    /// placements that match. A tile counts itself only when it has two copies.
+    pub sides: [SideFit; 4],
+}
+
+/// Matches for one side.
+#[derive(Debug, Clone, Copy, Default, Serialize)]
+pub struct SideFit {
+    /// Tile kinds that can sit against this side.
+    pub kinds: usize,
+    /// Kind-and-rotation combinations that can.
+    pub placements: usize,
+}
+
+/// Computes the report.
+#[must_use]
+pub fn report(checked: &Checked) -> Report {
+    let set = checked.ir();
+    let expansions: Vec<Totals> = (0..set.expansions.len())
+        .map(|e| totals(checked, e))
+        .collect();
+    let mut all = Totals {
+        id: "total".to_string(),
+        ..Totals::default()
+    };
+    for e in &expansions {
+        all.add(e);
+    }
+    let mut fliers_by_direction = BTreeMap::new();
+    let mut crop_circles_by_type = BTreeMap::new();
+    for tile in &set.tiles {
+        for f in &tile.features {
+            if let Some(d) = f.direction {
+                *fliers_by_direction.entry(d.name().to_string()).or_insert(0) +=
+                    i64::from(tile.count);
+            }
+            if let (FeatureKind::CropCircle, Some(t)) = (f.kind, f.crop_type) {
+                *crop_circles_by_type
+                    .entry(t.name().to_string())
+                    .or_insert(0) += i64::from(tile.count);
+            }
+        }
+    }
+    Report {
+        expansions,
+        total: all,
+        fliers_by_direction,
+        crop_circles_by_type,
+        side_patterns: side_patterns(checked),
+        neighbours: neighbours(checked),
+        never_placeable: never_placeable(set)
+            .into_iter()
+            .map(|i| checked.tile_id(i))
+            .collect(),
+        identical: identical_pairs(set)
+            .into_iter()
+            .map(|(a, b)| [checked.tile_id(a), checked.tile_id(b)])
+            .collect(),
+    }
+}
+
+fn totals(checked: &Checked, expansion: usize) -> Totals {
+    let set = checked.ir();
+    let t = |what: &str| total(set, expansion, what).unwrap_or(0);
+    Totals {
+        id: set.expansions[expansion].id.clone(),
+        tiles: t("tiles"),
+        kinds: t("kinds"),
+        city_sides: t("city-sides"),
+        road_sides: t("road-sides"),
+        field_sides: t("field-sides"),
+        pennants: t("pennants"),
+        cloisters: t("cloisters"),
+        circuses: t("circuses"),
+        acrobats: t("acrobats"),
+        fliers: t("fliers"),
+        crop_circles: t("crop-circles"),
+    }
+}
+
+/// The smallest of the four rotations of a tile's edge letters.
+#[must_use]
+pub fn canonical_pattern(edges: &str) -> String {
+    let letters: Vec<char> = edges.chars().collect();
+    (0..letters.len())
+        .map(|r| letters[r..].iter().chain(&letters[..r]).collect::<String>())
+        .min()
+        .unwrap_or_default()
+}
+
+fn side_patterns(checked: &Checked) -> Vec<Pattern> {
+    let mut by_pattern: BTreeMap<String, (usize, u32)> = BTreeMap::new();
+    for tile in &checked.ir().tiles {
+        let entry = by_pattern
+            .entry(canonical_pattern(&tile.edge_letters()))
+            .or_default();
+        entry.0 += 1;
+        entry.1 += tile.count;
+    }
+    let mut out: Vec<Pattern> = by_pattern
+        .into_iter()
+        .map(|(pattern, (kinds, tiles))| Pattern {
+            pattern,
+            kinds,
+            tiles,
+        })
+        .collect();
+    out.sort_by(|a, b| {
+        b.tiles
+            .cmp(&a.tiles)
+            .then_with(|| a.pattern.cmp(&b.pattern))
+    });
+    out
+}
+
+fn neighbours(checked: &Checked) -> Vec<Neighbours> {
+    let set = checked.ir();
+    let edges: Vec<[Edge; 4]> = set.tiles.iter().map(crate::ir::Tile::edges).collect();
+    set.tiles
+        .iter()
+        .enumerate()
+        .map(|(index, tile)| {
+            let sides = Side::ALL.map(|side| {
+                let wanted = edges[index][side.index()];
+                let mut fit = SideFit::default();
+                for (other, other_edges) in edges.iter().enumerate() {
+                    if other == index && tile.count < 2 {
+                        continue;
+                    }
+                    let matching = other_edges.iter().filter(|e| **e == wanted).count();
+                    if matching > 0 {
+                        fit.kinds += 1;
+                        fit.placements += matching;
+                    }
+                }
+                fit
+            });
+            Neighbours {
+                tile: checked.tile_id(index),
+                count: tile.count,
+                edges: tile.edge_letters(),
+                sides,
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,118 @@
+//! The static report as text tables.
+
+use std::fmt::Write;
+
+use super::{Report, Table, Totals};
+
+/// Renders the report for a terminal.
+#[must_use]
+pub fn render_text(report: &Report) -> String {
+    let mut out = String::new();
+    let mut t = Table::new(&[
+        "expansion",
+        "tiles",
+        "kinds",
+        "city",
+        "road",
+        "field",
+        "pennants",
+        "cloisters",
+        "circus",
+        "acrobats",
+        "fliers",
+        "crop",
+    ]);
+    let row = |x: &Totals| {
+        vec![
+            x.id.clone(),
+            x.tiles.to_string(),
+            x.kinds.to_string(),
+            x.city_sides.to_string(),
+            x.road_sides.to_string(),
+            x.field_sides.to_string(),
+            x.pennants.to_string(),
+            x.cloisters.to_string(),
+            x.circuses.to_string(),
+            x.acrobats.to_string(),
+            x.fliers.to_string(),
+            x.crop_circles.to_string(),
+        ]
+    };
+    for e in &report.expansions {
+        t.row(row(e));
+    }
+    if report.expansions.len() > 1 {
+        t.row(row(&report.total));
+    }
+    out.push_str("Tiles and sides (city/road/field = sides of that type, copies counted)\n\n");
+    out.push_str(&t.render());
+    let list = |m: &std::collections::BTreeMap<String, i64>| {
+        if m.is_empty() {
+            "none".to_string()
+        } else {
+            m.iter()
+                .map(|(k, v)| format!("{k} {v}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    };
+    let _ = writeln!(
+        out,
+        "\nFliers by direction: {}",
+        list(&report.fliers_by_direction)
+    );
+    let _ = writeln!(
+        out,
+        "Crop circles by type: {}",
+        list(&report.crop_circles_by_type)
+    );
+
+    out.push_str("\nSide patterns up to rotation (N E S W)\n\n");
+    let mut t = Table::new(&["pattern", "kinds", "tiles"]);
+    for p in &report.side_patterns {
+        t.row(vec![
+            p.pattern.clone(),
+            p.kinds.to_string(),
+            p.tiles.to_string(),
+        ]);
+    }
+    out.push_str(&t.render());
+
+    out.push_str("\nWhat fits each side: tile kinds / kind-rotations with a matching side\n\n");
+    let mut t = Table::new(&["tile", "copies", "edges", "N", "E", "S", "W"]);
+    for n in &report.neighbours {
+        let mut cells = vec![n.tile.clone(), format!("×{}", n.count), n.edges.clone()];
+        cells.extend(
+            n.sides
+                .iter()
+                .map(|s| format!("{}/{}", s.kinds, s.placements)),
+        );
+        t.row(cells);
+    }
+    out.push_str(&t.render());
+
+    let names = |v: Vec<String>| {
+        if v.is_empty() {
+            "none".to_string()
+        } else {
+            v.join(", ")
+        }
+    };
+    let _ = writeln!(
+        out,
+        "\nNever placeable: {}",
+        names(report.never_placeable.clone())
+    );
+    let _ = writeln!(
+        out,
+        "Identical up to rotation: {}",
+        names(
+            report
+                .identical
+                .iter()
+                .map(|[a, b]| format!("{a} = {b}"))
+                .collect()
+        )
+    );
+    out
+}
