@@ -17,7 +17,10 @@ fn base_game_totals_equal_the_catalogue() {
     assert_eq!(base.tiles, 72);
     assert_eq!(base.kinds, 24);
     assert_eq!(base.city_sides + base.road_sides + base.field_sides, 288);
-    assert_eq!((base.field_sides, base.road_sides, base.city_sides), (115, 94, 79));
+    assert_eq!(
+        (base.field_sides, base.road_sides, base.city_sides),
+        (115, 94, 79)
+    );
     assert_eq!(base.pennants, 10);
     assert_eq!(base.cloisters, 6);
     assert!(report.never_placeable.is_empty());
@@ -48,7 +51,10 @@ fn an_unplaceable_tile_is_reported() {
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stderr).contains("W0601"));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
-    assert_eq!(json["never_placeable"], serde_json::json!(["lonely/castle"]));
+    assert_eq!(
+        json["never_placeable"],
+        serde_json::json!(["lonely/castle"])
+    );
     let castle = json["neighbours"]
         .as_array()
         .and_then(|n| n.iter().find(|t| t["tile"] == "lonely/castle"))
