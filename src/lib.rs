@@ -22,6 +22,7 @@ pub mod emit;
 pub mod geometry;
 pub mod ir;
 pub mod kinds;
+pub mod render;
 pub mod rules;
 pub mod stats;
 pub mod syntax;

@@ -1,4 +1,5 @@
-//! `tileforge build PATH... -o DIR`
+//! `tileforge build PATH... -o DIR`: DIR/tileset.json, then (unless
+//! `--no-render`) DIR/png/<expansion>/<tile>.png and DIR/png/<expansion>.sheet.png.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -22,6 +23,9 @@ pub struct Args {
     /// Print how long each pass took.
     #[arg(long)]
     timings: bool,
+    /// Write only tileset.json, no PNG images.
+    #[arg(long)]
+    no_render: bool,
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
@@ -48,5 +52,13 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             ms(started.elapsed() - emit)
         );
     }
-    Ok(())
+    if args.no_render {
+        return Ok(());
+    }
+    super::render::write_images(
+        &checked,
+        &crate::render::Request::default(),
+        &args.output.join("png"),
+        args.timings,
+    )
 }

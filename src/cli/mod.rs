@@ -6,6 +6,7 @@ mod check;
 mod input;
 mod output;
 mod stats;
+mod render;
 
 use std::process::ExitCode;
 
@@ -23,8 +24,10 @@ pub struct Cli {
 enum Command {
     /// Parse and check tile sets; print every diagnostic (exit 1 on any error).
     Check(check::Args),
-    /// Check tile sets, then write DIR/tileset.json.
+    /// Check tile sets, then write DIR/tileset.json and the PNG images under DIR/png.
     Build(build::Args),
+    /// Check tile sets, then draw their tiles as PNG images (and contact sheets).
+    Render(render::Args),
     /// Print the JSON Schema of tileset.json.
     Schema,
     /// Report the distribution of a tile set: totals, side patterns, what fits each side.
@@ -54,6 +57,7 @@ pub fn main() -> ExitCode {
         Command::Check(args) => check::run(&args),
         Command::Build(args) => build::run(&args),
         Command::Stats(args) => stats::run(&args),
+        Command::Render(args) => render::run(&args),
         Command::Schema => {
             print!("{}", crate::emit::schema());
             Ok(())

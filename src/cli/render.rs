@@ -1,0 +1,174 @@
+//! `tileforge render PATH... -o DIR`: PNG images of the tiles, and with
+//! `--sheet` one contact sheet per expansion. Also writes the images of `build`.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+use super::input::{compile_inputs, ms, Colour, Format};
+use super::output::{create_dir, write_atomic};
+use super::Failure;
+use crate::check::Checked;
+use crate::render::{self, Image, Request};
+
+/// Arguments of `render`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// `.tiles` files, or directories of them, compiled together as one set.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Output directory: images go to DIR/<expansion>/<tile>.png and sheets to
+    /// DIR/<expansion>.sheet.png.
+    #[arg(short, long)]
+    output: PathBuf,
+    /// Draw only this tile: a full id (`base/D`) or a name unique in the set.
+    /// May be repeated.
+    #[arg(long, value_name = "ID", conflicts_with = "sheet")]
+    tile: Vec<String>,
+    /// Edge length of a tile image, in pixels.
+    #[arg(long, value_name = "PX", default_value_t = render::DEFAULT_SIZE,
+          value_parser = clap::value_parser!(u32).range(16..=4096))]
+    size: u32,
+    /// Turn the tiles clockwise by this many degrees: 0, 90, 180 or 270.
+    #[arg(long, value_name = "R", default_value_t = 0, value_parser = parse_rotation)]
+    rotation: u16,
+    /// Also draw one contact sheet per expansion.
+    #[arg(long)]
+    sheet: bool,
+    /// Edge length of a tile on a contact sheet, in pixels.
+    #[arg(long, value_name = "PX", default_value_t = render::DEFAULT_SHEET_SIZE,
+          value_parser = clap::value_parser!(u32).range(16..=1024))]
+    sheet_size: u32,
+    /// When to colour text diagnostics.
+    #[arg(long, value_enum, default_value_t)]
+    color: Colour,
+    /// Print how long each pass took.
+    #[arg(long)]
+    timings: bool,
+}
+
+fn parse_rotation(text: &str) -> Result<u16, String> {
+    match text.trim_end_matches('°') {
+        "0" => Ok(0),
+        "90" => Ok(90),
+        "180" => Ok(180),
+        "270" => Ok(270),
+        _ => Err("a rotation is 0, 90, 180 or 270 (degrees clockwise)".to_string()),
+    }
+}
+
+pub fn run(args: &Args) -> Result<(), Failure> {
+    let (_, compiled) = compile_inputs(&args.paths, Format::Text, args.color, args.timings)?;
+    let Some(checked) = compiled.checked else {
+        return Err(Failure::Input);
+    };
+    let only = if args.tile.is_empty() {
+        None
+    } else {
+        Some(
+            args.tile
+                .iter()
+                .map(|t| resolve(&checked, t))
+                .collect::<Result<Vec<_>, _>>()?,
+        )
+    };
+    let request = Request {
+        size: args.size,
+        #[allow(clippy::cast_possible_truncation)]
+        rotation: (args.rotation / 90) as u8,
+        only,
+        sheets: args.sheet,
+        sheet_size: args.sheet_size,
+    };
+    write_images(&checked, &request, &args.output, args.timings)
+}
+
+/// The full id of the tile a user named.
+fn resolve(checked: &Checked, wanted: &str) -> Result<String, Failure> {
+    let ids: Vec<String> = (0..checked.ir().tiles.len())
+        .map(|i| checked.tile_id(i))
+        .collect();
+    if ids.iter().any(|id| id == wanted) {
+        return Ok(wanted.to_string());
+    }
+    let matches: Vec<&String> = ids
+        .iter()
+        .filter(|id| id.rsplit_once('/').is_some_and(|(_, name)| name == wanted))
+        .collect();
+    match matches.as_slice() {
+        [one] => Ok((*one).clone()),
+        [] => {
+            let names: Vec<&str> = ids.iter().map(String::as_str).collect();
+            let hint = crate::diag::did_you_mean(wanted, &names)
+                .map(|s| format!("; did you mean `{s}`?"))
+                .unwrap_or_default();
+            Err(Failure::Usage(format!("no tile `{wanted}` in the set{hint}")))
+        }
+        many => Err(Failure::Usage(format!(
+            "`{wanted}` names several tiles ({}); give the full id",
+            many.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
+        ))),
+    }
+}
+
+/// Renders what `request` asks for and writes it under `dir`; prints a summary
+/// (and timings) on stderr. Nothing is written unless every image was drawn.
+pub fn write_images(
+    checked: &Checked,
+    request: &Request,
+    dir: &Path,
+    timings: bool,
+) -> Result<(), Failure> {
+    let started = Instant::now();
+    let images = render::render(checked, request).map_err(|errors| {
+        for e in &errors {
+            eprintln!("error: {e}");
+        }
+        Failure::Usage(format!(
+            "{} image{} could not be rendered; no image was written",
+            errors.len(),
+            if errors.len() == 1 { "" } else { "s" }
+        ))
+    })?;
+    let drawn = started.elapsed();
+    let started = Instant::now();
+    let paths: Vec<PathBuf> = images.iter().map(|i| path_of(dir, i)).collect();
+    for parent in paths.iter().filter_map(|p| p.parent()) {
+        create_dir(parent)?;
+    }
+    images
+        .par_iter()
+        .zip(&paths)
+        .map(|(image, path)| write_atomic(path, &image.png))
+        .collect::<Result<Vec<()>, Failure>>()?;
+    let written = started.elapsed();
+    let sheets = images.iter().filter(|i| i.tile.is_none()).count();
+    let tiles = images.len() - sheets;
+    eprintln!(
+        "wrote {}: {tiles} tile image{}, {sheets} sheet{}",
+        dir.display(),
+        if tiles == 1 { "" } else { "s" },
+        if sheets == 1 { "" } else { "s" },
+    );
+    if timings {
+        report(drawn, written, rayon::current_num_threads());
+    }
+    Ok(())
+}
+
+fn report(drawn: Duration, written: Duration, threads: usize) {
+    eprintln!(
+        "timings: render {:.2} ms ({threads} thread{}), write png {:.2} ms",
+        ms(drawn),
+        if threads == 1 { "" } else { "s" },
+        ms(written)
+    );
+}
+
+fn path_of(dir: &Path, image: &Image) -> PathBuf {
+    match &image.tile {
+        Some(tile) => dir.join(&image.expansion).join(format!("{tile}.png")),
+        None => dir.join(format!("{}.sheet.png", image.expansion)),
+    }
+}

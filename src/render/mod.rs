@@ -1,0 +1,223 @@
+//! Back end: every tile drawn from its derived geometry, as PNG previews and
+//! one contact sheet per expansion.
+//!
+//! ```text
+//!  wire::Tile ──layout──▶ Scene (outlines, curves, placed centre features)
+//!                              ──paint──▶ Pixmap ──png──▶ bytes
+//! ```
+//!
+//! The drawing works from the wire types alone ([`tile_pixmap`], [`sheet_pixmap`]),
+//! so a program holding only `tileset.json` can draw tiles too; [`render`] is the
+//! entry point for a [`Checked`] set. Nothing is placed by hand per tile: cities,
+//! roads, fields and centre features follow from the features and their
+//! relations, and field boundaries that nothing drawn explains are painted as
+//! thin lines, so a wrong derivation shows.
+//!
+//! Rendering is deterministic: no clock, no randomness, no state shared between
+//! tiles, so the bytes are the same whatever the number of threads.
+
+mod fields;
+mod geometry;
+mod layout;
+mod place;
+mod png;
+mod sheet;
+mod symbols;
+mod text;
+mod tile;
+
+use std::fmt;
+
+use rayon::prelude::*;
+use tiny_skia::Pixmap;
+
+use crate::check::Checked;
+use crate::emit::wire::{Tile, TileSet};
+
+pub use self::png::decode as decode_png;
+pub use sheet::short_name;
+
+/// Default edge length of a tile image, in pixels.
+pub const DEFAULT_SIZE: u32 = 256;
+/// Default edge length of a tile on a contact sheet, in pixels.
+pub const DEFAULT_SHEET_SIZE: u32 = 160;
+/// The smallest tile image drawn.
+pub const MIN_SIZE: u32 = 16;
+/// The largest tile image drawn.
+pub const MAX_SIZE: u32 = 4096;
+
+/// A tile or sheet that could not be drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RenderError {
+    /// What was being drawn: a tile id (`base/D`) or `the sheet of base`.
+    pub item: String,
+    /// Why it failed.
+    pub message: String,
+}
+
+impl fmt::Display for RenderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot render {}: {}", self.item, self.message)
+    }
+}
+
+impl std::error::Error for RenderError {}
+
+fn check_size(size: u32) -> Result<(), String> {
+    if (MIN_SIZE..=MAX_SIZE).contains(&size) {
+        Ok(())
+    } else {
+        Err(format!(
+            "a size of {size} px is outside {MIN_SIZE}..={MAX_SIZE}"
+        ))
+    }
+}
+
+/// Draws a tile, or says why it cannot be drawn.
+fn draw_tile(tile: &Tile, rotation: u8, size: u32) -> Result<Pixmap, String> {
+    check_size(size)?;
+    let scene = layout::scene(tile)?;
+    tile::paint_scene(&scene, size, rotation)
+        .ok_or_else(|| "the image cannot be allocated".to_string())
+}
+
+/// A tile drawn on a `size`² pixmap, turned `rotation` quarter turns clockwise.
+///
+/// # Errors
+/// When the size is out of range or the tile is inconsistent (a feature
+/// referring to one the tile does not have, a road over three sides, ...):
+/// only a hand-made wire tile can be; a checked set never is.
+pub fn tile_pixmap(tile: &Tile, rotation: u8, size: u32) -> Result<Pixmap, RenderError> {
+    draw_tile(tile, rotation, size).map_err(|message| RenderError {
+        item: tile.id.clone(),
+        message,
+    })
+}
+
+/// A tile as PNG bytes; see [`tile_pixmap`].
+///
+/// # Errors
+/// As [`tile_pixmap`], or when encoding fails.
+pub fn tile_png(tile: &Tile, rotation: u8, size: u32) -> Result<Vec<u8>, RenderError> {
+    let pixmap = tile_pixmap(tile, rotation, size)?;
+    png::encode(&pixmap).map_err(|message| RenderError {
+        item: tile.id.clone(),
+        message,
+    })
+}
+
+/// The contact sheet of one expansion of a wire tile set, with tiles of
+/// `tile_size` pixels.
+///
+/// # Errors
+/// When a tile cannot be drawn (the error names it) or the sheet is too large.
+pub fn sheet_pixmap(set: &TileSet, expansion: &str, tile_size: u32) -> Result<Pixmap, RenderError> {
+    check_size(tile_size).map_err(|message| RenderError {
+        item: format!("the sheet of {expansion}"),
+        message,
+    })?;
+    sheet::sheet(set, expansion, tile_size).map_err(|(item, message)| RenderError { item, message })
+}
+
+/// A contact sheet as PNG bytes; see [`sheet_pixmap`].
+///
+/// # Errors
+/// As [`sheet_pixmap`], or when encoding fails.
+pub fn sheet_png(set: &TileSet, expansion: &str, tile_size: u32) -> Result<Vec<u8>, RenderError> {
+    let pixmap = sheet_pixmap(set, expansion, tile_size)?;
+    png::encode(&pixmap).map_err(|message| RenderError {
+        item: format!("the sheet of {expansion}"),
+        message,
+    })
+}
+
+/// What to draw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    /// Edge length of tile images.
+    pub size: u32,
+    /// Quarter turns clockwise applied to tile images.
+    pub rotation: u8,
+    /// Full ids of the tiles to draw; `None` for every tile.
+    pub only: Option<Vec<String>>,
+    /// Whether to draw the contact sheets.
+    pub sheets: bool,
+    /// Edge length of a tile on a sheet.
+    pub sheet_size: u32,
+}
+
+impl Default for Request {
+    fn default() -> Self {
+        Request {
+            size: DEFAULT_SIZE,
+            rotation: 0,
+            only: None,
+            sheets: true,
+            sheet_size: DEFAULT_SHEET_SIZE,
+        }
+    }
+}
+
+/// One encoded image.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Image {
+    /// The expansion's id.
+    pub expansion: String,
+    /// The tile's short name (`D`), or `None` for the expansion's sheet.
+    pub tile: Option<String>,
+    /// The PNG file's bytes.
+    pub png: Vec<u8>,
+}
+
+/// Draws a checked tile set: the requested tile images, then the sheets, in
+/// set order. Tiles are drawn in parallel; the result does not depend on how.
+///
+/// # Errors
+/// Every tile or sheet that could not be drawn (none, for a checked set, unless
+/// the request itself is out of range).
+pub fn render(checked: &Checked, request: &Request) -> Result<Vec<Image>, Vec<RenderError>> {
+    render_set(&crate::emit::tileset(checked), request)
+}
+
+/// [`render`] for a wire tile set.
+///
+/// # Errors
+/// As [`render`].
+pub fn render_set(set: &TileSet, request: &Request) -> Result<Vec<Image>, Vec<RenderError>> {
+    let wanted = |t: &&Tile| request.only.as_ref().is_none_or(|ids| ids.contains(&t.id));
+    let tiles: Vec<&Tile> = set.tiles.iter().filter(wanted).collect();
+    let mut results: Vec<Result<Image, RenderError>> = tiles
+        .par_iter()
+        .map(|t| {
+            Ok(Image {
+                expansion: t.expansion.clone(),
+                tile: Some(short_name(t).to_string()),
+                png: tile_png(t, request.rotation, request.size)?,
+            })
+        })
+        .collect();
+    if request.sheets {
+        let sheets: Vec<Result<Image, RenderError>> = set
+            .expansions
+            .par_iter()
+            .filter(|e| set.tiles.iter().any(|t| t.expansion == e.id))
+            .map(|e| {
+                Ok(Image {
+                    expansion: e.id.clone(),
+                    tile: None,
+                    png: sheet_png(set, &e.id, request.sheet_size)?,
+                })
+            })
+            .collect();
+        results.extend(sheets);
+    }
+    let (images, errors): (Vec<_>, Vec<_>) = results.into_iter().partition(Result::is_ok);
+    if errors.is_empty() {
+        Ok(images.into_iter().filter_map(Result::ok).collect())
+    } else {
+        Err(errors.into_iter().filter_map(Result::err).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests;

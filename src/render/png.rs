@@ -1,0 +1,52 @@
+//! PNG encoding of an opaque pixmap: 8-bit RGB, fast deflate, no metadata, so
+//! the bytes depend on the pixels alone.
+
+use tiny_skia::Pixmap;
+
+/// Encodes the pixmap (whose pixels are all opaque) as a PNG file.
+pub fn encode(pixmap: &Pixmap) -> Result<Vec<u8>, String> {
+    let mut rgb = Vec::with_capacity(pixmap.pixels().len() * 3);
+    for px in pixmap.pixels() {
+        let c = px.demultiply();
+        rgb.extend_from_slice(&[c.red(), c.green(), c.blue()]);
+    }
+    let mut out = Vec::with_capacity(rgb.len() / 4);
+    let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Fast);
+    let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
+    writer.write_image_data(&rgb).map_err(|e| e.to_string())?;
+    writer.finish().map_err(|e| e.to_string())?;
+    Ok(out)
+}
+
+/// Decodes a PNG into an opaque pixmap (for comparing with golden images).
+///
+/// # Errors
+/// A message when the data is not an 8-bit RGB or RGBA PNG.
+pub fn decode(data: &[u8]) -> Result<Pixmap, String> {
+    let decoder = png::Decoder::new(std::io::Cursor::new(data));
+    let mut reader = decoder.read_info().map_err(|e| e.to_string())?;
+    let size = reader
+        .output_buffer_size()
+        .ok_or_else(|| "the image is too large".to_string())?;
+    let mut buf = vec![0; size];
+    let info = reader.next_frame(&mut buf).map_err(|e| e.to_string())?;
+    let channels = match (info.color_type, info.bit_depth) {
+        (png::ColorType::Rgb, png::BitDepth::Eight) => 3,
+        (png::ColorType::Rgba, png::BitDepth::Eight) => 4,
+        other => return Err(format!("unsupported PNG pixel format {other:?}")),
+    };
+    let mut pixmap = Pixmap::new(info.width, info.height)
+        .ok_or_else(|| "the image has no pixels".to_string())?;
+    for (dst, src) in pixmap
+        .pixels_mut()
+        .iter_mut()
+        .zip(buf[..info.buffer_size()].chunks_exact(channels))
+    {
+        let a = if channels == 4 { src[3] } else { 255 };
+        *dst = tiny_skia::ColorU8::from_rgba(src[0], src[1], src[2], a).premultiply();
+    }
+    Ok(pixmap)
+}

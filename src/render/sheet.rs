@@ -1,0 +1,125 @@
+//! Contact sheets: every tile of one expansion in a grid, each labelled with
+//! its id and count, under a title. Made for printing and for review.
+
+use rayon::prelude::*;
+use tiny_skia::{ColorU8 as Color, Pixmap, PixmapPaint, Rect, Transform};
+
+use super::text::{self, Fonts};
+use super::tile::{colour, paint};
+use crate::emit::wire::{Tile, TileSet};
+
+const PAPER: Color = colour::rgb(247, 244, 236);
+const GREY: Color = colour::rgb(110, 104, 96);
+
+/// The short name of a tile: its id without the expansion prefix.
+pub fn short_name(tile: &Tile) -> &str {
+    tile.id
+        .strip_prefix(tile.expansion.as_str())
+        .and_then(|rest| rest.strip_prefix('/'))
+        .unwrap_or(&tile.id)
+}
+
+/// The columns of the grid for `n` tiles: a little wider than tall.
+fn columns(n: usize) -> usize {
+    let mut c = 1;
+    while c * c < n * 3 / 2 {
+        c += 1;
+    }
+    c.clamp(1, n.max(1))
+}
+
+/// Renders the sheet of one expansion with tiles of `tile_size` pixels. The
+/// tiles are drawn in parallel, the sheet is assembled in order.
+pub fn sheet(set: &TileSet, expansion: &str, tile_size: u32) -> Result<Pixmap, (String, String)> {
+    let fail = |m: String| (format!("the sheet of {expansion}"), m);
+    let fonts = text::fonts().map_err(fail)?;
+    let tiles: Vec<&Tile> = set.tiles.iter().filter(|t| t.expansion == expansion).collect();
+    let name = set
+        .expansions
+        .iter()
+        .find(|e| e.id == expansion)
+        .map_or(expansion, |e| e.name.as_str());
+    let cells: Vec<Pixmap> = tiles
+        .par_iter()
+        .map(|t| super::draw_tile(t, 0, tile_size).map_err(|m| (t.id.clone(), m)))
+        .collect::<Result<_, _>>()?;
+    let cols = columns(tiles.len());
+    let rows = tiles.len().div_ceil(cols).max(1);
+    #[allow(clippy::cast_precision_loss)]
+    let t = tile_size as f32;
+    let (margin, gap, label, title) = (t * 0.18, t * 0.14, t * 0.2, t * 0.42);
+    #[allow(clippy::cast_precision_loss)]
+    let (cols_f, rows_f) = (cols as f32, rows as f32);
+    let width = 2.0 * margin + cols_f * t + (cols_f - 1.0) * gap;
+    let height = margin + title + rows_f * (t + label) + (rows_f - 1.0) * gap + margin;
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let mut pixmap = Pixmap::new(width.ceil() as u32, height.ceil() as u32)
+        .ok_or_else(|| fail("the sheet would be too large".to_string()))?;
+    pixmap.fill(colour::color(PAPER));
+    heading(&mut pixmap, fonts, name, expansion, &tiles, (margin, t));
+    for (i, (cell, tile)) in cells.iter().zip(&tiles).enumerate() {
+        #[allow(clippy::cast_precision_loss)]
+        let (col, row) = ((i % cols) as f32, (i / cols) as f32);
+        let x = (margin + col * (t + gap)).round();
+        let y = (margin + title + row * (t + label + gap)).round();
+        if let Some(frame) = Rect::from_xywh(x - 1.0, y - 1.0, t + 2.0, t + 2.0) {
+            pixmap.fill_rect(frame, &paint(colour::INK), Transform::identity(), None);
+        }
+        #[allow(clippy::cast_possible_truncation)]
+        pixmap.draw_pixmap(
+            x as i32,
+            y as i32,
+            cell.as_ref(),
+            &PixmapPaint::default(),
+            Transform::identity(),
+            None,
+        );
+        caption(&mut pixmap, fonts, tile, (x + t / 2.0, y + t), t);
+    }
+    Ok(pixmap)
+}
+
+fn heading(pixmap: &mut Pixmap, fonts: &Fonts, name: &str, id: &str, tiles: &[&Tile], (margin, t): (f32, f32)) {
+    let px = (t * 0.2).max(12.0);
+    let baseline = margin + text::ascent(&fonts.bold, px);
+    let advance = text::draw(pixmap, &fonts.bold, px, (margin, baseline), name, colour::INK);
+    let copies: u32 = tiles.iter().map(|t| t.count).sum();
+    let info = format!(
+        "   {id} · {} tile kinds, {copies} tiles",
+        tiles.len()
+    );
+    text::draw(pixmap, &fonts.regular, px * 0.7, (margin + advance, baseline), &info, GREY);
+}
+
+fn caption(pixmap: &mut Pixmap, fonts: &Fonts, tile: &Tile, (centre, top): (f32, f32), t: f32) {
+    let mut px = (t * 0.11).max(9.0);
+    let name = super::sheet::short_name(tile);
+    let count = if tile.start > 0 {
+        format!(" ×{} · start", tile.count)
+    } else {
+        format!(" ×{}", tile.count)
+    };
+    let mut w = text::width(&fonts.bold, px, name) + text::width(&fonts.regular, px, &count);
+    if w > t {
+        px *= t / w;
+        w = t;
+    }
+    let baseline = top + 3.0 + text::ascent(&fonts.bold, px);
+    let x = (centre - w / 2.0).round();
+    let advance = text::draw(pixmap, &fonts.bold, px, (x, baseline), name, colour::INK);
+    text::draw(pixmap, &fonts.regular, px, (x + advance, baseline), &count, GREY);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::columns;
+
+    #[test]
+    fn grids_are_a_little_wider_than_tall() {
+        assert_eq!(columns(24), 6);
+        assert_eq!(columns(16), 5);
+        assert_eq!(columns(8), 4);
+        assert_eq!(columns(6), 3);
+        assert_eq!(columns(1), 1);
+    }
+}

@@ -1,0 +1,60 @@
+//! Whole-module tests over the shipped tile sets: the drawing agrees with the
+//! derivation on every tile, in every rotation.
+
+use super::fields::Labels;
+use super::layout::scene;
+use super::tile::transform;
+use crate::compile::compile_str;
+use crate::emit::wire::{Feature, TileSet};
+
+fn shipped() -> TileSet {
+    let text = [
+        include_str!("../../tilesets/base.tiles"),
+        include_str!("../../tilesets/under-the-big-top.tiles"),
+        include_str!("../../tilesets/the-flier.tiles"),
+        include_str!("../../tilesets/crop-circles-2.tiles"),
+    ]
+    .join("\n");
+    let compiled = compile_str(&text).expect("the shipped sets compile");
+    crate::emit::tileset(&compiled.checked)
+}
+
+/// Each derived field is one drawn region, and no two fields share one: the
+/// picture separates exactly the fields the compiler derived.
+#[test]
+fn every_drawn_field_is_exactly_one_derived_field() {
+    let set = shipped();
+    assert!(set.tiles.len() >= 50);
+    for tile in &set.tiles {
+        let scene = scene(tile).expect("a checked tile lays out");
+        for rotation in 0..4 {
+            let regions = Labels::regions_per_field(&scene, 96, transform(96, rotation));
+            for (f, found) in regions.iter().enumerate() {
+                assert_eq!(found.len(), 1, "{} r{rotation}: field {f} is drawn as {found:?}", tile.id);
+            }
+            let mut all: Vec<usize> = regions.iter().flatten().copied().collect();
+            all.sort_unstable();
+            let before = all.len();
+            all.dedup();
+            assert_eq!(before, all.len(), "{} r{rotation}: two fields share a region", tile.id);
+            assert!(Labels::flood(&scene, 96, transform(96, rotation)).and_then(|l| l.boundaries()).is_none(), "{}", tile.id);
+        }
+    }
+}
+
+/// A derivation that splits a field the drawing leaves whole shows a line.
+#[test]
+fn a_wrongly_split_field_draws_a_boundary_line() {
+    let set = shipped();
+    let mut tile = set.tiles.iter().find(|t| t.id == "base/E").cloned().expect("base/E");
+    let Some(Feature::Field { slots, cities }) = tile.features.pop() else {
+        panic!("base/E ends with its field");
+    };
+    let (a, b) = slots.split_at(3);
+    tile.features.push(Feature::Field { slots: a.to_vec(), cities: cities.clone() });
+    tile.features.push(Feature::Field { slots: b.to_vec(), cities });
+    let scene = scene(&tile).expect("lays out");
+    let labels = Labels::flood(&scene, 64, transform(64, 0)).expect("floods");
+    let line = labels.boundaries().expect("a boundary is drawn");
+    assert!(line.data().iter().filter(|&&v| v > 0).count() > 10);
+}
