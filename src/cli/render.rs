@@ -103,11 +103,16 @@ fn resolve(checked: &Checked, wanted: &str) -> Result<String, Failure> {
             let hint = crate::diag::did_you_mean(wanted, &names)
                 .map(|s| format!("; did you mean `{s}`?"))
                 .unwrap_or_default();
-            Err(Failure::Usage(format!("no tile `{wanted}` in the set{hint}")))
+            Err(Failure::Usage(format!(
+                "no tile `{wanted}` in the set{hint}"
+            )))
         }
         many => Err(Failure::Usage(format!(
             "`{wanted}` names several tiles ({}); give the full id",
-            many.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
+            many.iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
         ))),
     }
 }

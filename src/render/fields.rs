@@ -32,7 +32,10 @@ fn stroke_into(mask: &mut Mask, curve: &Curve, width: f32, ts: Transform) {
         line_cap: LineCap::Butt,
         ..Stroke::default()
     };
-    if let Some(path) = curve.path().and_then(|p| p.stroke(&stroke, ts.get_scale().0.abs().max(1.0))) {
+    if let Some(path) = curve
+        .path()
+        .and_then(|p| p.stroke(&stroke, ts.get_scale().0.abs().max(1.0)))
+    {
         mask.fill_path(&path, FillRule::Winding, false, ts);
     }
 }
@@ -85,7 +88,10 @@ impl Labels {
             for slot in slots {
                 let side: Side = slot.side();
                 let offset = slot.index() % 3;
-                let (a, dir) = (side_start(side), super::geometry::corner(side.index() + 1) - side_start(side));
+                let (a, dir) = (
+                    side_start(side),
+                    super::geometry::corner(side.index() + 1) - side_start(side),
+                );
                 for step in 0..steps / 3 {
                     #[allow(clippy::cast_precision_loss)]
                     let t = (offset as f32 + (step as f32 + 0.5) / (steps / 3) as f32) / 3.0;

@@ -76,11 +76,6 @@ impl P {
         }
     }
 
-    /// The vector turned a quarter turn clockwise (on screen, `y` down).
-    pub fn perp(self) -> P {
-        p(-self.y, self.x)
-    }
-
     /// The point `t` of the way from `self` to `o`.
     pub fn lerp(self, o: P, t: f32) -> P {
         self + (o - self) * t
@@ -134,11 +129,6 @@ impl Curve {
     /// The start point.
     pub fn start(&self) -> P {
         self.at(0.0)
-    }
-
-    /// The end point.
-    pub fn end(&self) -> P {
-        self.at(1.0)
     }
 
     /// `n + 1` points evenly spaced in the parameter, both ends included.
@@ -250,7 +240,13 @@ mod tests {
 
     #[test]
     fn nearest_and_inside_agree_with_a_square() {
-        let square = [p(0.0, 0.0), p(1.0, 0.0), p(1.0, 1.0), p(0.0, 1.0), p(0.0, 0.0)];
+        let square = [
+            p(0.0, 0.0),
+            p(1.0, 0.0),
+            p(1.0, 1.0),
+            p(0.0, 1.0),
+            p(0.0, 0.0),
+        ];
         assert!(inside(p(0.5, 0.5), &square));
         assert!(!inside(p(1.5, 0.5), &square));
         let (d, c) = nearest(p(0.5, 0.2), &square);

@@ -16,7 +16,7 @@ use crate::geometry::{Dir, Side, Slot};
 use crate::kinds::CropType;
 
 use super::geometry::{
-    corner, corner_arc, inside, inward, nearest, p, polyline, side_middle, Curve, CENTRE, P,
+    corner, corner_arc, inward, nearest, p, polyline, side_middle, Curve, CENTRE, P,
 };
 use super::place::{place, Obstacle, Target};
 
@@ -31,7 +31,7 @@ pub const ROAD_HALF: f32 = ROAD_WIDTH / 2.0 + ROAD_EDGE;
 /// Width of a city wall.
 pub const WALL_WIDTH: f32 = 0.042;
 /// Radius of the village where dead ends meet.
-const VILLAGE_RADIUS: f32 = 0.075;
+const VILLAGE_RADIUS: f32 = 0.085;
 
 /// A tile, resolved into shapes in unrotated tile coordinates.
 #[derive(Clone, Debug)]
@@ -102,8 +102,8 @@ fn symbol(f: &Feature) -> Option<(Symbol, f32)> {
     Some(match f {
         Feature::Cloister { .. } => (Symbol::Cloister, 0.2),
         Feature::Circus { .. } => (Symbol::Circus, 0.2),
-        Feature::Acrobats { .. } => (Symbol::Acrobats, 0.17),
-        Feature::Flier { direction, .. } => (Symbol::Flier(*direction), 0.14),
+        Feature::Acrobats { .. } => (Symbol::Acrobats, 0.19),
+        Feature::Flier { direction, .. } => (Symbol::Flier(*direction), 0.19),
         Feature::CropCircle { crop_type, .. } => (Symbol::CropCircle(*crop_type), 0.15),
         Feature::City { .. } | Feature::Road { .. } | Feature::Field { .. } => return None,
     })
@@ -210,7 +210,11 @@ pub fn scene(tile: &Tile) -> Result<Scene, String> {
             if let Some(c) = city_of[t] {
                 touched_cities.push(c);
                 let lines = cities[c].walls.iter().map(polyline).collect();
-                targets.push(Target::region(lines, cities[c].polygon.clone(), WALL_WIDTH / 2.0));
+                targets.push(Target::region(
+                    lines,
+                    cities[c].polygon.clone(),
+                    WALL_WIDTH / 2.0,
+                ));
             } else if let Some(r) = road_of[t] {
                 targets.push(Target::region(
                     vec![polyline(&roads[r].curve)],
@@ -233,11 +237,7 @@ pub fn scene(tile: &Tile) -> Result<Scene, String> {
         let (at, radius) = place(radius, &keep_clear, &walls_clear, &targets);
         centre_of[id] = Some(centres.len());
         avoid.push(Obstacle::disc(at, radius));
-        centres.push(Centre {
-            symbol,
-            at,
-            radius,
-        });
+        centres.push(Centre { symbol, at, radius });
     }
     let mut village = None;
     for (id, side, end) in waiting {
@@ -324,18 +324,20 @@ fn city_shapes(features: &[Feature]) -> Result<Vec<(usize, City)>, String> {
             }
         }
     }
+    // A centre feature needs the middle of the tile: corner walls leave it.
+    let crowded = features.iter().any(|f| symbol(f).is_some());
     let mut out = Vec::new();
     for (id, f) in features.iter().enumerate() {
         if let Feature::City { pennants, .. } = f {
             let mine = owner.map(|o| o == Some(id));
             let others = owner.map(|o| o.is_some_and(|o| o != id));
-            out.push((id, city_shape(mine, others, *pennants)));
+            out.push((id, city_shape(mine, others, crowded, *pennants)));
         }
     }
     Ok(out)
 }
 
-fn city_shape(mine: [bool; 4], others: [bool; 4], pennants: u32) -> City {
+fn city_shape(mine: [bool; 4], others: [bool; 4], crowded: bool, pennants: u32) -> City {
     let count = mine.iter().filter(|m| **m).count();
     let first = (0..4).find(|&i| mine[i] && !mine[(i + 3) % 4]).unwrap_or(0);
     let mut outline = Vec::new();
@@ -351,7 +353,7 @@ fn city_shape(mine: [bool; 4], others: [bool; 4], pennants: u32) -> City {
             while k + gap < 4 && !mine[(s + gap) % 4] {
                 gap += 1;
             }
-            let wall = wall(s, gap, others);
+            let wall = wall(s, gap, others, crowded);
             outline.push(wall);
             walls.push(wall);
             k += gap;
@@ -379,7 +381,7 @@ fn city_shape(mine: [bool; 4], others: [bool; 4], pennants: u32) -> City {
 }
 
 /// The wall closing a gap of `gap` sides that starts at side `start`.
-fn wall(start: usize, gap: usize, others: [bool; 4]) -> Curve {
+fn wall(start: usize, gap: usize, others: [bool; 4], crowded: bool) -> Curve {
     let a = corner(start);
     let b = corner(start + gap);
     match gap {
@@ -390,12 +392,14 @@ fn wall(start: usize, gap: usize, others: [bool; 4]) -> Curve {
             Curve::Quad(a, side_middle(side) + inward(side) * (2.0 * depth), b)
         }
         // A corner city: a diagonal wall, bowed away from the city unless
-        // another city needs the room.
+        // a centre feature or another city needs the room.
         2 => {
             let bow = if others[start] || others[(start + 1) % 4] {
-                -0.5
+                -0.6
+            } else if crowded {
+                0.0
             } else {
-                0.16
+                0.4
             };
             Curve::Quad(a, CENTRE + (corner(start + 1) - CENTRE) * bow, b)
         }
@@ -405,9 +409,4 @@ fn wall(start: usize, gap: usize, others: [bool; 4]) -> Curve {
             Curve::Quad(a, side_middle(side) + inward(side) * (2.0 * CAP_DEPTH), b)
         }
     }
-}
-
-/// Whether `q` lies in one of the scene's cities.
-pub fn in_city(scene: &Scene, q: P) -> bool {
-    scene.cities.iter().any(|c| inside(q, &c.polygon))
 }

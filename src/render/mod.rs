@@ -16,6 +16,7 @@
 //! Rendering is deterministic: no clock, no randomness, no state shared between
 //! tiles, so the bytes are the same whatever the number of threads.
 
+mod city;
 mod fields;
 mod geometry;
 mod layout;
@@ -34,7 +35,7 @@ use tiny_skia::Pixmap;
 use crate::check::Checked;
 use crate::emit::wire::{Tile, TileSet};
 
-pub use self::png::decode as decode_png;
+pub use self::png::{decode as decode_png, encode as encode_png};
 pub use sheet::short_name;
 
 /// Default edge length of a tile image, in pixels.

@@ -66,7 +66,7 @@ impl Target {
     /// Whether the obstacle is one of this target's lines (so it is leaned on,
     /// not avoided).
     pub fn covers(&self, o: &Obstacle) -> bool {
-        self.lines.iter().any(|l| *l == o.line)
+        self.lines.contains(&o.line)
     }
 
     fn distance(&self, q: P) -> f32 {

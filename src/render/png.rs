@@ -3,7 +3,11 @@
 
 use tiny_skia::Pixmap;
 
-/// Encodes the pixmap (whose pixels are all opaque) as a PNG file.
+/// Encodes the pixmap as an RGB PNG file (alpha is dropped: tiles and sheets
+/// are opaque).
+///
+/// # Errors
+/// The encoder's message, should it fail.
 pub fn encode(pixmap: &Pixmap) -> Result<Vec<u8>, String> {
     let mut rgb = Vec::with_capacity(pixmap.pixels().len() * 3);
     for px in pixmap.pixels() {

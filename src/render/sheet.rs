@@ -33,7 +33,11 @@ fn columns(n: usize) -> usize {
 pub fn sheet(set: &TileSet, expansion: &str, tile_size: u32) -> Result<Pixmap, (String, String)> {
     let fail = |m: String| (format!("the sheet of {expansion}"), m);
     let fonts = text::fonts().map_err(fail)?;
-    let tiles: Vec<&Tile> = set.tiles.iter().filter(|t| t.expansion == expansion).collect();
+    let tiles: Vec<&Tile> = set
+        .tiles
+        .iter()
+        .filter(|t| t.expansion == expansion)
+        .collect();
     let name = set
         .expansions
         .iter()
@@ -50,13 +54,15 @@ pub fn sheet(set: &TileSet, expansion: &str, tile_size: u32) -> Result<Pixmap, (
     let (margin, gap, label, title) = (t * 0.18, t * 0.14, t * 0.2, t * 0.42);
     #[allow(clippy::cast_precision_loss)]
     let (cols_f, rows_f) = (cols as f32, rows as f32);
-    let width = 2.0 * margin + cols_f * t + (cols_f - 1.0) * gap;
+    let title_text = heading_text(name, expansion, &tiles);
+    let width = (2.0 * margin + cols_f * t + (cols_f - 1.0) * gap)
+        .max(2.0 * margin + heading_width(fonts, &title_text, t));
     let height = margin + title + rows_f * (t + label) + (rows_f - 1.0) * gap + margin;
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let mut pixmap = Pixmap::new(width.ceil() as u32, height.ceil() as u32)
         .ok_or_else(|| fail("the sheet would be too large".to_string()))?;
     pixmap.fill(colour::color(PAPER));
-    heading(&mut pixmap, fonts, name, expansion, &tiles, (margin, t));
+    heading(&mut pixmap, fonts, &title_text, (margin, t));
     for (i, (cell, tile)) in cells.iter().zip(&tiles).enumerate() {
         #[allow(clippy::cast_precision_loss)]
         let (col, row) = ((i % cols) as f32, (i / cols) as f32);
@@ -79,16 +85,44 @@ pub fn sheet(set: &TileSet, expansion: &str, tile_size: u32) -> Result<Pixmap, (
     Ok(pixmap)
 }
 
-fn heading(pixmap: &mut Pixmap, fonts: &Fonts, name: &str, id: &str, tiles: &[&Tile], (margin, t): (f32, f32)) {
+/// The title line: the expansion's name in bold, then its id and totals.
+fn heading_text(name: &str, id: &str, tiles: &[&Tile]) -> (String, String) {
+    let copies: u32 = tiles.iter().map(|t| t.count).sum();
+    (
+        name.to_string(),
+        format!("   {id} · {} tile kinds, {copies} tiles", tiles.len()),
+    )
+}
+
+fn heading_width(fonts: &Fonts, (name, info): &(String, String), t: f32) -> f32 {
+    let px = (t * 0.2).max(12.0);
+    text::width(&fonts.bold, px, name) + text::width(&fonts.regular, px * 0.7, info)
+}
+
+fn heading(
+    pixmap: &mut Pixmap,
+    fonts: &Fonts,
+    (name, info): &(String, String),
+    (margin, t): (f32, f32),
+) {
     let px = (t * 0.2).max(12.0);
     let baseline = margin + text::ascent(&fonts.bold, px);
-    let advance = text::draw(pixmap, &fonts.bold, px, (margin, baseline), name, colour::INK);
-    let copies: u32 = tiles.iter().map(|t| t.count).sum();
-    let info = format!(
-        "   {id} · {} tile kinds, {copies} tiles",
-        tiles.len()
+    let advance = text::draw(
+        pixmap,
+        &fonts.bold,
+        px,
+        (margin, baseline),
+        name,
+        colour::INK,
     );
-    text::draw(pixmap, &fonts.regular, px * 0.7, (margin + advance, baseline), &info, GREY);
+    text::draw(
+        pixmap,
+        &fonts.regular,
+        px * 0.7,
+        (margin + advance, baseline),
+        info,
+        GREY,
+    );
 }
 
 fn caption(pixmap: &mut Pixmap, fonts: &Fonts, tile: &Tile, (centre, top): (f32, f32), t: f32) {
@@ -107,7 +141,14 @@ fn caption(pixmap: &mut Pixmap, fonts: &Fonts, tile: &Tile, (centre, top): (f32,
     let baseline = top + 3.0 + text::ascent(&fonts.bold, px);
     let x = (centre - w / 2.0).round();
     let advance = text::draw(pixmap, &fonts.bold, px, (x, baseline), name, colour::INK);
-    text::draw(pixmap, &fonts.regular, px, (x + advance, baseline), &count, GREY);
+    text::draw(
+        pixmap,
+        &fonts.regular,
+        px,
+        (x + advance, baseline),
+        &count,
+        GREY,
+    );
 }
 
 #[cfg(test)]

@@ -55,7 +55,13 @@ fn line(pixmap: &mut Pixmap, points: &[(f32, f32)], width: f32, color: Color, ts
         path.line_to(x, y);
     }
     if let Some(path) = path.finish() {
-        pixmap.stroke_path(&path, &paint(color), &stroke(width, LineCap::Round), ts, None);
+        pixmap.stroke_path(
+            &path,
+            &paint(color),
+            &stroke(width, LineCap::Round),
+            ts,
+            None,
+        );
     }
 }
 
@@ -80,15 +86,63 @@ fn unit(dir: Dir) -> P {
 fn cloister(pixmap: &mut Pixmap, ts: Transform) {
     let o = 0.07;
     // The nave: walls, then a red gabled roof.
-    shape(pixmap, polygon(&[(-0.85, -0.05), (0.45, -0.05), (0.45, 0.62), (-0.85, 0.62)]), STONE, o, ts);
-    shape(pixmap, polygon(&[(-0.95, -0.02), (-0.7, -0.45), (0.35, -0.45), (0.55, -0.02)]), colour::ROOF, o, ts);
+    shape(
+        pixmap,
+        polygon(&[(-0.85, -0.05), (0.45, -0.05), (0.45, 0.62), (-0.85, 0.62)]),
+        STONE,
+        o,
+        ts,
+    );
+    shape(
+        pixmap,
+        polygon(&[(-0.95, -0.02), (-0.7, -0.45), (0.35, -0.45), (0.55, -0.02)]),
+        colour::ROOF,
+        o,
+        ts,
+    );
     // The bell tower with a pointed roof.
-    shape(pixmap, polygon(&[(0.4, -0.5), (0.82, -0.5), (0.82, 0.62), (0.4, 0.62)]), STONE, o, ts);
-    shape(pixmap, polygon(&[(0.34, -0.48), (0.61, -0.98), (0.88, -0.48)]), colour::ROOF, o, ts);
+    shape(
+        pixmap,
+        polygon(&[(0.4, -0.5), (0.82, -0.5), (0.82, 0.62), (0.4, 0.62)]),
+        STONE,
+        o,
+        ts,
+    );
+    shape(
+        pixmap,
+        polygon(&[(0.34, -0.48), (0.61, -0.98), (0.88, -0.48)]),
+        colour::ROOF,
+        o,
+        ts,
+    );
     // Door and windows.
-    shape(pixmap, polygon(&[(-0.32, 0.62), (-0.32, 0.3), (-0.12, 0.22), (0.08, 0.3), (0.08, 0.62)]), colour::INK, 0.0, ts);
-    shape(pixmap, polygon(&[(0.54, -0.3), (0.68, -0.3), (0.68, -0.08), (0.54, -0.08)]), colour::INK, 0.0, ts);
-    shape(pixmap, polygon(&[(-0.66, 0.12), (-0.52, 0.12), (-0.52, 0.34), (-0.66, 0.34)]), colour::INK, 0.0, ts);
+    shape(
+        pixmap,
+        polygon(&[
+            (-0.32, 0.62),
+            (-0.32, 0.3),
+            (-0.12, 0.22),
+            (0.08, 0.3),
+            (0.08, 0.62),
+        ]),
+        colour::INK,
+        0.0,
+        ts,
+    );
+    shape(
+        pixmap,
+        polygon(&[(0.54, -0.3), (0.68, -0.3), (0.68, -0.08), (0.54, -0.08)]),
+        colour::INK,
+        0.0,
+        ts,
+    );
+    shape(
+        pixmap,
+        polygon(&[(-0.66, 0.12), (-0.52, 0.12), (-0.52, 0.34), (-0.66, 0.34)]),
+        colour::INK,
+        0.0,
+        ts,
+    );
 }
 
 fn circus(pixmap: &mut Pixmap, ts: Transform) {
@@ -104,7 +158,13 @@ fn circus(pixmap: &mut Pixmap, ts: Transform) {
         shape(pixmap, polygon(&points), TENT_RED, 0.0, ts);
     }
     if let Some(rim) = circle(0.0, 0.0, 1.0) {
-        pixmap.stroke_path(&rim, &paint(colour::INK), &stroke(0.09, LineCap::Round), ts, None);
+        pixmap.stroke_path(
+            &rim,
+            &paint(colour::INK),
+            &stroke(0.09, LineCap::Round),
+            ts,
+            None,
+        );
     }
     shape(pixmap, circle(0.0, 0.0, 0.2), GOLD, 0.07, ts);
 }
@@ -116,8 +176,20 @@ fn acrobats(pixmap: &mut Pixmap, ts: Transform) {
         shape(pixmap, circle(x, y, 0.3), colour::WHITE, 0.09, ts);
         shape(pixmap, circle(x, y, 0.11), TENT_RED, 0.0, ts);
     }
-    line(pixmap, &[(-0.34, 0.06), (-0.12, -0.08)], 0.08, colour::INK, ts);
-    line(pixmap, &[(0.34, 0.06), (0.12, -0.08)], 0.08, colour::INK, ts);
+    line(
+        pixmap,
+        &[(-0.34, 0.06), (-0.12, -0.08)],
+        0.08,
+        colour::INK,
+        ts,
+    );
+    line(
+        pixmap,
+        &[(0.34, 0.06), (0.12, -0.08)],
+        0.08,
+        colour::INK,
+        ts,
+    );
 }
 
 /// The arrow points along the local x axis; the aircraft flies the same way.
@@ -125,30 +197,61 @@ fn flier(pixmap: &mut Pixmap, ts: Transform) {
     shape(
         pixmap,
         polygon(&[
-            (-0.2, -0.13),
-            (0.45, -0.13),
-            (0.45, -0.42),
-            (1.05, 0.0),
-            (0.45, 0.42),
-            (0.45, 0.13),
-            (-0.2, 0.13),
+            (-0.95, -0.12),
+            (0.4, -0.12),
+            (0.4, -0.42),
+            (1.0, 0.0),
+            (0.4, 0.42),
+            (0.4, 0.12),
+            (-0.95, 0.12),
         ]),
         ARROW,
         0.06,
         ts,
     );
-    // A small aircraft: wings, tail, fuselage, propeller.
-    shape(pixmap, polygon(&[(-0.45, -0.9), (-0.22, -0.9), (-0.22, 0.9), (-0.45, 0.9)]), WOOD, 0.06, ts);
-    shape(pixmap, polygon(&[(-1.0, -0.38), (-0.86, -0.38), (-0.86, 0.38), (-1.0, 0.38)]), WOOD, 0.06, ts);
-    shape(pixmap, polygon(&[(-1.02, -0.1), (0.0, -0.13), (0.08, 0.0), (0.0, 0.13), (-1.02, 0.1)]), WOOD, 0.06, ts);
-    line(pixmap, &[(0.12, -0.28), (0.12, 0.28)], 0.08, colour::INK, ts);
+    // A small aircraft over the shaft: wings, tail plane, fuselage, propeller.
+    let o = 0.05;
+    shape(
+        pixmap,
+        polygon(&[(-0.42, -0.62), (-0.22, -0.66), (-0.22, 0.66), (-0.42, 0.62)]),
+        WOOD,
+        o,
+        ts,
+    );
+    shape(
+        pixmap,
+        polygon(&[(-0.86, -0.26), (-0.74, -0.26), (-0.74, 0.26), (-0.86, 0.26)]),
+        WOOD,
+        o,
+        ts,
+    );
+    shape(
+        pixmap,
+        polygon(&[
+            (-0.9, -0.06),
+            (-0.05, -0.1),
+            (0.03, 0.0),
+            (-0.05, 0.1),
+            (-0.9, 0.06),
+        ]),
+        WOOD,
+        o,
+        ts,
+    );
+    line(pixmap, &[(0.07, -0.2), (0.07, 0.2)], 0.07, colour::INK, ts);
 }
 
 fn crop_circle(pixmap: &mut Pixmap, kind: CropType, ts: Transform) {
     shape(pixmap, circle(0.0, 0.0, 1.0), STRAW, 0.0, ts);
     for r in [0.97, 0.74] {
         if let Some(ring) = circle(0.0, 0.0, r) {
-            pixmap.stroke_path(&ring, &paint(STRAW_DARK), &stroke(0.08, LineCap::Round), ts, None);
+            pixmap.stroke_path(
+                &ring,
+                &paint(STRAW_DARK),
+                &stroke(0.08, LineCap::Round),
+                ts,
+                None,
+            );
         }
     }
     let ink = colour::INK;
@@ -163,7 +266,13 @@ fn crop_circle(pixmap: &mut Pixmap, kind: CropType, ts: Transform) {
         CropType::Field => {
             // A pitchfork: a handle and three tines.
             line(pixmap, &[(0.0, 0.5), (0.0, -0.05)], 0.12, ink, ts);
-            line(pixmap, &[(-0.26, -0.45), (-0.26, -0.05), (0.26, -0.05), (0.26, -0.45)], 0.09, ink, ts);
+            line(
+                pixmap,
+                &[(-0.26, -0.45), (-0.26, -0.05), (0.26, -0.05), (0.26, -0.45)],
+                0.09,
+                ink,
+                ts,
+            );
             line(pixmap, &[(0.0, -0.05), (0.0, -0.5)], 0.09, ink, ts);
         }
     }
@@ -189,7 +298,7 @@ fn shield(pixmap: &mut Pixmap, ts: Transform, fill: Color) {
 
 /// One shield per pennant, side by side around `anchor`.
 pub fn pennants(pixmap: &mut Pixmap, anchor: P, count: u32, ts: Transform) {
-    let size = 0.055;
+    let size = 0.07;
     #[allow(clippy::cast_precision_loss)]
     let first = -((count.saturating_sub(1)) as f32) * size * 1.1;
     for i in 0..count.min(6) {
@@ -204,7 +313,25 @@ pub fn pennants(pixmap: &mut Pixmap, anchor: P, count: u32, ts: Transform) {
 pub fn village(pixmap: &mut Pixmap, at: P, r: f32, ts: Transform) {
     let ts = local(ts, at, r, RIGHT);
     let o = 0.1;
-    shape(pixmap, polygon(&[(-0.5, -0.05), (0.5, -0.05), (0.5, 0.55), (-0.5, 0.55)]), colour::WHITE, o, ts);
-    shape(pixmap, polygon(&[(-0.65, -0.02), (0.0, -0.62), (0.65, -0.02)]), colour::ROOF, o, ts);
-    shape(pixmap, polygon(&[(-0.12, 0.55), (-0.12, 0.22), (0.12, 0.22), (0.12, 0.55)]), colour::INK, 0.0, ts);
+    shape(
+        pixmap,
+        polygon(&[(-0.5, -0.05), (0.5, -0.05), (0.5, 0.55), (-0.5, 0.55)]),
+        colour::WHITE,
+        o,
+        ts,
+    );
+    shape(
+        pixmap,
+        polygon(&[(-0.65, -0.02), (0.0, -0.62), (0.65, -0.02)]),
+        colour::ROOF,
+        o,
+        ts,
+    );
+    shape(
+        pixmap,
+        polygon(&[(-0.12, 0.55), (-0.12, 0.22), (0.12, 0.22), (0.12, 0.55)]),
+        colour::INK,
+        0.0,
+        ts,
+    );
 }

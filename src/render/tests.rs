@@ -30,14 +30,30 @@ fn every_drawn_field_is_exactly_one_derived_field() {
         for rotation in 0..4 {
             let regions = Labels::regions_per_field(&scene, 96, transform(96, rotation));
             for (f, found) in regions.iter().enumerate() {
-                assert_eq!(found.len(), 1, "{} r{rotation}: field {f} is drawn as {found:?}", tile.id);
+                assert_eq!(
+                    found.len(),
+                    1,
+                    "{} r{rotation}: field {f} is drawn as {found:?}",
+                    tile.id
+                );
             }
             let mut all: Vec<usize> = regions.iter().flatten().copied().collect();
             all.sort_unstable();
             let before = all.len();
             all.dedup();
-            assert_eq!(before, all.len(), "{} r{rotation}: two fields share a region", tile.id);
-            assert!(Labels::flood(&scene, 96, transform(96, rotation)).and_then(|l| l.boundaries()).is_none(), "{}", tile.id);
+            assert_eq!(
+                before,
+                all.len(),
+                "{} r{rotation}: two fields share a region",
+                tile.id
+            );
+            assert!(
+                Labels::flood(&scene, 96, transform(96, rotation))
+                    .and_then(|l| l.boundaries())
+                    .is_none(),
+                "{}",
+                tile.id
+            );
         }
     }
 }
@@ -46,13 +62,24 @@ fn every_drawn_field_is_exactly_one_derived_field() {
 #[test]
 fn a_wrongly_split_field_draws_a_boundary_line() {
     let set = shipped();
-    let mut tile = set.tiles.iter().find(|t| t.id == "base/E").cloned().expect("base/E");
+    let mut tile = set
+        .tiles
+        .iter()
+        .find(|t| t.id == "base/E")
+        .cloned()
+        .expect("base/E");
     let Some(Feature::Field { slots, cities }) = tile.features.pop() else {
         panic!("base/E ends with its field");
     };
     let (a, b) = slots.split_at(3);
-    tile.features.push(Feature::Field { slots: a.to_vec(), cities: cities.clone() });
-    tile.features.push(Feature::Field { slots: b.to_vec(), cities });
+    tile.features.push(Feature::Field {
+        slots: a.to_vec(),
+        cities: cities.clone(),
+    });
+    tile.features.push(Feature::Field {
+        slots: b.to_vec(),
+        cities,
+    });
     let scene = scene(&tile).expect("lays out");
     let labels = Labels::flood(&scene, 64, transform(64, 0)).expect("floods");
     let line = labels.boundaries().expect("a boundary is drawn");

@@ -76,7 +76,10 @@ pub fn draw(
             let pixels = pixmap.pixels_mut();
             outline.draw(|gx, gy, coverage| {
                 #[allow(clippy::cast_possible_truncation)]
-                let (px_x, px_y) = (bounds.min.x as i64 + i64::from(gx), bounds.min.y as i64 + i64::from(gy));
+                let (px_x, px_y) = (
+                    bounds.min.x as i64 + i64::from(gx),
+                    bounds.min.y as i64 + i64::from(gy),
+                );
                 if px_x < 0 || px_y < 0 || px_x >= i64::from(w) || px_y >= i64::from(h) {
                     return;
                 }

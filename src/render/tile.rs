@@ -8,7 +8,7 @@ use tiny_skia::{
 
 use super::fields::Labels;
 use super::geometry::{Curve, P};
-use super::layout::{Scene, ROAD_EDGE, ROAD_WIDTH, WALL_WIDTH};
+use super::layout::{Scene, ROAD_EDGE, ROAD_WIDTH};
 use super::symbols;
 
 /// Colours of the tile.
@@ -109,7 +109,7 @@ pub fn paint_scene(scene: &Scene, size: u32, rotation: u8) -> Option<Pixmap> {
     let ts = transform(size, rotation);
     pixmap.fill(colour::color(colour::FIELD));
     roads(&mut pixmap, scene, ts);
-    cities(&mut pixmap, scene, ts);
+    super::city::draw(&mut pixmap, scene, ts);
     for centre in &scene.centres {
         symbols::centre(&mut pixmap, centre, ts);
     }
@@ -145,35 +145,5 @@ fn roads(pixmap: &mut Pixmap, scene: &Scene, ts: Transform) {
     }
     if let Some(plaza) = &plaza {
         pixmap.fill_path(plaza, &paint(colour::ROAD), FillRule::Winding, ts, None);
-    }
-}
-
-fn cities(pixmap: &mut Pixmap, scene: &Scene, ts: Transform) {
-    for city in &scene.cities {
-        if let Some(path) = outline_path(&city.outline) {
-            pixmap.fill_path(&path, &paint(colour::CITY), FillRule::Winding, ts, None);
-        }
-    }
-    let dark = stroke(WALL_WIDTH, LineCap::Round);
-    let stone = stroke(WALL_WIDTH * 0.55, LineCap::Round);
-    for city in &scene.cities {
-        for wall in city.walls.iter().filter_map(Curve::path) {
-            pixmap.stroke_path(&wall, &paint(colour::INK), &dark, ts, None);
-            pixmap.stroke_path(&wall, &paint(colour::WALL), &stone, ts, None);
-        }
-    }
-    for road in &scene.roads {
-        if let Some((at, dir)) = road.gate {
-            let gate = local(ts, at, 1.0, dir);
-            let half = ROAD_WIDTH * 0.55;
-            if let Some(rect) =
-                tiny_skia::Rect::from_ltrb(-WALL_WIDTH * 0.9, -half, WALL_WIDTH * 0.9, half)
-            {
-                pixmap.fill_rect(rect, &paint(colour::INK), gate, None);
-            }
-        }
-    }
-    for city in &scene.cities {
-        symbols::pennants(pixmap, city.anchor, city.pennants, ts);
     }
 }
