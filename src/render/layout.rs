@@ -104,7 +104,7 @@ fn symbol(f: &Feature) -> Option<(Symbol, f32)> {
         Feature::Circus { .. } => (Symbol::Circus, 0.2),
         Feature::Acrobats { .. } => (Symbol::Acrobats, 0.19),
         Feature::Flier { direction, .. } => (Symbol::Flier(*direction), 0.19),
-        Feature::CropCircle { crop_type, .. } => (Symbol::CropCircle(*crop_type), 0.15),
+        Feature::CropCircle { crop_type, .. } => (Symbol::CropCircle(*crop_type), 0.18),
         Feature::City { .. } | Feature::Road { .. } | Feature::Field { .. } => return None,
     })
 }
@@ -324,6 +324,14 @@ fn city_shapes(features: &[Feature]) -> Result<Vec<(usize, City)>, String> {
             }
         }
     }
+    let mut roads = [false; 4];
+    for f in features {
+        if let Feature::Road { slots, .. } = f {
+            for slot in slots {
+                roads[slot.side().index()] = true;
+            }
+        }
+    }
     // A centre feature needs the middle of the tile: corner walls leave it.
     let crowded = features.iter().any(|f| symbol(f).is_some());
     let mut out = Vec::new();
@@ -331,13 +339,29 @@ fn city_shapes(features: &[Feature]) -> Result<Vec<(usize, City)>, String> {
         if let Feature::City { pennants, .. } = f {
             let mine = owner.map(|o| o == Some(id));
             let others = owner.map(|o| o.is_some_and(|o| o != id));
-            out.push((id, city_shape(mine, others, crowded, *pennants)));
+            let room = Room {
+                others,
+                roads,
+                crowded,
+            };
+            out.push((id, city_shape(mine, room, *pennants)));
         }
     }
     Ok(out)
 }
 
-fn city_shape(mine: [bool; 4], others: [bool; 4], crowded: bool, pennants: u32) -> City {
+/// What else claims room on the tile, which decides how far walls bow.
+#[derive(Clone, Copy)]
+struct Room {
+    /// Sides of other cities.
+    others: [bool; 4],
+    /// Sides with a road.
+    roads: [bool; 4],
+    /// Whether the tile has a centre feature.
+    crowded: bool,
+}
+
+fn city_shape(mine: [bool; 4], room: Room, pennants: u32) -> City {
     let count = mine.iter().filter(|m| **m).count();
     let first = (0..4).find(|&i| mine[i] && !mine[(i + 3) % 4]).unwrap_or(0);
     let mut outline = Vec::new();
@@ -353,7 +377,7 @@ fn city_shape(mine: [bool; 4], others: [bool; 4], crowded: bool, pennants: u32) 
             while k + gap < 4 && !mine[(s + gap) % 4] {
                 gap += 1;
             }
-            let wall = wall(s, gap, others, crowded);
+            let wall = wall(s, gap, room);
             outline.push(wall);
             walls.push(wall);
             k += gap;
@@ -381,7 +405,8 @@ fn city_shape(mine: [bool; 4], others: [bool; 4], crowded: bool, pennants: u32) 
 }
 
 /// The wall closing a gap of `gap` sides that starts at side `start`.
-fn wall(start: usize, gap: usize, others: [bool; 4], crowded: bool) -> Curve {
+fn wall(start: usize, gap: usize, room: Room) -> Curve {
+    let others = room.others;
     let a = corner(start);
     let b = corner(start + gap);
     match gap {
@@ -391,13 +416,15 @@ fn wall(start: usize, gap: usize, others: [bool; 4], crowded: bool) -> Curve {
             let depth = if others[start] { 0.42 } else { CAP_DEPTH };
             Curve::Quad(a, side_middle(side) + inward(side) * (2.0 * depth), b)
         }
-        // A corner city: a diagonal wall, bowed away from the city unless
-        // a centre feature or another city needs the room.
+        // A corner city: a diagonal wall, bowed away from the city as far as
+        // roads, a centre feature or another city leave room.
         2 => {
             let bow = if others[start] || others[(start + 1) % 4] {
                 -0.6
-            } else if crowded {
+            } else if room.crowded {
                 0.0
+            } else if room.roads[start] || room.roads[(start + 1) % 4] {
+                0.15
             } else {
                 0.4
             };

@@ -258,10 +258,18 @@ fn crop_circle(pixmap: &mut Pixmap, kind: CropType, ts: Transform) {
     match kind {
         CropType::City => shield(pixmap, ts.pre_scale(0.5, 0.5), colour::PENNANT),
         CropType::Road => {
-            // A club: a handle and a knobbed head.
-            line(pixmap, &[(-0.3, 0.4), (0.12, -0.1)], 0.14, ink, ts);
-            shape(pixmap, circle(0.18, -0.2, 0.2), ink, 0.0, ts);
-            shape(pixmap, circle(0.32, -0.12, 0.06), STRAW, 0.0, ts);
+            // A club: a handle widening into a knobbed head.
+            shape(
+                pixmap,
+                polygon(&[(-0.4, 0.36), (-0.3, 0.46), (0.32, -0.02), (0.02, -0.32)]),
+                ink,
+                0.0,
+                ts,
+            );
+            shape(pixmap, circle(0.2, -0.2, 0.24), ink, 0.0, ts);
+            for (x, y) in [(0.44, -0.3), (0.3, -0.46), (0.47, -0.06)] {
+                shape(pixmap, circle(x, y, 0.07), ink, 0.0, ts);
+            }
         }
         CropType::Field => {
             // A pitchfork: a handle and three tines.

@@ -27,33 +27,20 @@ fn every_drawn_field_is_exactly_one_derived_field() {
     assert!(set.tiles.len() >= 50);
     for tile in &set.tiles {
         let scene = scene(tile).expect("a checked tile lays out");
-        for rotation in 0..4 {
-            let regions = Labels::regions_per_field(&scene, 96, transform(96, rotation));
+        for (rotation, size) in (0..4).flat_map(|r| [(r, 48), (r, 96)]) {
+            let at = format!("{} r{rotation} {size}px", tile.id);
+            let ts = transform(size, rotation);
+            let regions = Labels::regions_per_field(&scene, size, ts);
             for (f, found) in regions.iter().enumerate() {
-                assert_eq!(
-                    found.len(),
-                    1,
-                    "{} r{rotation}: field {f} is drawn as {found:?}",
-                    tile.id
-                );
+                assert_eq!(found.len(), 1, "{at}: field {f} is drawn as {found:?}");
             }
             let mut all: Vec<usize> = regions.iter().flatten().copied().collect();
             all.sort_unstable();
             let before = all.len();
             all.dedup();
-            assert_eq!(
-                before,
-                all.len(),
-                "{} r{rotation}: two fields share a region",
-                tile.id
-            );
-            assert!(
-                Labels::flood(&scene, 96, transform(96, rotation))
-                    .and_then(|l| l.boundaries())
-                    .is_none(),
-                "{}",
-                tile.id
-            );
+            assert_eq!(before, all.len(), "{at}: two fields share a region");
+            let lines = Labels::flood(&scene, size, ts).and_then(|l| l.boundaries());
+            assert!(lines.is_none(), "{at}: a field boundary is drawn");
         }
     }
 }

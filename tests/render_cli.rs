@@ -1,0 +1,179 @@
+//! `tileforge render` and the images of `tileforge build`, through the binary.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use tileforge::render::decode_png;
+
+fn tileforge(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tileforge"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A fresh directory under the target dir for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("render-cli-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+/// Every file under `dir`, relative to it, sorted.
+fn files(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d)
+            .expect("read dir")
+            .filter_map(Result::ok)
+        {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if let Ok(rel) = path.strip_prefix(dir) {
+                out.push(rel.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn width_of(path: &Path) -> u32 {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    decode_png(&bytes).expect("a PNG").width()
+}
+
+#[test]
+fn render_one_tile_turned_at_a_size() {
+    let dir = scratch("one");
+    let out = tileforge(&[
+        "render",
+        "tilesets",
+        "-o",
+        dir.to_str().expect("utf-8"),
+        "--tile",
+        "D",
+        "--size",
+        "40",
+        "--rotation",
+        "90",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(files(&dir), ["base/D.png"]);
+    assert_eq!(width_of(&dir.join("base/D.png")), 40);
+    assert!(
+        stderr(&out).contains("1 tile image, 0 sheets"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn render_every_tile_and_the_sheets() {
+    let dir = scratch("all");
+    let out = tileforge(&[
+        "render",
+        "tilesets",
+        "-o",
+        dir.to_str().expect("utf-8"),
+        "--size",
+        "24",
+        "--sheet",
+        "--sheet-size",
+        "32",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let written = files(&dir);
+    assert_eq!(written.len(), 54 + 4, "{written:?}");
+    for sheet in ["base", "under-the-big-top", "the-flier", "crop-circles-2"] {
+        assert!(
+            written.contains(&format!("{sheet}.sheet.png")),
+            "{written:?}"
+        );
+    }
+    assert!(written.contains(&"the-flier/RFr.NS.o.png".to_string()));
+    assert!(written.iter().all(|f| !f.contains(".tmp")), "{written:?}");
+}
+
+#[test]
+fn an_unknown_tile_is_a_usage_error_with_a_suggestion() {
+    let dir = scratch("unknown");
+    let out = tileforge(&[
+        "render",
+        "tilesets",
+        "-o",
+        dir.to_str().expect("utf-8"),
+        "--tile",
+        "base/DD",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("no tile `base/DD` in the set; did you mean `base/D`?"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(files(&dir).is_empty());
+}
+
+#[test]
+fn a_rotation_is_a_quarter_turn() {
+    let out = tileforge(&["render", "tilesets", "-o", "unused", "--rotation", "45"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("0, 90, 180 or 270"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_set_with_errors_is_not_rendered() {
+    let dir = scratch("errors");
+    let out = tileforge(&[
+        "render",
+        "tests/ui/E0203-crossing-features.tiles",
+        "-o",
+        dir.to_str().expect("utf-8"),
+        "--sheet",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(files(&dir).is_empty());
+}
+
+#[test]
+fn build_writes_pngs_unless_told_not_to() {
+    let dir = scratch("build");
+    let out = tileforge(&[
+        "build",
+        "tilesets/the-flier.tiles",
+        "tilesets/base.tiles",
+        "-o",
+        dir.to_str().expect("utf-8"),
+        "--timings",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let written = files(&dir);
+    assert_eq!(written.len(), 1 + 24 + 8 + 2, "{written:?}");
+    assert!(written.contains(&"png/base.sheet.png".to_string()));
+    assert!(written.contains(&"png/the-flier/F.d.png".to_string()));
+    assert_eq!(width_of(&dir.join("png/base/A.png")), 256);
+    assert!(stderr(&out).contains("timings: render"), "{}", stderr(&out));
+
+    let bare = scratch("build-bare");
+    let out = tileforge(&[
+        "build",
+        "tilesets/base.tiles",
+        "-o",
+        bare.to_str().expect("utf-8"),
+        "--no-render",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(files(&bare), ["tileset.json"]);
+}
