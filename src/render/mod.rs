@@ -126,7 +126,7 @@ pub fn sheet_pixmap(set: &TileSet, expansion: &str, tile_size: u32) -> Result<Pi
 /// As [`sheet_pixmap`], or when encoding fails.
 pub fn sheet_png(set: &TileSet, expansion: &str, tile_size: u32) -> Result<Vec<u8>, RenderError> {
     let pixmap = sheet_pixmap(set, expansion, tile_size)?;
-    png::encode(&pixmap).map_err(|message| RenderError {
+    png::encode_sheet(&pixmap).map_err(|message| RenderError {
         item: format!("the sheet of {expansion}"),
         message,
     })

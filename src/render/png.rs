@@ -1,5 +1,6 @@
-//! PNG encoding of an opaque pixmap: 8-bit RGB, fast deflate, no metadata, so
-//! the bytes depend on the pixels alone.
+//! PNG encoding of an opaque pixmap: 8-bit RGB, no metadata, so the bytes
+//! depend on the pixels alone. Tile images use the fastest good deflate (there
+//! are many); sheets, few and large, a stronger one that halves their size.
 
 use tiny_skia::Pixmap;
 
@@ -9,6 +10,15 @@ use tiny_skia::Pixmap;
 /// # Errors
 /// The encoder's message, should it fail.
 pub fn encode(pixmap: &Pixmap) -> Result<Vec<u8>, String> {
+    encode_with(pixmap, png::Compression::Fast)
+}
+
+/// Encodes a contact sheet: slower, smaller.
+pub fn encode_sheet(pixmap: &Pixmap) -> Result<Vec<u8>, String> {
+    encode_with(pixmap, png::Compression::Balanced)
+}
+
+fn encode_with(pixmap: &Pixmap, compression: png::Compression) -> Result<Vec<u8>, String> {
     let mut rgb = Vec::with_capacity(pixmap.pixels().len() * 3);
     for px in pixmap.pixels() {
         let c = px.demultiply();
@@ -18,7 +28,7 @@ pub fn encode(pixmap: &Pixmap) -> Result<Vec<u8>, String> {
     let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
     encoder.set_color(png::ColorType::Rgb);
     encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_compression(png::Compression::Fast);
+    encoder.set_compression(compression);
     let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
     writer.write_image_data(&rgb).map_err(|e| e.to_string())?;
     writer.finish().map_err(|e| e.to_string())?;
