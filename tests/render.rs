@@ -168,8 +168,8 @@ fn the_comparison_notices_a_different_tile() {
     };
     let (same, _) = compare(&draw("base/U"), &draw("base/U"));
     assert_eq!(same, 0);
-    let (turned, _) = compare(&draw("base/U"), &draw("the-flier/RFr.WE.o"));
-    assert!(turned > OUTLIERS, "{turned}");
+    let (with_flier, _) = compare(&draw("base/U"), &draw("the-flier/RFr.WE.o"));
+    assert!(with_flier > OUTLIERS, "{with_flier}");
     let (bad, _) = compare(&draw("base/H"), &draw("base/F"));
     assert!(bad > OUTLIERS, "{bad}");
 }
@@ -230,6 +230,7 @@ fn sizes_out_of_range_are_refused() {
     let tile = &set.tiles[0];
     assert!(render::tile_png(tile, 0, 0).is_err());
     assert!(render::tile_png(tile, 0, 100_000).is_err());
+    assert!(render::sheet_png(&set, "base", 5000).is_err());
     let png = render::tile_png(tile, 3, 16).expect("16 px is allowed");
     assert_eq!(decode_png(&png).expect("decodes").width(), 16);
 }

@@ -38,7 +38,7 @@ pub struct Args {
     sheet: bool,
     /// Edge length of a tile on a contact sheet, in pixels.
     #[arg(long, value_name = "PX", default_value_t = render::DEFAULT_SHEET_SIZE,
-          value_parser = clap::value_parser!(u32).range(16..=1024))]
+          value_parser = clap::value_parser!(u32).range(16..=i64::from(render::MAX_SHEET_SIZE)))]
     sheet_size: u32,
     /// When to colour text diagnostics.
     #[arg(long, value_enum, default_value_t)]

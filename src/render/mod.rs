@@ -46,6 +46,8 @@ pub const DEFAULT_SHEET_SIZE: u32 = 160;
 pub const MIN_SIZE: u32 = 16;
 /// The largest tile image drawn.
 pub const MAX_SIZE: u32 = 4096;
+/// The largest tile on a contact sheet.
+pub const MAX_SHEET_SIZE: u32 = 1024;
 
 /// A tile or sheet that could not be drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -113,10 +115,14 @@ pub fn tile_png(tile: &Tile, rotation: u8, size: u32) -> Result<Vec<u8>, RenderE
 /// # Errors
 /// When a tile cannot be drawn (the error names it) or the sheet is too large.
 pub fn sheet_pixmap(set: &TileSet, expansion: &str, tile_size: u32) -> Result<Pixmap, RenderError> {
-    check_size(tile_size).map_err(|message| RenderError {
-        item: format!("the sheet of {expansion}"),
-        message,
-    })?;
+    let too_big = (tile_size > MAX_SHEET_SIZE)
+        .then(|| format!("a sheet tile of {tile_size} px is larger than {MAX_SHEET_SIZE} px"));
+    if let Some(message) = too_big.or_else(|| check_size(tile_size).err()) {
+        return Err(RenderError {
+            item: format!("the sheet of {expansion}"),
+            message,
+        });
+    }
     sheet::sheet(set, expansion, tile_size).map_err(|(item, message)| RenderError { item, message })
 }
 
