@@ -5,8 +5,8 @@ mod build;
 mod check;
 mod input;
 mod output;
-mod stats;
 mod render;
+mod stats;
 
 use std::process::ExitCode;
 
