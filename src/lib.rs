@@ -19,6 +19,7 @@ pub mod cli;
 pub mod compile;
 pub mod diag;
 pub mod emit;
+pub mod engine;
 pub mod geometry;
 pub mod ir;
 pub mod kinds;

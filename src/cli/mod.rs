@@ -7,6 +7,8 @@ mod input;
 mod output;
 mod render;
 mod stats;
+mod play;
+mod score;
 
 use std::process::ExitCode;
 
@@ -28,6 +30,10 @@ enum Command {
     Build(build::Args),
     /// Check tile sets, then draw their tiles as PNG images (and contact sheets).
     Render(render::Args),
+    /// Replay a game log and print the scores by source and every scoring event.
+    Score(score::Args),
+    /// Play one game with the seeded random player and write its game log.
+    Play(play::Args),
     /// Print the JSON Schema of tileset.json.
     Schema,
     /// Report the distribution of a tile set: totals, side patterns, what fits each side.
@@ -58,6 +64,8 @@ pub fn main() -> ExitCode {
         Command::Build(args) => build::run(&args),
         Command::Stats(args) => stats::run(&args),
         Command::Render(args) => render::run(&args),
+        Command::Score(args) => score::run(&args),
+        Command::Play(args) => play::run(&args),
         Command::Schema => {
             print!("{}", crate::emit::schema());
             Ok(())

@@ -1,0 +1,83 @@
+//! `tileforge play --seed S --players P PATH...`: one game by the seeded random
+//! player; writes its game log (stdout, or `--output FILE`) and a summary.
+
+use std::path::PathBuf;
+
+use super::input::{compile_inputs, Colour, Format};
+use super::output::write_atomic;
+use super::score::read_tileset;
+use super::Failure;
+use crate::engine::random::{player_names, RandomPlayer};
+use crate::engine::{report, Ruleset, MAX_PLAYERS};
+
+/// Arguments of `play`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// `.tiles` files or directories of them, compiled together; or one
+    /// compiled `tileset.json`.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// The random seed: the same seed plays the same game.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Number of players.
+    #[arg(long, default_value_t = 2)]
+    players: usize,
+    /// Play only these expansions (repeat the option); default: all.
+    #[arg(long = "expansion")]
+    expansions: Vec<String>,
+    /// Write the game log here (atomically) instead of to stdout.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// When to colour diagnostics.
+    #[arg(long, value_enum, default_value_t)]
+    color: Colour,
+}
+
+pub fn run(args: &Args) -> Result<(), Failure> {
+    if !(1..=MAX_PLAYERS).contains(&args.players) {
+        return Err(Failure::Usage(format!(
+            "--players must be 1 to {MAX_PLAYERS}, not {}",
+            args.players
+        )));
+    }
+    let set = match args.paths.as_slice() {
+        [one] if one.extension().is_some_and(|e| e == "json") => read_tileset(one)?,
+        paths => {
+            let (_, compiled) = compile_inputs(paths, Format::Text, args.color, false)?;
+            let checked = compiled.checked.ok_or(Failure::Input)?;
+            crate::emit::tileset(&checked)
+        }
+    };
+    let chosen = (!args.expansions.is_empty()).then_some(args.expansions.as_slice());
+    let rules = Ruleset::new(&set, chosen).map_err(|e| Failure::Usage(e.to_string()))?;
+    let names = player_names(args.players);
+    let (game, log) = RandomPlayer::new(args.seed)
+        .play_logged(&rules, &names)
+        .map_err(|e| Failure::Usage(format!("cannot play this tile set: {e}")))?;
+    let placed = log.turns.iter().filter(|t| !t.discard).count();
+    let discarded = log.turns.len() - placed;
+    let scores = report::report(&game, &names)
+        .players
+        .iter()
+        .map(|p| format!("{} {}", p.name, p.total))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let summary = format!(
+        "seed {}, {} player{}, {placed} tiles placed, {discarded} discarded: {scores}",
+        args.seed,
+        args.players,
+        if args.players == 1 { "" } else { "s" },
+    );
+    match &args.output {
+        Some(path) => {
+            write_atomic(path, log.to_json().as_bytes())?;
+            println!("{summary}\nwrote {}", path.display());
+        }
+        None => {
+            print!("{}", log.to_json());
+            eprintln!("{summary}");
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,248 @@
+//! Scoring events and score sheets. Every point awarded is an [`Event`]: who,
+//! how many, from which [`Source`], and a compact [`Reason`] that is turned
+//! into words only when someone asks ([`Event::describe`]).
+
+use super::tileset::Ruleset;
+use super::TokenId;
+
+/// Where points come from: the columns of the score table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Source {
+    /// Roads.
+    Road,
+    /// Cities.
+    City,
+    /// Cloisters.
+    Cloister,
+    /// Fields (game end).
+    Field,
+    /// The big top's circus.
+    Circus,
+    /// Acrobat pyramids.
+    Acrobats,
+    /// Ringmaster bonuses.
+    Ringmaster,
+}
+
+impl Source {
+    /// Every source, in table order.
+    pub const ALL: [Source; 7] = [
+        Source::Road,
+        Source::City,
+        Source::Cloister,
+        Source::Field,
+        Source::Circus,
+        Source::Acrobats,
+        Source::Ringmaster,
+    ];
+
+    /// The source's name (`road`, `city`, ...).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Source::Road => "road",
+            Source::City => "city",
+            Source::Cloister => "cloister",
+            Source::Field => "field",
+            Source::Circus => "circus",
+            Source::Acrobats => "acrobats",
+            Source::Ringmaster => "ringmaster",
+        }
+    }
+}
+
+/// Why points were awarded, with the numbers that explain them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// A road: its tiles; `complete` during play, unfinished at game end.
+    Road {
+        /// Distinct tiles.
+        tiles: u32,
+        /// Completed (during play) or unfinished (game end).
+        complete: bool,
+        /// Another player tied for the majority.
+        shared: bool,
+    },
+    /// A city.
+    City {
+        /// Distinct tiles.
+        tiles: u32,
+        /// Pennants.
+        pennants: u32,
+        /// Completed or unfinished.
+        complete: bool,
+        /// Another player tied for the majority.
+        shared: bool,
+    },
+    /// A cloister.
+    Cloister {
+        /// Tiles in its 3×3 square (itself included).
+        tiles: u32,
+        /// Completed or unfinished.
+        complete: bool,
+        /// Another player tied for the majority.
+        shared: bool,
+    },
+    /// A field at game end.
+    Field {
+        /// Completed cities it touches.
+        cities: u32,
+        /// Another player tied for the majority.
+        shared: bool,
+    },
+    /// The big top's circus: the token under it × the player's figures around.
+    Circus {
+        /// The revealed token.
+        token: TokenId,
+        /// Its value.
+        value: i64,
+        /// The player's figures on the 3×3 square.
+        figures: u32,
+    },
+    /// A completed pyramid scored instead of placing a figure.
+    Pyramid {
+        /// The player's acrobats in it.
+        acrobats: u32,
+        /// Column of the acrobat tile.
+        x: i32,
+        /// Row of the acrobat tile.
+        y: i32,
+    },
+    /// Acrobats still standing at game end.
+    AcrobatsAtEnd {
+        /// The player's acrobats in the pyramid.
+        acrobats: u32,
+        /// Column of the acrobat tile.
+        x: i32,
+        /// Row of the acrobat tile.
+        y: i32,
+    },
+    /// The ringmaster bonus after its feature was scored.
+    Ringmaster {
+        /// Circus and acrobat tiles on the 3×3 square around it.
+        tiles: u32,
+        /// Column of the ringmaster's tile.
+        x: i32,
+        /// Row of the ringmaster's tile.
+        y: i32,
+    },
+}
+
+/// Points awarded to one player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Event {
+    /// The 1-based turn (entry of the log's `turns`), `None` in final scoring.
+    pub turn: Option<u32>,
+    /// The player (index in turn order).
+    pub player: usize,
+    /// Points (never 0: nothing is recorded for 0 points).
+    pub points: i64,
+    /// The score column.
+    pub source: Source,
+    /// Why.
+    pub reason: Reason,
+}
+
+impl Event {
+    /// The reason in words, e.g. `completed city, 3 tiles, 1 pennant`.
+    #[must_use]
+    pub fn describe(&self, rules: &Ruleset) -> String {
+        let state = |complete: bool| if complete { "completed" } else { "unfinished" };
+        let shared = |s: bool| if s { ", shared" } else { "" };
+        match self.reason {
+            Reason::Road {
+                tiles,
+                complete,
+                shared: s,
+            } => {
+                format!(
+                    "{} road, {}{}",
+                    state(complete),
+                    count(tiles, "tile"),
+                    shared(s)
+                )
+            }
+            Reason::City {
+                tiles,
+                pennants,
+                complete,
+                shared: s,
+            } => format!(
+                "{} city, {}, {}{}",
+                state(complete),
+                count(tiles, "tile"),
+                count(pennants, "pennant"),
+                shared(s)
+            ),
+            Reason::Cloister {
+                tiles,
+                complete,
+                shared: s,
+            } => format!(
+                "{} cloister, {} in its square{}",
+                state(complete),
+                count(tiles, "tile"),
+                shared(s)
+            ),
+            Reason::Field { cities, shared: s } => {
+                format!("field, {}{}", count(cities, "completed city"), shared(s))
+            }
+            Reason::Circus {
+                token,
+                value,
+                figures,
+            } => format!(
+                "big top: {} ({value}) × {} around it",
+                rules.token_id(token),
+                count(figures, "figure")
+            ),
+            Reason::Pyramid { acrobats, x, y } => {
+                format!(
+                    "acrobat pyramid at ({x}, {y}) scored, {}",
+                    count(acrobats, "acrobat")
+                )
+            }
+            Reason::AcrobatsAtEnd { acrobats, x, y } => {
+                format!("{} at ({x}, {y}) at game end", count(acrobats, "acrobat"))
+            }
+            Reason::Ringmaster { tiles, x, y } => format!(
+                "ringmaster at ({x}, {y}): {} around",
+                count(tiles, "circus or acrobat tile")
+            ),
+        }
+    }
+}
+
+fn count(n: u32, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else if let Some(stem) = what.strip_suffix("city") {
+        format!("{n} {stem}cities")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+/// One player's points by source.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    by_source: [i64; 7],
+}
+
+impl Score {
+    /// Points from one source.
+    #[must_use]
+    pub fn get(&self, source: Source) -> i64 {
+        self.by_source[source as usize]
+    }
+
+    /// All points.
+    #[must_use]
+    pub fn total(&self) -> i64 {
+        self.by_source.iter().sum()
+    }
+
+    pub(super) fn add(&mut self, source: Source, points: i64) {
+        self.by_source[source as usize] += points;
+    }
+}

@@ -1,0 +1,154 @@
+//! Features as they extend over the board: a union-find over feature *nodes*
+//! (one node per feature of each placed tile). The root of a set carries what
+//! the whole feature needs for the rules — open sides, pennants, figures — and
+//! the members form a circular list, so a scored feature can visit its tiles.
+//! Union is by size with path halving: near-constant time per placement.
+
+use crate::kinds::FeatureKind;
+
+/// One node: a feature of one placed tile.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    parent: u32,
+    /// Next member of the same set (circular).
+    next: u32,
+    /// The placed tile it lies on.
+    tile: u32,
+    /// Root only: number of members.
+    size: u32,
+    /// Root only: open sides (roads, cities); 0 = complete.
+    open: i32,
+    /// Root only: pennants.
+    pennants: u32,
+    /// Root only: figures standing on the feature.
+    occupants: u32,
+    kind: FeatureKind,
+    /// The feature's id within its tile.
+    feature: u8,
+}
+
+/// The union-find of feature nodes.
+#[derive(Default)]
+pub(super) struct Features {
+    nodes: Vec<Node>,
+}
+
+impl Features {
+    /// An empty set sized for about `nodes` nodes.
+    pub fn with_capacity(nodes: usize) -> Features {
+        Features {
+            nodes: Vec::with_capacity(nodes),
+        }
+    }
+
+    /// Number of nodes.
+    pub fn len(&self) -> u32 {
+        u32::try_from(self.nodes.len()).unwrap_or(u32::MAX)
+    }
+
+    /// Adds a node on its own.
+    pub fn push(&mut self, tile: u32, feature: u8, kind: FeatureKind, open: u8, pennants: u32) {
+        let id = self.len();
+        self.nodes.push(Node {
+            parent: id,
+            next: id,
+            tile,
+            size: 1,
+            open: i32::from(open),
+            pennants,
+            occupants: 0,
+            kind,
+            feature,
+        });
+    }
+
+    /// The root of a node's set.
+    pub fn find(&mut self, mut n: u32) -> u32 {
+        loop {
+            let p = self.nodes[n as usize].parent;
+            if p == n {
+                return n;
+            }
+            let gp = self.nodes[p as usize].parent;
+            self.nodes[n as usize].parent = gp;
+            n = gp;
+        }
+    }
+
+    /// The root of a node's set, without compressing paths.
+    pub fn root(&self, mut n: u32) -> u32 {
+        loop {
+            let p = self.nodes[n as usize].parent;
+            if p == n {
+                return n;
+            }
+            n = p;
+        }
+    }
+
+    /// Joins the sets of two nodes across a shared edge; `closes` says the edge
+    /// closes one open side of each (a road or city meeting itself).
+    pub fn join(&mut self, a: u32, b: u32, closes: bool) {
+        let (mut ra, mut rb) = (self.find(a), self.find(b));
+        let closed = if closes { 2 } else { 0 };
+        if ra == rb {
+            self.nodes[ra as usize].open -= closed;
+            return;
+        }
+        if self.nodes[ra as usize].size < self.nodes[rb as usize].size {
+            std::mem::swap(&mut ra, &mut rb);
+        }
+        let small = self.nodes[rb as usize];
+        let big = &mut self.nodes[ra as usize];
+        big.size += small.size;
+        big.open += small.open - closed;
+        big.pennants += small.pennants;
+        big.occupants += small.occupants;
+        let next_a = big.next;
+        big.next = small.next;
+        self.nodes[rb as usize].next = next_a;
+        self.nodes[rb as usize].parent = ra;
+    }
+
+    /// The kind of a node.
+    pub fn kind(&self, n: u32) -> FeatureKind {
+        self.nodes[n as usize].kind
+    }
+
+    /// The placed tile a node lies on.
+    pub fn tile(&self, n: u32) -> u32 {
+        self.nodes[n as usize].tile
+    }
+
+    /// The feature id of a node within its tile.
+    pub fn feature(&self, n: u32) -> u8 {
+        self.nodes[n as usize].feature
+    }
+
+    /// The next member of a node's set (circular).
+    pub fn next(&self, n: u32) -> u32 {
+        self.nodes[n as usize].next
+    }
+
+    /// Open sides of the feature (a root).
+    pub fn open(&self, root: u32) -> i32 {
+        self.nodes[root as usize].open
+    }
+
+    /// Pennants of the feature (a root).
+    pub fn pennants(&self, root: u32) -> u32 {
+        self.nodes[root as usize].pennants
+    }
+
+    /// Figures on the feature (a root).
+    pub fn occupants(&self, root: u32) -> u32 {
+        self.nodes[root as usize].occupants
+    }
+
+    /// Records a figure arriving on (`+1`) or leaving (`-1`) a node's feature.
+    pub fn add_occupant(&mut self, n: u32, delta: i32) {
+        let r = self.find(n);
+        let o = &mut self.nodes[r as usize].occupants;
+        *o = o.saturating_add_signed(delta);
+    }
+}

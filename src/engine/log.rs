@@ -1,0 +1,232 @@
+//! The game-log format (`docs/game-log.md`): serde types that read a log
+//! strictly (unknown fields are errors) and write one, a turn per line.
+
+use serde::{Deserialize, Serialize};
+
+/// The value of [`GameLog::format`].
+pub const FORMAT: &str = "tileforge.game";
+/// The game-log version this engine reads and writes.
+pub const VERSION: u32 = 1;
+
+/// A whole game: who played, with which expansions, every choice.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameLog {
+    /// Always `"tileforge.game"`.
+    pub format: String,
+    /// Always 1.
+    pub version: u32,
+    /// The expansions in play; all of the tile set's when omitted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expansions: Option<Vec<String>>,
+    /// Player names, in turn order.
+    pub players: Vec<String>,
+    /// The start tile; the tile set's start tile at (0, 0), unrotated, when omitted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<StartLog>,
+    /// Every tile drawn, in order.
+    pub turns: Vec<TurnLog>,
+    /// Apply final scoring after the last turn (default true).
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    pub finished: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// The start tile.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StartLog {
+    /// Full tile id.
+    pub tile: String,
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+    /// Clockwise quarter turns.
+    pub rotation: u8,
+}
+
+/// One tile drawn: where it went and what followed.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnLog {
+    /// Full tile id.
+    pub tile: String,
+    /// Column (absent on a discard).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub x: Option<i32>,
+    /// Row (absent on a discard).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub y: Option<i32>,
+    /// Clockwise quarter turns (absent on a discard).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rotation: Option<u8>,
+    /// The tile fits nowhere and leaves the game.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub discard: bool,
+    /// The animal token put under the big top (circus tiles).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
+    /// A figure on a feature of this tile.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub meeple: Option<MeepleLog>,
+    /// An acrobat onto a pyramid.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub acrobat: Option<AcrobatLog>,
+    /// A flight from the flying machine.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flight: Option<FlightLog>,
+    /// A completed pyramid scored instead of placing a figure.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score_pyramid: Option<PosLog>,
+    /// The crop circle's action and the responses.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crop: Option<CropLog>,
+    /// The player (0-based), as a check.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<usize>,
+}
+
+/// A figure on a feature of the tile just placed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MeepleLog {
+    /// Figure id (`meeple`, `ringmaster`, ...).
+    pub figure: String,
+    /// A board slot name after rotation (`N`, `NNE`, ...) or a centre kind.
+    pub feature: String,
+}
+
+/// An acrobat onto the pyramid of the tile at (x, y).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AcrobatLog {
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+    /// The figure (default `meeple`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub figure: Option<String>,
+}
+
+/// A tile position.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PosLog {
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+}
+
+/// A flight.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FlightLog {
+    /// The figure that flies (default `meeple`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub figure: Option<String>,
+    /// The die roll.
+    pub roll: u32,
+    /// Where it lands on the tile reached (slot name, centre kind, `acrobats`),
+    /// or `null` when nothing there can be landed on.
+    pub feature: Option<String>,
+}
+
+/// A crop circle's action.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CropLog {
+    /// `add` or `remove`.
+    pub action: CropActionLog,
+    /// One response per player, left of the active player first.
+    pub responses: Vec<Option<CropResponseLog>>,
+}
+
+/// `add` or `remove`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CropActionLog {
+    /// Each player may add a figure.
+    Add,
+    /// Each player must remove a figure.
+    Remove,
+}
+
+/// A feature reference in a crop-circle response.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CropResponseLog {
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+    /// Slot name after rotation of the tile at (x, y).
+    pub feature: String,
+    /// The figure added or removed (add: default `meeple`; remove: default the
+    /// player's only figure kind on that feature).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub figure: Option<String>,
+}
+
+impl GameLog {
+    /// Reads a log from JSON text.
+    ///
+    /// # Errors
+    /// The text is not JSON, or not a game log (the message names the line).
+    pub fn from_json(text: &str) -> Result<GameLog, String> {
+        let log: GameLog =
+            serde_json::from_str(text).map_err(|e| format!("not a game log: {e}"))?;
+        if log.format != FORMAT || log.version != VERSION {
+            return Err(format!(
+                "not a game log this engine reads: format `{}` version {} (expected `{FORMAT}` version {VERSION})",
+                log.format, log.version
+            ));
+        }
+        Ok(log)
+    }
+
+    /// The log as JSON: the header fields on their own lines, one turn per line.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        let mut out = String::from("{\n");
+        out.push_str(&format!("  \"format\": {},\n", compact(&self.format)));
+        out.push_str(&format!("  \"version\": {},\n", self.version));
+        if let Some(e) = &self.expansions {
+            out.push_str(&format!("  \"expansions\": {},\n", compact(e)));
+        }
+        out.push_str(&format!("  \"players\": {},\n", compact(&self.players)));
+        if let Some(s) = &self.start {
+            out.push_str(&format!("  \"start\": {},\n", compact(s)));
+        }
+        out.push_str("  \"turns\": [");
+        for (i, t) in self.turns.iter().enumerate() {
+            out.push_str(if i == 0 { "\n    " } else { ",\n    " });
+            out.push_str(&compact(t));
+        }
+        out.push_str(if self.turns.is_empty() {
+            "],\n"
+        } else {
+            "\n  ],\n"
+        });
+        out.push_str(&format!("  \"finished\": {}\n}}\n", self.finished));
+        out
+    }
+}
+
+/// Compact JSON of a value (the log types always serialize).
+fn compact<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_default()
+}

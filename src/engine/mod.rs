@@ -1,0 +1,64 @@
+//! The generic scoring engine: plays and scores games from a compiled tile set
+//! ([`crate::emit::wire::TileSet`]) alone. It knows feature *kinds* (city, road,
+//! field, cloister, circus, acrobats, flier, crop circle), figure roles and rule
+//! parameters, never a tile by name, so an expansion that recombines known
+//! kinds plays without engine changes.
+//!
+//! ```text
+//!  wire::TileSet ──Ruleset::new──▶ Ruleset (precomputed tables, parameters)
+//!                                     │
+//!         Game::new ──▶ Game ◀── apply(Move)  ◀── replay(GameLog) / RandomPlayer
+//!                        │
+//!                        ├─▶ legal_placements, legal_meeple_actions, crop_options
+//!                        └─▶ scores, events, final_scores ──▶ ScoreReport
+//! ```
+//!
+//! Names the engine relies on (besides the rule parameters of
+//! [`crate::rules::PARAMETERS`]): the big top draws tokens of group `animal`,
+//! fliers roll the die `flier`, the figure `ringmaster` earns the ringmaster
+//! bonus, a figure with `acrobat: true` may join pyramids. Game logs are
+//! described in `docs/game-log.md`.
+//!
+//! Code map: [`tileset`] wire → tables; `params` rule parameters; `board`
+//! grid and open positions; `features` union-find; `placement`, `actions`,
+//! `flight`, `pyramid`, `scoring`, `bigtop`, `crop` the rules; [`events`] the
+//! score sheet; [`log`] the game-log format and [`replay`]; [`random`] the
+//! seeded random player; [`report`] the score output.
+
+mod actions;
+mod bigtop;
+mod board;
+mod crop;
+pub mod events;
+mod features;
+mod flight;
+mod game;
+pub mod log;
+mod params;
+mod placement;
+mod pyramid;
+pub mod random;
+pub mod replay;
+pub mod report;
+pub mod rng;
+mod scoring;
+pub mod tileset;
+
+pub use actions::{Flights, Landing, MeepleAction};
+pub use crop::{CropAction, CropMove, CropResponse};
+pub use events::{Event, Reason, Score, Source};
+pub use game::{Game, IllegalMove, Move, Phase, Placement, MAX_PLAYERS};
+pub use replay::{replay, ReplayError};
+pub use tileset::{Ruleset, SetupError};
+
+/// A tile kind of a [`Ruleset`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct KindId(pub u16);
+
+/// A figure kind of a [`Ruleset`] (`meeple`, `ringmaster`, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FigureId(pub u8);
+
+/// An animal token kind of a [`Ruleset`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TokenId(pub u8);

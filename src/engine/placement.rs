@@ -1,0 +1,219 @@
+//! Tile placement: the legal placements of a tile, placing it (new feature
+//! nodes joined to the neighbours' across every shared side), and discarding a
+//! tile that fits nowhere.
+
+use super::board::SIDE_STEP;
+use super::game::{illegal, Game, IllegalMove, Phase, Placement};
+use super::tileset::{rotated_edges, NONE};
+use super::{KindId, TokenId};
+use crate::geometry::{Side, Slot};
+use crate::kinds::FeatureKind;
+
+const EDGE_NAMES: [&str; 4] = ["nothing", "a city", "a road", "a field"];
+
+impl Game<'_> {
+    /// Every legal placement of a tile on the current board, sorted by row,
+    /// column and rotation.
+    #[must_use]
+    pub fn legal_placements(&self, tile: KindId) -> Vec<Placement> {
+        let mut out = Vec::with_capacity(self.placement_count(tile));
+        self.each_placement(tile, |p| {
+            out.push(p);
+            true
+        });
+        out.sort_by_key(|p| (p.y, p.x, p.rotation));
+        out
+    }
+
+    /// How many legal placements a tile has (0: it must be discarded). Costs the
+    /// same however large the board is.
+    #[must_use]
+    pub fn placement_count(&self, tile: KindId) -> usize {
+        let Some(kind) = self.rules.kinds.get(usize::from(tile.0)) else {
+            return 0;
+        };
+        kind.matches
+            .iter()
+            .flatten()
+            .map(|&sig| self.board.bucket(sig).len())
+            .sum()
+    }
+
+    /// The `n`-th legal placement in the engine's internal order (for picking
+    /// one at random after [`Game::placement_count`]).
+    #[must_use]
+    pub fn nth_placement(&self, tile: KindId, n: usize) -> Option<Placement> {
+        let kind = self.rules.kinds.get(usize::from(tile.0))?;
+        let mut n = n;
+        for (rotation, row) in (0u8..).zip(&kind.matches) {
+            for &sig in row {
+                let bucket = self.board.bucket(sig);
+                if n < bucket.len() {
+                    let (x, y) = bucket[n];
+                    return Some(Placement { x, y, rotation });
+                }
+                n -= bucket.len();
+            }
+        }
+        None
+    }
+
+    fn each_placement(&self, tile: KindId, mut f: impl FnMut(Placement) -> bool) {
+        let Some(kind) = self.rules.kinds.get(usize::from(tile.0)) else {
+            return;
+        };
+        for (rotation, row) in (0u8..).zip(&kind.matches) {
+            for &sig in row {
+                for &(x, y) in self.board.bucket(sig) {
+                    if !f(Placement { x, y, rotation }) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Why a tile can't go somewhere, or `Ok`.
+    fn check_fit(&self, tile: KindId, at: Placement) -> Result<(), IllegalMove> {
+        if at.rotation > 3 {
+            return illegal(format!("rotation {} is not 0–3", at.rotation));
+        }
+        if let Some(t) = self.board.tile_at(at.x, at.y) {
+            let other = self.board.placed[t as usize].kind;
+            return illegal(format!(
+                "({}, {}) already holds a tile ({})",
+                at.x,
+                at.y,
+                self.rules.kind_id(other)
+            ));
+        }
+        let sig = self.board.signature(at.x, at.y);
+        if sig == 0 {
+            return illegal(format!(
+                "({}, {}) is not next to any placed tile",
+                at.x, at.y
+            ));
+        }
+        let kind = &self.rules.kinds[usize::from(tile.0)];
+        let edges = rotated_edges(&kind.edges, usize::from(at.rotation));
+        for side in Side::ALL {
+            let need = (sig >> (2 * side.index())) & 3;
+            let have = edges[side.index()];
+            if need != 0 && need != have {
+                return illegal(format!(
+                    "the tile does not fit: its {} side shows {} but meets {}",
+                    side_word(side),
+                    EDGE_NAMES[usize::from(have)],
+                    EDGE_NAMES[usize::from(need)]
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn check_drawable(&self, tile: KindId) -> Result<(), IllegalMove> {
+        match self.remaining.get(usize::from(tile.0)) {
+            None => illegal("no such tile kind"),
+            Some(0) => illegal(format!(
+                "no copy of {} is left to draw (the box holds {})",
+                self.rules.kind_id(tile),
+                self.rules.kind_count_of(tile)
+            )),
+            Some(_) => Ok(()),
+        }
+    }
+
+    /// Places the drawn tile (phase 1 of a turn).
+    pub(super) fn place(
+        &mut self,
+        tile: KindId,
+        at: Placement,
+        token: Option<TokenId>,
+    ) -> Result<(), IllegalMove> {
+        self.check_drawable(tile)?;
+        self.check_fit(tile, at)?;
+        self.check_token(tile, token)?;
+        self.turn += 1;
+        if let Some(t) = token {
+            self.tokens_left[usize::from(t.0)] -= 1;
+        }
+        self.pending_token = token;
+        self.current = self.put_tile(tile, at);
+        self.phase = Phase::Figure;
+        Ok(())
+    }
+
+    /// Discards a drawn tile that fits nowhere.
+    pub(super) fn discard(&mut self, tile: KindId) -> Result<(), IllegalMove> {
+        self.check_drawable(tile)?;
+        let fits = self.placement_count(tile);
+        if fits > 0 {
+            let p = self.nth_placement(tile, 0).unwrap_or(Placement {
+                x: 0,
+                y: 0,
+                rotation: 0,
+            });
+            return illegal(format!(
+                "the tile fits the board ({fits} placement{}, e.g. ({}, {}) rotation {}), so it can't be discarded",
+                if fits == 1 { "" } else { "s" },
+                p.x,
+                p.y,
+                p.rotation
+            ));
+        }
+        self.turn += 1;
+        self.remaining[usize::from(tile.0)] -= 1;
+        Ok(())
+    }
+
+    /// Puts a tile on the board and joins its features to the neighbours'.
+    pub(super) fn put_tile(&mut self, tile: KindId, at: Placement) -> u32 {
+        let rules = self.rules;
+        let kind = &rules.kinds[usize::from(tile.0)];
+        self.remaining[usize::from(tile.0)] -= 1;
+        let first = self.features.len();
+        let edges = rotated_edges(&kind.edges, usize::from(at.rotation));
+        let t = self
+            .board
+            .place(at.x, at.y, tile, at.rotation, edges, first);
+        for (f, feature) in (0u8..).zip(&kind.features) {
+            self.features
+                .push(t, f, feature.kind, feature.sides, feature.pennants);
+        }
+        self.pyramid.push(0);
+        if kind.acrobats.is_some() {
+            self.acrobat_tiles.push(t);
+        }
+        for (side, &(dx, dy)) in SIDE_STEP.iter().enumerate() {
+            let Some(u) = self.board.tile_at(at.x + dx, at.y + dy) else {
+                continue;
+            };
+            let other = self.board.placed[u as usize];
+            let other_kind = &rules.kinds[usize::from(other.kind.0)];
+            for k in 3 * side..3 * side + 3 {
+                let slot = Slot::from_index(k);
+                let ours = kind.slot_feature[slot.rotated(4 - at.rotation).index()];
+                let facing = slot.facing().rotated(4 - other.rotation);
+                let theirs = other_kind.slot_feature[facing.index()];
+                if ours == NONE || theirs == NONE {
+                    continue;
+                }
+                let a = first + u32::from(ours);
+                let b = other.first_node + u32::from(theirs);
+                let closes = slot.is_middle()
+                    && matches!(self.features.kind(a), FeatureKind::City | FeatureKind::Road);
+                self.features.join(a, b, closes);
+            }
+        }
+        t
+    }
+}
+
+fn side_word(side: Side) -> &'static str {
+    match side {
+        Side::N => "north",
+        Side::E => "east",
+        Side::S => "south",
+        Side::W => "west",
+    }
+}

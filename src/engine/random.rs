@@ -1,0 +1,308 @@
+//! The random player: plays whole games choosing uniformly among the legal
+//! moves with a seeded [`Rng`], so a seed always gives the same game. It draws
+//! tiles uniformly from the bag, animal tokens uniformly from the stack, rolls
+//! the die, and can write the game log of what it played.
+//!
+//! Each decision is uniform over its options: a placement among every
+//! (position, rotation); a figure action among those of
+//! [`Game::meeple_actions_into`] with one entry per figure that may fly (then
+//! the die, then a landing); the crop action between add and remove, then each
+//! response among the player's options (plus passing, for add).
+
+use super::log::{
+    AcrobatLog, CropActionLog, CropLog, CropResponseLog, FlightLog, GameLog, MeepleLog, PosLog,
+    TurnLog, FORMAT, VERSION,
+};
+use super::rng::Rng;
+use super::{
+    CropAction, CropMove, Flights, Game, KindId, Landing, MeepleAction, Move, Placement, Ruleset,
+    TokenId,
+};
+use crate::kinds::FeatureKind;
+
+/// Player names used by random games, in turn order.
+pub const COLOURS: [&str; 8] = [
+    "red", "blue", "green", "yellow", "black", "grey", "pink", "purple",
+];
+
+/// A seeded random player with reusable scratch space.
+#[derive(Debug)]
+pub struct RandomPlayer {
+    rng: Rng,
+    bag: Vec<KindId>,
+    actions: Vec<MeepleAction>,
+}
+
+impl RandomPlayer {
+    /// A player whose choices follow from `seed`.
+    #[must_use]
+    pub fn new(seed: u64) -> RandomPlayer {
+        RandomPlayer {
+            rng: Rng::new(seed),
+            bag: Vec::new(),
+            actions: Vec::new(),
+        }
+    }
+
+    /// Plays one whole game (final scoring included) for `players` players.
+    ///
+    /// # Errors
+    /// The ruleset has no start tile, or the player count is out of range.
+    pub fn play<'r>(
+        &mut self,
+        rules: &'r Ruleset,
+        players: usize,
+    ) -> Result<Game<'r>, super::IllegalMove> {
+        self.play_with(rules, players, None, |_| {})
+    }
+
+    /// Plays one whole game and returns it with its log.
+    ///
+    /// # Errors
+    /// As [`RandomPlayer::play`].
+    pub fn play_logged<'r>(
+        &mut self,
+        rules: &'r Ruleset,
+        names: &[String],
+    ) -> Result<(Game<'r>, GameLog), super::IllegalMove> {
+        let mut turns = Vec::new();
+        let game = self.play_with(rules, names.len(), Some(&mut turns), |_| {})?;
+        let log = GameLog {
+            format: FORMAT.into(),
+            version: VERSION,
+            expansions: Some(rules.expansions().to_vec()),
+            players: names.to_vec(),
+            start: None,
+            turns,
+            finished: true,
+        };
+        Ok((game, log))
+    }
+
+    /// Plays one game, calling `after_move` after every move (for checks that
+    /// must hold throughout a game).
+    ///
+    /// # Errors
+    /// As [`RandomPlayer::play`].
+    pub fn play_with<'r>(
+        &mut self,
+        rules: &'r Ruleset,
+        players: usize,
+        mut log: Option<&mut Vec<TurnLog>>,
+        mut after_move: impl FnMut(&Game<'r>),
+    ) -> Result<Game<'r>, super::IllegalMove> {
+        let mut game = Game::new(rules, players)?;
+        self.bag.clear();
+        for k in 0..rules.kind_count() {
+            let kind = KindId(u16::try_from(k).unwrap_or(u16::MAX));
+            for _ in 0..game.remaining(kind) {
+                self.bag.push(kind);
+            }
+        }
+        while !self.bag.is_empty() {
+            let i = self.rng.below(self.bag.len());
+            let tile = self.bag.swap_remove(i);
+            let mut entry = log.as_ref().map(|_| TurnLog {
+                tile: rules.kind_id(tile).to_string(),
+                ..TurnLog::default()
+            });
+            let count = game.placement_count(tile);
+            if count == 0 {
+                game.apply(&Move::Discard { tile })?;
+                after_move(&game);
+                if let (Some(log), Some(mut e)) = (log.as_deref_mut(), entry) {
+                    e.discard = true;
+                    log.push(e);
+                }
+                continue;
+            }
+            let at = game
+                .nth_placement(tile, self.rng.below(count))
+                .unwrap_or(Placement {
+                    x: 0,
+                    y: 0,
+                    rotation: 0,
+                });
+            let token = self.draw_token(&game, tile);
+            game.apply(&Move::Place {
+                tile,
+                placement: at,
+                token,
+            })?;
+            after_move(&game);
+            let action = self.choose_action(&game);
+            if let Some(e) = entry.as_mut() {
+                e.x = Some(at.x);
+                e.y = Some(at.y);
+                e.rotation = Some(at.rotation);
+                e.token = token.map(|t| rules.token_id(t).to_string());
+                record_action(&game, action, e);
+            }
+            game.apply(&Move::Figure(action))?;
+            after_move(&game);
+            if game.phase() == super::Phase::Crop {
+                let crop = self.choose_crop(&game);
+                if let Some(e) = entry.as_mut() {
+                    e.crop = Some(crop_log(&game, &crop));
+                }
+                game.apply(&Move::Crop(crop))?;
+                after_move(&game);
+            }
+            if let (Some(log), Some(e)) = (log.as_deref_mut(), entry) {
+                log.push(e);
+            }
+        }
+        game.final_scores()?;
+        after_move(&game);
+        Ok(game)
+    }
+
+    fn draw_token(&mut self, game: &Game<'_>, tile: KindId) -> Option<TokenId> {
+        let rules = game.rules();
+        if !rules.kinds[usize::from(tile.0)].circus {
+            return None;
+        }
+        let ids = (0..rules.token_count()).map(|t| TokenId(u8::try_from(t).unwrap_or(u8::MAX)));
+        let total: u32 = ids.clone().map(|t| game.tokens_left(t)).sum();
+        let mut k = u32::try_from(self.rng.below(total as usize)).unwrap_or(0);
+        for t in ids {
+            let left = game.tokens_left(t);
+            if k < left {
+                return Some(t);
+            }
+            k -= left;
+        }
+        None
+    }
+
+    fn choose_action(&mut self, game: &Game<'_>) -> MeepleAction {
+        self.actions.clear();
+        game.meeple_actions_into(&mut self.actions, Flights::Decisions);
+        let pick = self.actions[self.rng.below(self.actions.len())];
+        let MeepleAction::Fly { figure, .. } = pick else {
+            return pick;
+        };
+        let die = game.rules().die();
+        let roll = die[self.rng.below(die.len())];
+        let landings = game
+            .flight_landings(figure, roll)
+            .map(|(_, l)| l)
+            .unwrap_or_default();
+        let landing = (!landings.is_empty()).then(|| landings[self.rng.below(landings.len())]);
+        MeepleAction::Fly {
+            figure,
+            roll,
+            landing,
+        }
+    }
+
+    fn choose_crop(&mut self, game: &Game<'_>) -> CropMove {
+        let action = if self.rng.below(2) == 0 {
+            CropAction::Add
+        } else {
+            CropAction::Remove
+        };
+        let responses = game
+            .crop_order()
+            .into_iter()
+            .map(|player| {
+                let options = game.crop_options(player, action);
+                let choices =
+                    options.len() + usize::from(action == CropAction::Add || options.is_empty());
+                options.get(self.rng.below(choices)).copied()
+            })
+            .collect();
+        CropMove { action, responses }
+    }
+}
+
+/// Plays one random game: a convenience for [`RandomPlayer::play`].
+///
+/// # Errors
+/// As [`RandomPlayer::play`].
+pub fn play<'r>(
+    rules: &'r Ruleset,
+    players: usize,
+    seed: u64,
+) -> Result<Game<'r>, super::IllegalMove> {
+    RandomPlayer::new(seed).play(rules, players)
+}
+
+/// Names for `players` players: the colours, then `player9`, ...
+#[must_use]
+pub fn player_names(players: usize) -> Vec<String> {
+    (0..players)
+        .map(|i| {
+            COLOURS
+                .get(i)
+                .map_or_else(|| format!("player{}", i + 1), |c| (*c).to_string())
+        })
+        .collect()
+}
+
+fn record_action(game: &Game<'_>, action: MeepleAction, e: &mut TurnLog) {
+    let rules = game.rules();
+    let (kind, rotation) = (rules.kind(&e.tile), e.rotation.unwrap_or(0));
+    match action {
+        MeepleAction::Pass => {}
+        MeepleAction::Place { figure, feature } => {
+            if let Some(kind) = kind {
+                e.meeple = Some(MeepleLog {
+                    figure: rules.figure_id(figure).to_string(),
+                    feature: rules.feature_name(kind, rotation, feature).to_string(),
+                });
+            }
+        }
+        MeepleAction::Acrobat { figure, x, y } => {
+            e.acrobat = Some(AcrobatLog {
+                x,
+                y,
+                figure: Some(rules.figure_id(figure).to_string()),
+            });
+        }
+        MeepleAction::ScorePyramid { x, y } => e.score_pyramid = Some(PosLog { x, y }),
+        MeepleAction::Fly {
+            figure,
+            roll,
+            landing,
+        } => {
+            let feature = landing.and_then(|l| {
+                let ((x, y), _) = game.flight_landings(figure, roll)?;
+                let (target, r) = game.tile_at(x, y)?;
+                Some(match l {
+                    Landing::Acrobats => FeatureKind::Acrobats.name().to_string(),
+                    Landing::Feature(f) => rules.feature_name(target, r, f).to_string(),
+                })
+            });
+            e.flight = Some(FlightLog {
+                figure: Some(rules.figure_id(figure).to_string()),
+                roll,
+                feature,
+            });
+        }
+    }
+}
+
+fn crop_log(game: &Game<'_>, crop: &CropMove) -> CropLog {
+    let rules = game.rules();
+    CropLog {
+        action: match crop.action {
+            CropAction::Add => CropActionLog::Add,
+            CropAction::Remove => CropActionLog::Remove,
+        },
+        responses: crop
+            .responses
+            .iter()
+            .map(|r| {
+                let r = r.as_ref()?;
+                let (kind, rotation) = game.tile_at(r.x, r.y)?;
+                Some(CropResponseLog {
+                    x: r.x,
+                    y: r.y,
+                    feature: rules.feature_name(kind, rotation, r.feature).to_string(),
+                    figure: Some(rules.figure_id(r.figure).to_string()),
+                })
+            })
+            .collect(),
+    }
+}

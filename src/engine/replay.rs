@@ -1,0 +1,314 @@
+//! Replaying a game log: names in the log become engine ids, each turn becomes
+//! the moves of the protocol, and the first illegal move stops the replay with
+//! an error naming the turn, the move and the reason.
+
+use std::fmt;
+
+use super::log::{CropActionLog, GameLog, TurnLog};
+use super::{
+    CropAction, CropMove, CropResponse, FigureId, Game, KindId, Landing, MeepleAction, Move, Phase,
+    Placement, Ruleset,
+};
+use crate::kinds::FeatureKind;
+
+/// Why a replay stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayError {
+    /// The 1-based turn (entry of `turns`); `None` for the setup.
+    pub turn: Option<usize>,
+    /// The move, in words (`base/E at (0, -1) rotation 2, meeple on S`).
+    pub doing: String,
+    /// Why it is illegal.
+    pub why: String,
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.turn {
+            Some(t) => write!(f, "turn {t} ({}): {}", self.doing, self.why),
+            None => write!(f, "setup ({}): {}", self.doing, self.why),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// Replays a log with a ruleset prepared for its expansions
+/// (`Ruleset::new(set, log.expansions.as_deref())`); applies final scoring when
+/// the log says the game is finished.
+///
+/// # Errors
+/// The first move the rules don't allow, or a name the ruleset doesn't know.
+pub fn replay<'r>(rules: &'r Ruleset, log: &GameLog) -> Result<Game<'r>, ReplayError> {
+    let setup = |why: String| ReplayError {
+        turn: None,
+        doing: "players and start tile".into(),
+        why,
+    };
+    if log.players.is_empty() {
+        return Err(setup("the log names no player".into()));
+    }
+    let mut game = match &log.start {
+        None => Game::new(rules, log.players.len()),
+        Some(s) => {
+            let kind = tile_kind(rules, &s.tile).map_err(setup)?;
+            let at = Placement {
+                x: s.x,
+                y: s.y,
+                rotation: s.rotation,
+            };
+            Game::with_start(rules, log.players.len(), kind, at)
+        }
+    }
+    .map_err(|e| setup(e.0))?;
+    for (i, turn) in log.turns.iter().enumerate() {
+        let fail = |why: String| ReplayError {
+            turn: Some(i + 1),
+            doing: describe(turn),
+            why,
+        };
+        play_turn(&mut game, turn).map_err(fail)?;
+    }
+    if log.finished {
+        game.final_scores().map_err(|e| setup(e.0))?;
+    }
+    Ok(game)
+}
+
+fn tile_kind(rules: &Ruleset, id: &str) -> Result<KindId, String> {
+    rules.kind(id).ok_or_else(|| {
+        format!(
+            "unknown tile `{id}` (not in the expansions in play: {})",
+            rules.expansions().join(", ")
+        )
+    })
+}
+
+fn figure(rules: &Ruleset, id: Option<&str>) -> Result<FigureId, String> {
+    let id = id.unwrap_or("meeple");
+    rules
+        .figure(id)
+        .ok_or_else(|| format!("unknown figure `{id}`"))
+}
+
+fn play_turn(game: &mut Game<'_>, turn: &TurnLog) -> Result<(), String> {
+    let rules = game.rules();
+    let kind = tile_kind(rules, &turn.tile)?;
+    if let Some(p) = turn.player {
+        if p != game.active_player() {
+            return Err(format!(
+                "the log says player {p} but it is player {}'s turn",
+                game.active_player()
+            ));
+        }
+    }
+    let actions = [
+        turn.meeple.is_some(),
+        turn.acrobat.is_some(),
+        turn.flight.is_some(),
+        turn.score_pyramid.is_some(),
+    ];
+    if actions.iter().filter(|&&a| a).count() > 1 {
+        return Err("a turn takes at most one of meeple, acrobat, flight, score_pyramid".into());
+    }
+    if turn.discard {
+        let extra = actions.contains(&true)
+            || turn.x.is_some()
+            || turn.y.is_some()
+            || turn.rotation.is_some()
+            || turn.token.is_some()
+            || turn.crop.is_some();
+        if extra {
+            return Err("a discarded tile has no position, figure, token or crop action".into());
+        }
+        return game.apply(&Move::Discard { tile: kind }).map_err(|e| e.0);
+    }
+    let (Some(x), Some(y)) = (turn.x, turn.y) else {
+        return Err("a placed tile needs `x` and `y` (or `discard: true`)".into());
+    };
+    let rotation = turn.rotation.unwrap_or(0);
+    let token = match &turn.token {
+        None => None,
+        Some(t) => Some(
+            rules
+                .token(t)
+                .ok_or_else(|| format!("unknown animal token `{t}`"))?,
+        ),
+    };
+    let placement = Placement { x, y, rotation };
+    game.apply(&Move::Place {
+        tile: kind,
+        placement,
+        token,
+    })
+    .map_err(|e| e.0)?;
+    let action = meeple_action(game, kind, rotation, turn)?;
+    game.apply(&Move::Figure(action)).map_err(|e| e.0)?;
+    match (&turn.crop, game.phase()) {
+        (None, Phase::Crop) => Err("the tile has a crop circle: the log must give `crop`".into()),
+        (Some(_), phase) if phase != Phase::Crop => {
+            Err("`crop` is only for a tile with a crop circle".into())
+        }
+        (Some(crop), _) => {
+            let crop = crop_move(game, crop)?;
+            game.apply(&Move::Crop(crop)).map_err(|e| e.0)
+        }
+        (None, _) => Ok(()),
+    }
+}
+
+fn feature_on(rules: &Ruleset, kind: KindId, rotation: u8, name: &str) -> Result<u8, String> {
+    rules.feature_named(kind, rotation, name).ok_or_else(|| {
+        format!(
+            "{} has no feature `{name}` (a slot as seen on the board, or a centre feature's kind)",
+            rules.kind_id(kind)
+        )
+    })
+}
+
+fn meeple_action(
+    game: &Game<'_>,
+    kind: KindId,
+    rotation: u8,
+    turn: &TurnLog,
+) -> Result<MeepleAction, String> {
+    let rules = game.rules();
+    if let Some(m) = &turn.meeple {
+        let figure = figure(rules, Some(&m.figure))?;
+        let feature = feature_on(rules, kind, rotation, &m.feature)?;
+        return Ok(MeepleAction::Place { figure, feature });
+    }
+    if let Some(a) = &turn.acrobat {
+        let figure = figure(rules, a.figure.as_deref())?;
+        return Ok(MeepleAction::Acrobat {
+            figure,
+            x: a.x,
+            y: a.y,
+        });
+    }
+    if let Some(p) = &turn.score_pyramid {
+        return Ok(MeepleAction::ScorePyramid { x: p.x, y: p.y });
+    }
+    let Some(f) = &turn.flight else {
+        return Ok(MeepleAction::Pass);
+    };
+    let figure = figure(rules, f.figure.as_deref())?;
+    let landing = match &f.feature {
+        None => None,
+        Some(name) => {
+            let Some(((x, y), _)) = game.flight_landings(figure, f.roll) else {
+                return Err("the tile has no flying machine".into());
+            };
+            let Some((target, target_rotation)) = game.tile_at(x, y) else {
+                return Err(format!(
+                    "the flight reaches ({x}, {y}), where no tile lies: `feature` must be null"
+                ));
+            };
+            let f = feature_on(rules, target, target_rotation, name)?;
+            Some(if rules.feature_kind(target, f) == FeatureKind::Acrobats {
+                Landing::Acrobats
+            } else {
+                Landing::Feature(f)
+            })
+        }
+    };
+    Ok(MeepleAction::Fly {
+        figure,
+        roll: f.roll,
+        landing,
+    })
+}
+
+fn crop_move(game: &Game<'_>, crop: &super::log::CropLog) -> Result<CropMove, String> {
+    let rules = game.rules();
+    let action = match crop.action {
+        CropActionLog::Add => CropAction::Add,
+        CropActionLog::Remove => CropAction::Remove,
+    };
+    let order = game.crop_order();
+    let mut responses = Vec::with_capacity(crop.responses.len());
+    for (i, r) in crop.responses.iter().enumerate() {
+        let Some(r) = r else {
+            responses.push(None);
+            continue;
+        };
+        let Some((kind, rotation)) = game.tile_at(r.x, r.y) else {
+            return Err(format!(
+                "crop response {}: no tile at ({}, {})",
+                i + 1,
+                r.x,
+                r.y
+            ));
+        };
+        let feature = feature_on(rules, kind, rotation, &r.feature)?;
+        let figure = match (&r.figure, action) {
+            (Some(id), _) => figure(rules, Some(id))?,
+            (None, CropAction::Add) => figure(rules, None)?,
+            (None, CropAction::Remove) => {
+                let player = order.get(i).copied().unwrap_or(0);
+                let mut kinds: Vec<FigureId> = game
+                    .crop_options(player, action)
+                    .iter()
+                    .filter(|o| (o.x, o.y, o.feature) == (r.x, r.y, feature))
+                    .map(|o| o.figure)
+                    .collect();
+                kinds.dedup();
+                match kinds.as_slice() {
+                    [one] => *one,
+                    [] => figure(rules, None)?,
+                    _ => {
+                        return Err(format!(
+                            "crop response {}: the player has several kinds of figure there; name one with `figure`",
+                            i + 1
+                        ))
+                    }
+                }
+            }
+        };
+        responses.push(Some(CropResponse {
+            x: r.x,
+            y: r.y,
+            feature,
+            figure,
+        }));
+    }
+    Ok(CropMove { action, responses })
+}
+
+/// A turn in words, for errors.
+fn describe(turn: &TurnLog) -> String {
+    let mut s = turn.tile.clone();
+    if turn.discard {
+        s.push_str(" discarded");
+    }
+    if let (Some(x), Some(y)) = (turn.x, turn.y) {
+        s.push_str(&format!(
+            " at ({x}, {y}) rotation {}",
+            turn.rotation.unwrap_or(0)
+        ));
+    }
+    if let Some(t) = &turn.token {
+        s.push_str(&format!(", token {t}"));
+    }
+    if let Some(m) = &turn.meeple {
+        s.push_str(&format!(", {} on {}", m.figure, m.feature));
+    }
+    if let Some(a) = &turn.acrobat {
+        s.push_str(&format!(", acrobat on ({}, {})", a.x, a.y));
+    }
+    if let Some(f) = &turn.flight {
+        let to = f.feature.as_deref().unwrap_or("nothing");
+        s.push_str(&format!(", flight rolling {} onto {to}", f.roll));
+    }
+    if let Some(p) = &turn.score_pyramid {
+        s.push_str(&format!(", scoring the pyramid at ({}, {})", p.x, p.y));
+    }
+    if let Some(c) = &turn.crop {
+        let action = match c.action {
+            CropActionLog::Add => "add",
+            CropActionLog::Remove => "remove",
+        };
+        s.push_str(&format!(", crop circle {action}"));
+    }
+    s
+}

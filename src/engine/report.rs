@@ -1,0 +1,164 @@
+//! The score output of `tileforge score`: per-player totals by source and the
+//! event list, as JSON (`docs/game-log.md`) or as a text table.
+
+use std::fmt::Write;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Game, Source};
+
+/// Scores of a game, explained.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScoreReport {
+    /// Every player, in turn order.
+    pub players: Vec<PlayerScore>,
+    /// Every scoring event, in order.
+    pub events: Vec<EventLine>,
+}
+
+/// One player's score.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerScore {
+    /// The player's name.
+    pub name: String,
+    /// All points.
+    pub total: i64,
+    /// Points by source.
+    pub by_source: BySource,
+}
+
+/// Points by source.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct BySource {
+    pub road: i64,
+    pub city: i64,
+    pub cloister: i64,
+    pub field: i64,
+    pub circus: i64,
+    pub acrobats: i64,
+    pub ringmaster: i64,
+}
+
+/// One scoring event.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventLine {
+    /// The 1-based turn, `null` in final scoring.
+    pub turn: Option<u32>,
+    /// The player's name.
+    pub player: String,
+    /// Points.
+    pub points: i64,
+    /// `road`, `city`, `cloister`, `field`, `circus`, `acrobats` or `ringmaster`.
+    pub source: String,
+    /// Why, in words.
+    pub reason: String,
+}
+
+/// The report of a game whose players have these names.
+#[must_use]
+pub fn report(game: &Game<'_>, names: &[String]) -> ScoreReport {
+    let name = |p: usize| {
+        names
+            .get(p)
+            .cloned()
+            .unwrap_or_else(|| format!("player{}", p + 1))
+    };
+    let players = game
+        .scores()
+        .iter()
+        .enumerate()
+        .map(|(p, s)| PlayerScore {
+            name: name(p),
+            total: s.total(),
+            by_source: BySource {
+                road: s.get(Source::Road),
+                city: s.get(Source::City),
+                cloister: s.get(Source::Cloister),
+                field: s.get(Source::Field),
+                circus: s.get(Source::Circus),
+                acrobats: s.get(Source::Acrobats),
+                ringmaster: s.get(Source::Ringmaster),
+            },
+        })
+        .collect();
+    let events = game
+        .events()
+        .iter()
+        .map(|e| EventLine {
+            turn: e.turn,
+            player: name(e.player),
+            points: e.points,
+            source: e.source.name().to_string(),
+            reason: e.describe(game.rules()),
+        })
+        .collect();
+    ScoreReport { players, events }
+}
+
+impl BySource {
+    fn get(&self, source: Source) -> i64 {
+        match source {
+            Source::Road => self.road,
+            Source::City => self.city,
+            Source::Cloister => self.cloister,
+            Source::Field => self.field,
+            Source::Circus => self.circus,
+            Source::Acrobats => self.acrobats,
+            Source::Ringmaster => self.ringmaster,
+        }
+    }
+}
+
+impl ScoreReport {
+    /// Pretty JSON, ending in a newline.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        let mut s = serde_json::to_string_pretty(self).unwrap_or_default();
+        s.push('\n');
+        s
+    }
+
+    /// The table by source, then the events.
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        let width = self
+            .players
+            .iter()
+            .map(|p| p.name.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(6);
+        let mut out = format!("{:<width$}", "player");
+        for s in Source::ALL {
+            let _ = write!(out, " {:>10}", s.name());
+        }
+        out.push_str("      total\n");
+        for p in &self.players {
+            let _ = write!(out, "{:<width$}", p.name);
+            for s in Source::ALL {
+                let _ = write!(out, " {:>10}", p.by_source.get(s));
+            }
+            let _ = writeln!(out, " {:>10}", p.total);
+        }
+        out.push_str("\nevents:\n");
+        if self.events.is_empty() {
+            out.push_str("  (none)\n");
+        }
+        for e in &self.events {
+            let turn = e
+                .turn
+                .map_or_else(|| "final".to_string(), |t| format!("turn {t}"));
+            let _ = writeln!(
+                out,
+                "  {turn:<9} {:<width$} {:>+5}  {:<10} {}",
+                e.player, e.points, e.source, e.reason
+            );
+        }
+        out
+    }
+}
