@@ -144,7 +144,7 @@ impl Game<'_> {
         let order = self.crop_order();
         for (&player, response) in order.iter().zip(&crop.responses) {
             let options = self.crop_options(player, crop.action);
-            let who = format!("player {} ({})", player + 1, ordinal(player, &order));
+            let who = format!("player {player} ({})", ordinal(player, &order));
             match response {
                 None if crop.action == CropAction::Remove && !options.is_empty() => {
                     return illegal(format!(

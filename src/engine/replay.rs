@@ -67,7 +67,7 @@ pub fn replay<'r>(rules: &'r Ruleset, log: &GameLog) -> Result<Game<'r>, ReplayE
             doing: describe(turn),
             why,
         };
-        play_turn(&mut game, turn).map_err(fail)?;
+        play_turn(&mut game, turn, &log.players).map_err(fail)?;
     }
     if log.finished {
         game.final_scores().map_err(|e| setup(e.0))?;
@@ -91,14 +91,17 @@ fn figure(rules: &Ruleset, id: Option<&str>) -> Result<FigureId, String> {
         .ok_or_else(|| format!("unknown figure `{id}`"))
 }
 
-fn play_turn(game: &mut Game<'_>, turn: &TurnLog) -> Result<(), String> {
+fn play_turn(game: &mut Game<'_>, turn: &TurnLog, names: &[String]) -> Result<(), String> {
     let rules = game.rules();
     let kind = tile_kind(rules, &turn.tile)?;
     if let Some(p) = turn.player {
-        if p != game.active_player() {
+        let active = game.active_player();
+        if p != active {
+            let name = |i: usize| names.get(i).map_or("?", String::as_str);
             return Err(format!(
-                "the log says player {p} but it is player {}'s turn",
-                game.active_player()
+                "the log says player {p} ({}) but it is player {active}'s ({}) turn",
+                name(p),
+                name(active)
             ));
         }
     }

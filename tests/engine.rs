@@ -1,0 +1,401 @@
+//! Engine tests as data. Every `tests/engine/NAME.game.json` is a game log;
+//! `tests/engine/NAME.expected.json` says what replaying it must give, worked
+//! out by hand from the rules (the arithmetic is in its `why`):
+//!
+//! ```json
+//! { "why": ["..."],
+//!   "tilesets": ["tilesets/base.tiles"],          // optional; default: all of tilesets/
+//!   "supply": { "red": { "meeple": 6 } },          // optional; after the last turn, before final scoring
+//!   "scores": { "red": { "total": 13, "road": 5, "city": 8 } },   // sources left out are 0
+//!   "events": [ { "turn": 3, "player": "red", "points": 8, "source": "city" } ],  // optional, exact
+//!   "error": "turn 2 (...): ..." }                 // instead of scores: the replay must fail so
+//! ```
+//!
+//! The engine only ever sees the wire types: the tile sets are compiled here
+//! through the library, then emitted.
+//!
+//! The property tests play thousands of seeded random games and check that no
+//! move panics, every figure is accounted for, scores never decrease, and a
+//! game's log replays to the same scores.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+
+use serde::Deserialize;
+use tileforge::emit::wire::TileSet;
+use tileforge::engine::log::GameLog;
+use tileforge::engine::random::{player_names, RandomPlayer};
+use tileforge::engine::{replay, Game, Ruleset, Source};
+
+const SHIPPED: [&str; 4] = [
+    "tilesets/base.tiles",
+    "tilesets/under-the-big-top.tiles",
+    "tilesets/the-flier.tiles",
+    "tilesets/crop-circles-2.tiles",
+];
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Compiles `.tiles` files (paths relative to the crate) into wire types, once.
+fn tileset(files: &[String]) -> TileSet {
+    static CACHE: OnceLock<Mutex<HashMap<Vec<String>, TileSet>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    let mut cache = cache
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    cache
+        .entry(files.to_vec())
+        .or_insert_with(|| {
+            let mut sources = tileforge::diag::SourceMap::new();
+            let ids: Vec<_> = files
+                .iter()
+                .map(|f| {
+                    let text = std::fs::read_to_string(root().join(f))
+                        .unwrap_or_else(|e| panic!("{f}: {e}"));
+                    sources.add(f.clone(), text)
+                })
+                .collect();
+            let compiled = tileforge::compile::compile(&sources, &ids);
+            let checked = compiled.checked.unwrap_or_else(|| {
+                panic!(
+                    "{}",
+                    tileforge::diag::render_all(&sources, &compiled.diagnostics, false)
+                )
+            });
+            tileforge::emit::tileset(&checked)
+        })
+        .clone()
+}
+
+fn shipped() -> TileSet {
+    tileset(&SHIPPED.map(String::from))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Expected {
+    why: Vec<String>,
+    #[serde(default)]
+    tilesets: Option<Vec<String>>,
+    #[serde(default)]
+    supply: BTreeMap<String, BTreeMap<String, u32>>,
+    #[serde(default)]
+    scores: Option<BTreeMap<String, BTreeMap<String, i64>>>,
+    #[serde(default)]
+    events: Option<Vec<ExpectedEvent>>,
+    #[serde(default)]
+    error: Option<String>,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct ExpectedEvent {
+    turn: Option<u32>,
+    player: String,
+    points: i64,
+    source: String,
+}
+
+/// Replays one case; returns what went wrong.
+fn run_case(game_path: &Path) -> Result<(), String> {
+    let name = game_path.display();
+    let expected_path = PathBuf::from(
+        game_path
+            .to_string_lossy()
+            .replace(".game.json", ".expected.json"),
+    );
+    let expected: Expected = serde_json::from_str(
+        &std::fs::read_to_string(&expected_path)
+            .map_err(|e| format!("{name}: no expected file: {e}"))?,
+    )
+    .map_err(|e| format!("{}: {e}", expected_path.display()))?;
+    if expected.why.is_empty() {
+        return Err(format!(
+            "{name}: the expected file must explain its numbers in `why`"
+        ));
+    }
+    let files = expected
+        .tilesets
+        .clone()
+        .unwrap_or_else(|| SHIPPED.map(String::from).to_vec());
+    let set = tileset(&files);
+    let text = std::fs::read_to_string(game_path).map_err(|e| e.to_string())?;
+    let outcome = (|| -> Result<(Ruleset, GameLog), String> {
+        let log = GameLog::from_json(&text)?;
+        let rules = Ruleset::new(&set, log.expansions.as_deref()).map_err(|e| e.to_string())?;
+        Ok((rules, log))
+    })();
+    let (rules, mut log) = match (outcome, &expected.error) {
+        (Err(e), Some(want)) if e.contains(want.as_str()) => return Ok(()),
+        (Err(e), _) => return Err(format!("{name}: {e}")),
+        (Ok(ok), _) => ok,
+    };
+    let finished = log.finished;
+    log.finished = false;
+    let mut game = match (replay(&rules, &log), &expected.error) {
+        (Err(e), Some(want)) if e.to_string().contains(want.as_str()) => return Ok(()),
+        (Err(e), Some(want)) => {
+            return Err(format!("{name}: error\n  {e}\ndoes not contain\n  {want}"))
+        }
+        (Err(e), None) => return Err(format!("{name}: {e}")),
+        (Ok(_), Some(want)) => {
+            return Err(format!("{name}: replayed, but should fail with `{want}`"))
+        }
+        (Ok(game), None) => game,
+    };
+    let player = |n: &str| {
+        log.players
+            .iter()
+            .position(|p| p == n)
+            .ok_or_else(|| format!("{name}: no player `{n}`"))
+    };
+    for (who, figures) in &expected.supply {
+        let p = player(who)?;
+        for (figure, &want) in figures {
+            let f = rules
+                .figure(figure)
+                .ok_or_else(|| format!("{name}: no figure `{figure}`"))?;
+            let got = game.supply(p, f);
+            if got != want {
+                return Err(format!(
+                    "{name}: {who} has {got} {figure} in supply, expected {want}"
+                ));
+            }
+        }
+    }
+    if finished {
+        game.final_scores().map_err(|e| format!("{name}: {e}"))?;
+    }
+    check_scores(&name.to_string(), &game, &log, &expected)
+}
+
+fn check_scores(
+    name: &str,
+    game: &Game<'_>,
+    log: &GameLog,
+    expected: &Expected,
+) -> Result<(), String> {
+    let Some(scores) = &expected.scores else {
+        return Err(format!(
+            "{name}: the expected file gives neither scores nor error"
+        ));
+    };
+    for (p, who) in log.players.iter().enumerate() {
+        let score = game.scores()[p];
+        let want = scores.get(who).cloned().unwrap_or_default();
+        for key in want.keys() {
+            if key != "total" && !Source::ALL.iter().any(|s| s.name() == key) {
+                return Err(format!("{name}: unknown source `{key}`"));
+            }
+        }
+        let total = want.get("total").copied().unwrap_or(0);
+        if score.total() != total {
+            return Err(format!(
+                "{name}: {who} scored {} in total, expected {total}\n{}",
+                score.total(),
+                dump(game, log)
+            ));
+        }
+        for s in Source::ALL {
+            let w = want.get(s.name()).copied().unwrap_or(0);
+            if score.get(s) != w {
+                return Err(format!(
+                    "{name}: {who} scored {} from {}, expected {w}\n{}",
+                    score.get(s),
+                    s.name(),
+                    dump(game, log)
+                ));
+            }
+        }
+    }
+    if let Some(events) = &expected.events {
+        let got: Vec<ExpectedEvent> = game
+            .events()
+            .iter()
+            .map(|e| ExpectedEvent {
+                turn: e.turn,
+                player: log.players[e.player].clone(),
+                points: e.points,
+                source: e.source.name().to_string(),
+            })
+            .collect();
+        if &got != events {
+            return Err(format!(
+                "{name}: events differ\n  got:      {got:?}\n  expected: {events:?}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn dump(game: &Game<'_>, log: &GameLog) -> String {
+    tileforge::engine::report::report(game, &log.players).to_text()
+}
+
+#[test]
+fn game_logs_score_as_worked_out_by_hand() {
+    let dir = root().join("tests/engine");
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/engine exists")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.to_string_lossy().ends_with(".game.json"))
+        .collect();
+    cases.sort();
+    let failures: Vec<String> = cases.iter().filter_map(|c| run_case(c).err()).collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases failed:\n\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n\n")
+    );
+    assert!(
+        cases.len() >= 30,
+        "expected the whole suite, found {} cases",
+        cases.len()
+    );
+}
+
+#[test]
+fn every_expected_file_has_its_game() {
+    for entry in std::fs::read_dir(root().join("tests/engine"))
+        .expect("dir")
+        .filter_map(Result::ok)
+    {
+        let path = entry.path().to_string_lossy().into_owned();
+        if let Some(stem) = path.strip_suffix(".expected.json") {
+            assert!(
+                Path::new(&format!("{stem}.game.json")).exists(),
+                "{path} has no game log"
+            );
+        }
+    }
+}
+
+/// Checks that hold after every move of a random game.
+struct Invariants {
+    last: Vec<i64>,
+    figures: Vec<(tileforge::engine::FigureId, u32)>,
+}
+
+impl Invariants {
+    fn new(rules: &Ruleset) -> Invariants {
+        let figures = (0..rules.figure_count())
+            .map(|i| {
+                let f = tileforge::engine::FigureId(u8::try_from(i).unwrap_or(0));
+                (f, rules.figure_per_player(f))
+            })
+            .collect();
+        Invariants {
+            last: Vec::new(),
+            figures,
+        }
+    }
+
+    fn check(&mut self, game: &Game<'_>, seed: u64) {
+        if self.last.len() != game.players() {
+            self.last = vec![0; game.players()];
+        }
+        for p in 0..game.players() {
+            let total = game.scores()[p].total();
+            assert!(
+                total >= self.last[p],
+                "seed {seed}: player {p}'s score went down"
+            );
+            self.last[p] = total;
+            for &(f, per_player) in &self.figures {
+                assert_eq!(
+                    game.supply(p, f) + game.on_board(p, f),
+                    per_player,
+                    "seed {seed}: player {p}'s figures are not all accounted for"
+                );
+            }
+        }
+    }
+}
+
+fn random_games(rules: &Ruleset, games: u64, seed0: u64) {
+    let mut inv = Invariants::new(rules);
+    for seed in seed0..seed0 + games {
+        let players = 1 + usize::try_from(seed % 5).unwrap_or(0);
+        inv.last.clear();
+        let game = RandomPlayer::new(seed)
+            .play_with(rules, players, None, |g| inv.check(g, seed))
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(game.phase(), tileforge::engine::Phase::Over);
+        for p in 0..players {
+            for &(f, per_player) in &inv.figures {
+                assert_eq!(
+                    game.supply(p, f),
+                    per_player,
+                    "seed {seed}: figures left on the board after final scoring"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn thousands_of_random_games_with_every_expansion_keep_the_invariants() {
+    let set = shipped();
+    let rules = Ruleset::new(&set, None).expect("the shipped sets play");
+    random_games(&rules, 2000, 0);
+}
+
+#[test]
+fn thousands_of_random_base_games_keep_the_invariants() {
+    let set = shipped();
+    let rules = Ruleset::new(&set, Some(&["base".to_string()])).expect("base plays");
+    random_games(&rules, 2000, 10_000);
+}
+
+#[test]
+fn a_random_game_replays_from_its_log_to_the_same_scores() {
+    let set = shipped();
+    let rules = Ruleset::new(&set, None).expect("the shipped sets play");
+    for seed in 0..200 {
+        let names = player_names(2 + usize::try_from(seed % 4).unwrap_or(0));
+        let (game, log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &names)
+            .expect("plays");
+        let text = log.to_json();
+        let back = GameLog::from_json(&text).expect("its own log reads back");
+        assert_eq!(back, log);
+        let again = Ruleset::new(&set, back.expansions.as_deref()).expect("same expansions");
+        let replayed = replay(&again, &back).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+        assert_eq!(replayed.scores(), game.scores(), "seed {seed}");
+        assert_eq!(replayed.events(), game.events(), "seed {seed}");
+    }
+}
+
+#[test]
+fn a_seed_always_plays_the_same_game() {
+    let set = shipped();
+    let rules = Ruleset::new(&set, None).expect("plays");
+    let names = player_names(3);
+    let (_, a) = RandomPlayer::new(99)
+        .play_logged(&rules, &names)
+        .expect("plays");
+    let (_, b) = RandomPlayer::new(99)
+        .play_logged(&rules, &names)
+        .expect("plays");
+    let (_, c) = RandomPlayer::new(100)
+        .play_logged(&rules, &names)
+        .expect("plays");
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+}
+
+#[test]
+fn a_fan_expansion_plays_without_engine_changes() {
+    let set = tileset(&[
+        "tilesets/base.tiles".into(),
+        "tests/engine/fan/fan.tiles".into(),
+    ]);
+    let rules = Ruleset::new(&set, None).expect("the fan set plays");
+    random_games(&rules, 300, 50_000);
+}
