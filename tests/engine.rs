@@ -399,3 +399,145 @@ fn a_fan_expansion_plays_without_engine_changes() {
     let rules = Ruleset::new(&set, None).expect("the fan set plays");
     random_games(&rules, 300, 50_000);
 }
+
+/// Runs the real binary; returns (exit code, stdout, stderr).
+fn tileforge(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tileforge"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A scratch directory with the shipped tile set compiled into it.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tileforge-engine-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    let json = serde_json::to_string(&shipped()).expect("serializes");
+    std::fs::write(dir.join("tileset.json"), json).expect("writes");
+    dir
+}
+
+#[test]
+fn cli_score_prints_the_table_and_the_events() {
+    let dir = scratch("score");
+    let set = dir.join("tileset.json");
+    let set = set.to_string_lossy();
+    let (code, out, err) = tileforge(&[
+        "score",
+        "tests/engine/bigtop-final.game.json",
+        "--tileset",
+        &set,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("player "), "{out}");
+    assert!(
+        out.contains("turn 6    red      +12  circus     big top: seal (4) × 3 figures around it"),
+        "{out}"
+    );
+    let red = out
+        .lines()
+        .find(|l| l.starts_with("red "))
+        .unwrap_or_default();
+    assert!(red.trim_end().ends_with(" 21"), "{red}");
+    let (code, out, err) = tileforge(&[
+        "score",
+        "tests/engine/bigtop-final.game.json",
+        "--tileset",
+        &set,
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let report: tileforge::engine::report::ScoreReport =
+        serde_json::from_str(&out).expect("score JSON reads back strictly");
+    assert_eq!(report.players[0].total, 21);
+    assert_eq!(report.players[1].by_source.cloister, 5);
+    assert_eq!(report.events.last().map(|e| e.turn), Some(None));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn cli_score_stops_at_an_illegal_move_or_a_malformed_log_with_exit_1() {
+    let dir = scratch("illegal");
+    let set = dir.join("tileset.json");
+    let set = set.to_string_lossy();
+    let (code, out, err) = tileforge(&[
+        "score",
+        "tests/engine/err-occupied.game.json",
+        "--tileset",
+        &set,
+    ]);
+    assert_eq!(code, 1);
+    assert!(out.is_empty());
+    assert!(
+        err.contains(
+            "turn 2 (base/U at (1, 0) rotation 0, meeple on E): the road already holds 1 figure"
+        ),
+        "{err}"
+    );
+    for bad in [
+        "",
+        "{",
+        "[]",
+        "{\"format\": \"tileforge.game\"}",
+        "{\"format\":\"x\",\"version\":1,\"players\":[],\"turns\":[]}",
+    ] {
+        let path = dir.join("bad.json");
+        std::fs::write(&path, bad).expect("writes");
+        let (code, _, err) = tileforge(&["score", &path.to_string_lossy(), "--tileset", &set]);
+        assert_eq!(code, 1, "{bad:?}: {err}");
+        assert!(
+            err.starts_with("error: ") && !err.contains("panicked"),
+            "{err}"
+        );
+    }
+    let (code, _, err) = tileforge(&["score", "no-such-game.json", "--tileset", &set]);
+    assert_eq!(code, 2, "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn cli_play_writes_a_log_that_scores_back_to_its_summary() {
+    let dir = scratch("play");
+    let log = dir.join("game.json");
+    let log = log.to_string_lossy();
+    let (code, out, err) = tileforge(&[
+        "play",
+        "tilesets",
+        "--seed",
+        "5",
+        "--players",
+        "3",
+        "-o",
+        &log,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("seed 5, 3 players, "), "{out}");
+    let (code, again, _) = tileforge(&["play", "tilesets", "--seed", "5", "--players", "3"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        again,
+        std::fs::read_to_string(dir.join("game.json")).expect("written"),
+        "same seed, same log"
+    );
+    let set = dir.join("tileset.json");
+    let (code, scored, err) =
+        tileforge(&["score", &log, "--tileset", &set.to_string_lossy(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let report: tileforge::engine::report::ScoreReport =
+        serde_json::from_str(&scored).expect("reads");
+    let summary: Vec<String> = report
+        .players
+        .iter()
+        .map(|p| format!("{} {}", p.name, p.total))
+        .collect();
+    assert!(out.contains(&summary.join(", ")), "{out} vs {summary:?}");
+    let (code, _, err) = tileforge(&["play", "tilesets", "--players", "0"]);
+    assert_eq!(code, 2, "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -107,7 +107,8 @@ impl Game<'_> {
                 }
             }
         }
-        for figure in (0..figures).map(figure_id) {
+        let acrobats = if self.rules.any_acrobats { figures } else { 0 };
+        for figure in (0..acrobats).map(figure_id) {
             if !self.rules.figures[usize::from(figure.0)].acrobat
                 || self.supply(player, figure) == 0
             {

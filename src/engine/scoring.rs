@@ -36,7 +36,11 @@ impl Game<'_> {
                     continue;
                 };
                 let p = self.board.placed[t as usize];
-                for (f, feature) in (0u32..).zip(&rules.kinds[usize::from(p.kind.0)].features) {
+                let k = &rules.kinds[usize::from(p.kind.0)];
+                if !k.cloister {
+                    continue;
+                }
+                for (f, feature) in (0u32..).zip(&k.features) {
                     let node = p.first_node + f;
                     if feature.kind == FeatureKind::Cloister && self.features.occupants(node) > 0 {
                         self.score_feature(node);
@@ -85,8 +89,8 @@ impl Game<'_> {
         let winners = counts.iter().filter(|&&c| c == best).count();
         let (points, source, reason) = self.feature_value(root, winners > 1);
         let turn = self.event_turn();
-        for player in 0..self.players {
-            if counts[player] == best {
+        for (player, &count) in counts.iter().enumerate().take(self.players) {
+            if count == best {
                 self.award(Event {
                     turn,
                     player,

@@ -34,6 +34,8 @@ pub struct Ruleset {
     pub(super) tokens: Vec<TokenDef>,
     pub(super) die: Vec<u32>,
     pub(super) params: Params,
+    /// Some tile has acrobat spaces.
+    pub(super) any_acrobats: bool,
     pub(super) start: Option<KindId>,
     expansions: Vec<String>,
 }
@@ -51,6 +53,7 @@ pub(super) struct Kind {
     pub slot_feature: [u8; 12],
     pub features: Vec<KFeature>,
     pub circus: bool,
+    pub cloister: bool,
     pub acrobats: Option<u8>,
     pub flier: Option<Dir>,
     pub crop: Option<CropType>,
@@ -162,7 +165,9 @@ impl Ruleset {
         }
         let has = |k: FeatureKind| kinds.iter().any(|t| t.features.iter().any(|f| f.kind == k));
         let params = Params::from_rules(&rules, has, figures.iter().any(|f| f.ringmaster))?;
+        let any_acrobats = kinds.iter().any(|k| k.acrobats.is_some());
         let ruleset = Ruleset {
+            any_acrobats,
             kinds,
             by_id,
             figures,
@@ -462,6 +467,10 @@ fn prepare_tile(tile: &wire::Tile) -> Result<Kind, SetupError> {
         slot_feature,
         features,
         circus,
+        cloister: tile
+            .features
+            .iter()
+            .any(|f| f.kind() == FeatureKind::Cloister),
         acrobats,
         flier,
         crop,

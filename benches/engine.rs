@@ -1,0 +1,97 @@
+//! Engine benchmarks: legal placements on a grown board, and whole random
+//! games per second (base game and all four shipped sets, 2 players).
+//!
+//! `cargo bench --bench engine` (criterion). The per-game figures are also
+//! reported as games per second through criterion's throughput.
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use tileforge::emit::wire::TileSet;
+use tileforge::engine::random::{player_names, RandomPlayer};
+use tileforge::engine::{replay, Game, KindId, Ruleset};
+
+fn shipped() -> TileSet {
+    let mut sources = tileforge::diag::SourceMap::new();
+    let ids: Vec<_> = ["base", "under-the-big-top", "the-flier", "crop-circles-2"]
+        .iter()
+        .map(|name| {
+            let path = format!("{}/tilesets/{name}.tiles", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(&path).expect("shipped tile set");
+            sources.add(path, text)
+        })
+        .collect();
+    let compiled = tileforge::compile::compile(&sources, &ids);
+    tileforge::emit::tileset(compiled.checked.as_ref().expect("the shipped sets check"))
+}
+
+/// A base game stopped when `tiles` tiles lie on the board.
+fn board_of<'r>(rules: &'r Ruleset, tiles: usize, seed: u64) -> Game<'r> {
+    let names = player_names(2);
+    let (_, mut log) = RandomPlayer::new(seed)
+        .play_logged(rules, &names)
+        .expect("plays");
+    let mut placed = 1;
+    let keep = log
+        .turns
+        .iter()
+        .position(|t| {
+            placed += usize::from(!t.discard);
+            placed > tiles
+        })
+        .unwrap_or(log.turns.len());
+    log.turns.truncate(keep);
+    log.finished = false;
+    replay(rules, &log).expect("its own log replays")
+}
+
+fn placements(c: &mut Criterion) {
+    let set = shipped();
+    let rules = Ruleset::new(&set, Some(&["base".to_string()])).expect("base plays");
+    let v = rules.kind("base/V").expect("V");
+    let mut group = c.benchmark_group("legal placements of base/V");
+    for tiles in [10, 40, 70] {
+        let game = board_of(&rules, tiles, 7);
+        assert_eq!(game.tiles_placed(), tiles);
+        group.bench_with_input(BenchmarkId::new("list", tiles), &game, |b, g| {
+            b.iter(|| black_box(g.legal_placements(black_box(v))));
+        });
+        group.bench_with_input(BenchmarkId::new("count+pick", tiles), &game, |b, g| {
+            b.iter(|| {
+                let n = g.placement_count(black_box(v));
+                black_box(g.nth_placement(v, n / 2))
+            });
+        });
+    }
+    group.finish();
+    let game = board_of(&rules, 70, 7);
+    let kinds: Vec<KindId> = (0..rules.kind_count())
+        .map(|k| KindId(u16::try_from(k).unwrap_or(0)))
+        .collect();
+    c.bench_function("legal placements of every base kind, 70-tile board", |b| {
+        b.iter(|| {
+            kinds
+                .iter()
+                .map(|&k| game.legal_placements(k).len())
+                .sum::<usize>()
+        });
+    });
+}
+
+fn games(c: &mut Criterion) {
+    let set = shipped();
+    let base = Ruleset::new(&set, Some(&["base".to_string()])).expect("base plays");
+    let all = Ruleset::new(&set, None).expect("all sets play");
+    let mut group = c.benchmark_group("random games, 2 players");
+    group.throughput(Throughput::Elements(1));
+    for (name, rules) in [("base", &base), ("all four sets", &all)] {
+        let mut player = RandomPlayer::new(1);
+        group.bench_function(name, |b| {
+            b.iter(|| black_box(player.play(rules, 2).expect("plays").scores()[0]));
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, placements, games);
+criterion_main!(benches);
