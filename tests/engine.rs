@@ -391,13 +391,28 @@ fn a_seed_always_plays_the_same_game() {
 }
 
 #[test]
-fn a_fan_expansion_plays_without_engine_changes() {
-    let set = tileset(&[
-        "tilesets/base.tiles".into(),
-        "tests/engine/fan/fan.tiles".into(),
-    ]);
-    let rules = Ruleset::new(&set, None).expect("the fan set plays");
-    random_games(&rules, 300, 50_000);
+fn fan_expansions_play_without_engine_changes() {
+    for fan in ["examples/fairground.tiles", "tests/engine/fan/fan.tiles"] {
+        let set = tileset(&["tilesets/base.tiles".into(), fan.into()]);
+        let rules = Ruleset::new(&set, None).unwrap_or_else(|e| panic!("{fan}: {e}"));
+        random_games(&rules, 300, 50_000);
+    }
+}
+
+#[test]
+fn everything_together_plays() {
+    let mut files: Vec<String> = SHIPPED.map(String::from).to_vec();
+    files.extend(
+        [
+            "tilesets/extra/crop-circles-1.tiles",
+            "examples/fairground.tiles",
+            "tests/engine/fan/fan.tiles",
+        ]
+        .map(String::from),
+    );
+    let set = tileset(&files);
+    let rules = Ruleset::new(&set, None).expect("all sets play together");
+    random_games(&rules, 300, 60_000);
 }
 
 /// Runs the real binary; returns (exit code, stdout, stderr).

@@ -5,10 +5,10 @@ mod build;
 mod check;
 mod input;
 mod output;
-mod render;
-mod stats;
 mod play;
+mod render;
 mod score;
+mod stats;
 
 use std::process::ExitCode;
 

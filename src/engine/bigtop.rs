@@ -14,29 +14,46 @@ use super::game::{illegal, BigTop, Game, IllegalMove, MAX_PLAYERS};
 use super::{KindId, TokenId};
 
 impl Game<'_> {
-    /// A circus tile needs a token while any is left; other tiles take none.
+    /// A circus tile needs a token from its stack while any is left; other
+    /// tiles take none.
     pub(super) fn check_token(
         &self,
         tile: KindId,
         token: Option<TokenId>,
     ) -> Result<(), IllegalMove> {
-        let circus = self.rules.kinds[usize::from(tile.0)].circus;
-        let left: u32 = self.tokens_left.iter().sum();
+        let kind = &self.rules.kinds[usize::from(tile.0)];
+        let in_pool = |t: TokenId| {
+            kind.pool.is_some()
+                && self.rules.tokens.get(usize::from(t.0)).map(|d| d.expansion) == kind.pool
+        };
+        let left: u32 = (0..self.tokens_left.len())
+            .filter(|&t| in_pool(TokenId(u8::try_from(t).unwrap_or(u8::MAX))))
+            .map(|t| self.tokens_left[t])
+            .sum();
         match token {
-            None if circus && left > 0 => illegal(
-                "the tile has a circus space: name the animal token put under the big top (`token`)",
+            None if kind.circus && left > 0 => illegal(
+                "the tile has a circus space: name the token put under the big top (`token`)",
             ),
             None => Ok(()),
-            Some(_) if !circus => illegal("a token goes only under the big top, on a circus tile"),
-            Some(t) => match self.tokens_left.get(usize::from(t.0)) {
-                None => illegal("no such token"),
-                Some(0) => illegal(format!(
-                    "no {} token is left to draw (the box holds {})",
-                    self.rules.token_id(t),
-                    self.rules.tokens[usize::from(t.0)].count
-                )),
-                Some(_) => Ok(()),
-            },
+            Some(_) if !kind.circus => {
+                illegal("a token goes only under the big top, on a circus tile")
+            }
+            Some(t) if !in_pool(t) => illegal(format!(
+                "a {} token does not go under this circus (it takes: {})",
+                self.rules.token_id(t),
+                self.rules
+                    .tokens_for(tile)
+                    .iter()
+                    .map(|&t| self.rules.token_id(t))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+            Some(t) if self.tokens_left[usize::from(t.0)] == 0 => illegal(format!(
+                "no {} token is left to draw (the box holds {})",
+                self.rules.token_id(t),
+                self.rules.tokens[usize::from(t.0)].count
+            )),
+            Some(_) => Ok(()),
         }
     }
 

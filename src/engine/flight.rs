@@ -70,7 +70,8 @@ impl Game<'_> {
         let figures = self.rules.figures.len();
         let mut faces: Vec<u32> = Vec::new();
         if !decisions_only {
-            faces.extend_from_slice(&self.rules.die);
+            let kind = self.board.placed[self.current as usize].kind;
+            faces.extend_from_slice(self.rules.die(kind));
             faces.sort_unstable();
             faces.dedup();
         }
@@ -119,15 +120,13 @@ impl Game<'_> {
         landing: Option<Landing>,
     ) -> Result<(), IllegalMove> {
         self.check_supply(figure)?;
-        if !self.rules.die.contains(&roll) {
+        let die = self
+            .rules
+            .die(self.board.placed[self.current as usize].kind);
+        if !die.is_empty() && !die.contains(&roll) {
             return illegal(format!(
                 "{roll} is not a face of the die ({})",
-                self.rules
-                    .die
-                    .iter()
-                    .map(u32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" ")
+                die.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
             ));
         }
         let mut options = Vec::new();

@@ -357,6 +357,20 @@ impl<'r> Game<'r> {
         self.board.placed.len()
     }
 
+    /// The tile placed this turn (or last turn, between turns): kind and position.
+    #[must_use]
+    pub fn current_tile(&self) -> (KindId, Placement) {
+        let p = self.board.placed[self.current as usize];
+        (
+            p.kind,
+            Placement {
+                x: p.x,
+                y: p.y,
+                rotation: p.rotation,
+            },
+        )
+    }
+
     /// Number of open positions (empty squares next to a tile).
     #[must_use]
     pub fn open_positions(&self) -> usize {

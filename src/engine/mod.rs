@@ -13,13 +13,15 @@
 //!                        └─▶ scores, events, final_scores ──▶ ScoreReport
 //! ```
 //!
-//! Names the engine relies on (besides the rule parameters of
-//! [`crate::rules::PARAMETERS`]): the big top draws tokens of group `animal`,
-//! fliers roll the die `flier`, the figure `ringmaster` earns the ringmaster
-//! bonus, a figure with `acrobat: true` may join pyramids. Game logs are
-//! described in `docs/game-log.md`.
+//! Besides the rule parameters of [`crate::rules::PARAMETERS`], the engine
+//! relies on one name: the figure `ringmaster` earns the ringmaster bonus. A
+//! figure with `acrobat: true` may join pyramids; a circus tile draws the token
+//! under the big top from its own expansion's tokens and a flying machine rolls
+//! its own expansion's die (else those of an expansion it requires, else any in
+//! play). Game logs are described in `docs/game-log.md`.
 //!
-//! Code map: [`tileset`] wire → tables; `params` rule parameters; `board`
+//! Code map: [`tileset`] wire → tables; `supplies` figures, tokens, dice;
+//! `params` rule parameters; `board`
 //! grid and open positions; `features` union-find; `placement`, `actions`,
 //! `flight`, `pyramid`, `scoring`, `bigtop`, `crop` the rules; [`events`] the
 //! score sheet; [`log`] the game-log format and [`replay`]; [`random`] the
@@ -42,6 +44,7 @@ pub mod replay;
 pub mod report;
 pub mod rng;
 mod scoring;
+mod supplies;
 pub mod tileset;
 
 pub use actions::{Flights, Landing, MeepleAction};

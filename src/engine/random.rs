@@ -158,14 +158,10 @@ impl RandomPlayer {
     }
 
     fn draw_token(&mut self, game: &Game<'_>, tile: KindId) -> Option<TokenId> {
-        let rules = game.rules();
-        if !rules.kinds[usize::from(tile.0)].circus {
-            return None;
-        }
-        let ids = (0..rules.token_count()).map(|t| TokenId(u8::try_from(t).unwrap_or(u8::MAX)));
-        let total: u32 = ids.clone().map(|t| game.tokens_left(t)).sum();
+        let pool = game.rules().tokens_for(tile);
+        let total: u32 = pool.iter().map(|&t| game.tokens_left(t)).sum();
         let mut k = u32::try_from(self.rng.below(total as usize)).unwrap_or(0);
-        for t in ids {
+        for t in pool {
             let left = game.tokens_left(t);
             if k < left {
                 return Some(t);
@@ -182,7 +178,7 @@ impl RandomPlayer {
         let MeepleAction::Fly { figure, .. } = pick else {
             return pick;
         };
-        let die = game.rules().die();
+        let die = game.rules().die(game.current_tile().0);
         let roll = die[self.rng.below(die.len())];
         let landings = game
             .flight_landings(figure, roll)

@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use super::params::Params;
+use super::supplies::{self, FigureDef, TokenDef};
 use super::{FigureId, KindId, TokenId};
 use crate::emit::wire::{self, Feature, TileSet};
 use crate::geometry::{Dir, Side, Slot};
@@ -16,13 +17,6 @@ use crate::kinds::{CropType, FeatureKind};
 
 /// No feature at a slot.
 pub(super) const NONE: u8 = u8::MAX;
-
-/// The token group the big top draws from.
-pub const ANIMAL_GROUP: &str = "animal";
-/// The die a flier rolls (named after the feature kind).
-pub const FLIER_DIE: &str = "flier";
-/// The figure that earns the ringmaster bonus.
-pub const RINGMASTER: &str = "ringmaster";
 
 /// A tile set prepared for play: the tile kinds of the chosen expansions with
 /// their rotations precomputed, the rule parameters, figures, tokens and die.
@@ -32,7 +26,8 @@ pub struct Ruleset {
     by_id: HashMap<String, KindId>,
     pub(super) figures: Vec<FigureDef>,
     pub(super) tokens: Vec<TokenDef>,
-    pub(super) die: Vec<u32>,
+    /// The faces of every die in play.
+    pub(super) dice: Vec<Vec<u32>>,
     pub(super) params: Params,
     /// Some tile has acrobat spaces.
     pub(super) any_acrobats: bool,
@@ -53,6 +48,10 @@ pub(super) struct Kind {
     pub slot_feature: [u8; 12],
     pub features: Vec<KFeature>,
     pub circus: bool,
+    /// For a circus tile: the expansion (index in play) whose tokens it draws.
+    pub pool: Option<usize>,
+    /// For a flying machine: the die it rolls (index into `Ruleset::dice`).
+    pub die: Option<usize>,
     pub cloister: bool,
     pub acrobats: Option<u8>,
     pub flier: Option<Dir>,
@@ -72,23 +71,6 @@ pub(super) struct KFeature {
     pub cities: Vec<u8>,
     /// The slot that names it in game logs (unrotated), none for centre features.
     pub name_slot: Option<Slot>,
-}
-
-/// A figure each player receives.
-#[derive(Debug)]
-pub(super) struct FigureDef {
-    pub id: String,
-    pub per_player: u32,
-    pub acrobat: bool,
-    pub ringmaster: bool,
-}
-
-/// A kind of animal token.
-#[derive(Debug)]
-pub(super) struct TokenDef {
-    pub id: String,
-    pub value: i64,
-    pub count: u32,
 }
 
 /// Why a tile set cannot be played.
@@ -130,35 +112,61 @@ impl Ruleset {
                 wire::FORMAT_VERSION
             )));
         }
-        let chosen = choose_expansions(set, expansions)?;
+        let exps = supplies::choose(set, expansions)?;
         let mut kinds = Vec::new();
         let mut by_id = HashMap::new();
-        for tile in set.tiles.iter().filter(|t| chosen.contains(&t.expansion)) {
+        let mut start = None;
+        for tile in &set.tiles {
+            let Some(e) = exps.iter().position(|x| x.id == tile.expansion) else {
+                continue;
+            };
             let id = KindId(u16::try_from(kinds.len()).map_err(|_| too_many("tile kinds"))?);
             if by_id.insert(tile.id.clone(), id).is_some() {
                 return Err(SetupError(format!("tile `{}` appears twice", tile.id)));
             }
-            kinds.push(prepare_tile(tile)?);
+            if tile.start > 0 && start.is_none() {
+                start = Some(id);
+            }
+            let mut kind = prepare_tile(tile)?;
+            let order = supplies::preference(&exps, e);
+            if kind.circus {
+                kind.pool = order.iter().copied().find(|&x| !exps[x].tokens.is_empty());
+                if kind.pool.is_none() {
+                    return Err(SetupError(format!(
+                        "tile `{}` has a circus space but no expansion in play has tokens for the big top",
+                        tile.id
+                    )));
+                }
+            }
+            if kind.flier.is_some() {
+                let first_die = |x: usize| {
+                    let before: usize = exps[..x].iter().map(|e| e.dice.len()).sum();
+                    (!exps[x].dice.is_empty()).then_some(before)
+                };
+                kind.die = order.iter().find_map(|&x| first_die(x));
+                if kind.die.is_none() {
+                    return Err(SetupError(format!(
+                        "tile `{}` has a flying machine but no expansion in play has a die",
+                        tile.id
+                    )));
+                }
+            }
+            kinds.push(kind);
         }
-        let start = set
-            .tiles
-            .iter()
-            .filter(|t| chosen.contains(&t.expansion))
-            .find(|t| t.start > 0)
-            .and_then(|t| by_id.get(&t.id).copied());
-        let exps: Vec<&wire::Expansion> = set
-            .expansions
-            .iter()
-            .filter(|e| chosen.contains(&e.id))
-            .collect();
-        let figures = figures(&exps)?;
-        let tokens = tokens(&exps)?;
-        let die = exps
+        let figures = supplies::figures(&exps)?;
+        let tokens = supplies::tokens(&exps)?;
+        let dice: Vec<Vec<u32>> = exps
             .iter()
             .flat_map(|e| &e.dice)
-            .find(|d| d.id == FLIER_DIE)
             .map(|d| d.faces.clone())
-            .unwrap_or_default();
+            .collect();
+        if let Some(d) = exps
+            .iter()
+            .flat_map(|e| &e.dice)
+            .find(|d| d.faces.is_empty())
+        {
+            return Err(SetupError(format!("die `{}` has no faces", d.id)));
+        }
         let mut rules = std::collections::BTreeMap::new();
         for e in &exps {
             rules.extend(e.rules.iter().map(|(k, v)| (k.clone(), *v)));
@@ -166,38 +174,17 @@ impl Ruleset {
         let has = |k: FeatureKind| kinds.iter().any(|t| t.features.iter().any(|f| f.kind == k));
         let params = Params::from_rules(&rules, has, figures.iter().any(|f| f.ringmaster))?;
         let any_acrobats = kinds.iter().any(|k| k.acrobats.is_some());
-        let ruleset = Ruleset {
+        Ok(Ruleset {
             any_acrobats,
             kinds,
             by_id,
             figures,
             tokens,
-            die,
+            dice,
             params,
             start,
-            expansions: chosen,
-        };
-        ruleset.check_needs()?;
-        Ok(ruleset)
-    }
-
-    fn check_needs(&self) -> Result<(), SetupError> {
-        if self.kinds.iter().any(|k| k.circus) && self.tokens.is_empty() {
-            return Err(SetupError(format!(
-                "the tile set has circus tiles but no `{ANIMAL_GROUP}` tokens for the big top"
-            )));
-        }
-        if self.kinds.iter().any(|k| k.flier.is_some()) && self.die.is_empty() {
-            return Err(SetupError(format!(
-                "the tile set has flying machines but no die `{FLIER_DIE}` with faces"
-            )));
-        }
-        if self.figures.iter().all(|f| f.per_player == 0) {
-            return Err(SetupError(
-                "the tile set gives the players no figures (declare `figure meeple`)".into(),
-            ));
-        }
-        Ok(())
+            expansions: exps.iter().map(|e| e.id.clone()).collect(),
+        })
     }
 
     /// The expansions in play, in tile-set order.
@@ -280,10 +267,25 @@ impl Ruleset {
         &self.tokens[usize::from(token.0)].id
     }
 
-    /// The faces of the flier die (empty without one).
+    /// The faces of the die a tile kind's flying machine rolls (empty for a
+    /// tile without one).
     #[must_use]
-    pub fn die(&self) -> &[u32] {
-        &self.die
+    pub fn die(&self, kind: KindId) -> &[u32] {
+        self.kinds
+            .get(usize::from(kind.0))
+            .and_then(|k| k.die)
+            .map_or(&[], |d| self.dice[d].as_slice())
+    }
+
+    /// The tokens a circus tile of this kind may take, in declaration order
+    /// (empty for a tile without a circus).
+    #[must_use]
+    pub fn tokens_for(&self, kind: KindId) -> Vec<TokenId> {
+        let pool = self.kinds.get(usize::from(kind.0)).and_then(|k| k.pool);
+        (0..self.tokens.len())
+            .filter(|&t| Some(self.tokens[t].expansion) == pool)
+            .filter_map(|t| u8::try_from(t).ok().map(TokenId))
+            .collect()
     }
 
     /// The number of features of a kind (wire feature ids are `0..n`).
@@ -325,71 +327,6 @@ impl Ruleset {
 
 fn too_many(what: &str) -> SetupError {
     SetupError(format!("too many {what} for the engine"))
-}
-
-fn choose_expansions(set: &TileSet, wanted: Option<&[String]>) -> Result<Vec<String>, SetupError> {
-    let all: Vec<String> = set.expansions.iter().map(|e| e.id.clone()).collect();
-    let Some(wanted) = wanted else {
-        return Ok(all);
-    };
-    for w in wanted {
-        if !all.contains(w) {
-            return Err(SetupError(format!(
-                "unknown expansion `{w}` (the tile set has: {})",
-                all.join(", ")
-            )));
-        }
-    }
-    for e in set.expansions.iter().filter(|e| wanted.contains(&e.id)) {
-        if let Some(missing) = e.requires.iter().find(|r| !wanted.contains(r)) {
-            return Err(SetupError(format!(
-                "expansion `{}` requires `{missing}`, which is not in play",
-                e.id
-            )));
-        }
-    }
-    Ok(all.into_iter().filter(|e| wanted.contains(e)).collect())
-}
-
-fn figures(exps: &[&wire::Expansion]) -> Result<Vec<FigureDef>, SetupError> {
-    let mut out: Vec<FigureDef> = Vec::new();
-    for f in exps.iter().flat_map(|e| &e.figures) {
-        if out.iter().any(|g| g.id == f.id) {
-            return Err(SetupError(format!("figure `{}` is declared twice", f.id)));
-        }
-        out.push(FigureDef {
-            id: f.id.clone(),
-            per_player: f.per_player,
-            acrobat: f.acrobat,
-            ringmaster: f.id == RINGMASTER,
-        });
-    }
-    if out.len() > 32 {
-        return Err(too_many("figure kinds"));
-    }
-    Ok(out)
-}
-
-fn tokens(exps: &[&wire::Expansion]) -> Result<Vec<TokenDef>, SetupError> {
-    let mut out: Vec<TokenDef> = Vec::new();
-    for t in exps
-        .iter()
-        .flat_map(|e| &e.tokens)
-        .filter(|t| t.group == ANIMAL_GROUP)
-    {
-        if out.iter().any(|u| u.id == t.id) {
-            return Err(SetupError(format!("token `{}` is declared twice", t.id)));
-        }
-        out.push(TokenDef {
-            id: t.id.clone(),
-            value: t.value,
-            count: t.count,
-        });
-    }
-    if out.len() > 250 {
-        return Err(too_many("token kinds"));
-    }
-    Ok(out)
 }
 
 fn prepare_tile(tile: &wire::Tile) -> Result<Kind, SetupError> {
@@ -467,6 +404,8 @@ fn prepare_tile(tile: &wire::Tile) -> Result<Kind, SetupError> {
         slot_feature,
         features,
         circus,
+        pool: None,
+        die: None,
         cloister: tile
             .features
             .iter()

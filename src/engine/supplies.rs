@@ -1,0 +1,140 @@
+//! What the expansions in play bring besides tiles — figures, token stacks and
+//! dice — and which stack and die each tile uses.
+//!
+//! The engine has one use for tokens (the face-down token under the big top)
+//! and one for dice (a flight), so it reads them by where they come from, not
+//! by name: a circus tile draws from the tokens of its own expansion, else of
+//! the first expansion it requires (breadth first) that has tokens, else of the
+//! first expansion in play that has any; a flying machine rolls the first die
+//! found the same way. So Under the Big Top's circuses get its animals, and a
+//! fan expansion's circus its own prizes, in the same game.
+
+use super::tileset::SetupError;
+use crate::emit::wire::{self, TileSet};
+
+/// The figure that earns the ringmaster bonus.
+pub const RINGMASTER: &str = "ringmaster";
+
+/// A figure each player receives.
+#[derive(Debug)]
+pub(super) struct FigureDef {
+    pub id: String,
+    pub per_player: u32,
+    pub acrobat: bool,
+    pub ringmaster: bool,
+}
+
+/// A kind of token.
+#[derive(Debug)]
+pub(super) struct TokenDef {
+    pub id: String,
+    pub value: i64,
+    pub count: u32,
+    /// Index (among the expansions in play) of the expansion that brings it.
+    pub expansion: usize,
+}
+
+/// The expansions in play, in tile-set order: the named ones (all when `None`),
+/// each with what it requires.
+pub(super) fn choose<'s>(
+    set: &'s TileSet,
+    wanted: Option<&[String]>,
+) -> Result<Vec<&'s wire::Expansion>, SetupError> {
+    let Some(wanted) = wanted else {
+        return Ok(set.expansions.iter().collect());
+    };
+    for w in wanted {
+        if !set.expansions.iter().any(|e| &e.id == w) {
+            let all: Vec<&str> = set.expansions.iter().map(|e| e.id.as_str()).collect();
+            return Err(SetupError(format!(
+                "unknown expansion `{w}` (the tile set has: {})",
+                all.join(", ")
+            )));
+        }
+    }
+    let chosen: Vec<&wire::Expansion> = set
+        .expansions
+        .iter()
+        .filter(|e| wanted.contains(&e.id))
+        .collect();
+    for e in &chosen {
+        if let Some(missing) = e.requires.iter().find(|r| !wanted.contains(r)) {
+            return Err(SetupError(format!(
+                "expansion `{}` requires `{missing}`, which is not in play",
+                e.id
+            )));
+        }
+    }
+    Ok(chosen)
+}
+
+/// Every figure of the expansions in play.
+pub(super) fn figures(exps: &[&wire::Expansion]) -> Result<Vec<FigureDef>, SetupError> {
+    let mut out: Vec<FigureDef> = Vec::new();
+    for f in exps.iter().flat_map(|e| &e.figures) {
+        if out.iter().any(|g| g.id == f.id) {
+            return Err(SetupError(format!("figure `{}` is declared twice", f.id)));
+        }
+        out.push(FigureDef {
+            id: f.id.clone(),
+            per_player: f.per_player,
+            acrobat: f.acrobat,
+            ringmaster: f.id == RINGMASTER,
+        });
+    }
+    if out.len() > 32 {
+        return Err(SetupError("too many figure kinds for the engine".into()));
+    }
+    if out.iter().all(|f| f.per_player == 0) {
+        return Err(SetupError(
+            "the tile set gives the players no figures (declare `figure meeple`)".into(),
+        ));
+    }
+    Ok(out)
+}
+
+/// Every token of the expansions in play, with the expansion it belongs to.
+pub(super) fn tokens(exps: &[&wire::Expansion]) -> Result<Vec<TokenDef>, SetupError> {
+    let mut out: Vec<TokenDef> = Vec::new();
+    for (expansion, e) in exps.iter().enumerate() {
+        for t in &e.tokens {
+            if out.iter().any(|u| u.id == t.id) {
+                return Err(SetupError(format!("token `{}` is declared twice", t.id)));
+            }
+            out.push(TokenDef {
+                id: t.id.clone(),
+                value: t.value,
+                count: t.count,
+                expansion,
+            });
+        }
+    }
+    if out.len() > 250 {
+        return Err(SetupError("too many token kinds for the engine".into()));
+    }
+    Ok(out)
+}
+
+/// The expansions a tile of expansion `from` takes its tokens or die from, in
+/// order of preference: itself, what it requires (breadth first), then every
+/// expansion in play.
+pub(super) fn preference(exps: &[&wire::Expansion], from: usize) -> Vec<usize> {
+    let mut order = vec![from];
+    let mut i = 0;
+    while i < order.len() {
+        for r in &exps[order[i]].requires {
+            if let Some(j) = exps.iter().position(|e| &e.id == r) {
+                if !order.contains(&j) {
+                    order.push(j);
+                }
+            }
+        }
+        i += 1;
+    }
+    for j in 0..exps.len() {
+        if !order.contains(&j) {
+            order.push(j);
+        }
+    }
+    order
+}
