@@ -208,7 +208,7 @@ impl Game<'_> {
             ));
         }
         let placed = self.board.placed[self.current as usize];
-        if (x - placed.x).abs() > 1 || (y - placed.y).abs() > 1 {
+        if x.abs_diff(placed.x) > 1 || y.abs_diff(placed.y) > 1 {
             return illegal(format!(
                 "({x}, {y}) is not the tile just placed nor one of the 8 around it"
             ));

@@ -69,11 +69,13 @@ impl Board {
     }
 
     fn index(&self, x: i32, y: i32) -> Option<usize> {
-        let (cx, cy) = (x + self.ox, y + self.oy);
-        if cx < 0 || cy < 0 || cx >= self.w || cy >= self.h {
+        // Wide arithmetic: coordinates come from game logs and may be extreme.
+        let cx = i64::from(x) + i64::from(self.ox);
+        let cy = i64::from(y) + i64::from(self.oy);
+        if cx < 0 || cy < 0 || cx >= i64::from(self.w) || cy >= i64::from(self.h) {
             return None;
         }
-        usize::try_from(cy * self.w + cx).ok()
+        usize::try_from(cy * i64::from(self.w) + cx).ok()
     }
 
     /// The placed tile at a square.

@@ -56,6 +56,9 @@ impl Game<'_> {
 
     /// The feature kind the pending crop circle acts on.
     fn crop_kind(&self) -> Option<FeatureKind> {
+        if self.phase != super::Phase::Crop {
+            return None;
+        }
         let placed = self.board.placed.get(self.current as usize)?;
         let crop = self.rules.kinds[usize::from(placed.kind.0)].crop?;
         Some(crop.feature_kind())
@@ -63,6 +66,7 @@ impl Game<'_> {
 
     /// A player's possible responses to a crop-circle action (besides passing,
     /// which `Add` always allows and `Remove` allows only when this is empty).
+    /// Empty outside the crop phase.
     #[must_use]
     pub fn crop_options(&self, player: usize, action: CropAction) -> Vec<CropResponse> {
         let mut out = Vec::new();

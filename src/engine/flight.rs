@@ -12,7 +12,8 @@ use crate::kinds::FeatureKind;
 impl Game<'_> {
     /// Where a figure flying `roll` tiles from the tile just placed may land:
     /// the landing square and the options there (empty: it returns to supply).
-    /// `None` when the tile just placed has no flying machine.
+    /// `None` outside the figure phase, or when the tile just placed has no
+    /// flying machine.
     #[must_use]
     pub fn flight_landings(
         &self,
@@ -31,11 +32,15 @@ impl Game<'_> {
         roll: u32,
         out: &mut Vec<Landing>,
     ) -> Option<(i32, i32)> {
+        if self.phase != super::Phase::Figure {
+            return None;
+        }
         let placed = self.board.placed.get(self.current as usize)?;
         let kind = &self.rules.kinds[usize::from(placed.kind.0)];
         let (dx, dy) = kind.flier?.rotated(placed.rotation).step();
         let roll = i32::try_from(roll).ok()?;
-        let (x, y) = (placed.x + dx * roll, placed.y + dy * roll);
+        let x = placed.x.checked_add(dx.checked_mul(roll)?)?;
+        let y = placed.y.checked_add(dy.checked_mul(roll)?)?;
         let Some(t) = self.board.tile_at(x, y) else {
             return Some((x, y));
         };

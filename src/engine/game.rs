@@ -180,7 +180,7 @@ impl<'r> Game<'r> {
                 "a game has 1 to {MAX_PLAYERS} players, not {players}"
             ));
         }
-        if at.rotation > 3 || at.x.abs() > 1_000_000 || at.y.abs() > 1_000_000 {
+        if at.rotation > 3 || at.x.unsigned_abs() > 1_000_000 || at.y.unsigned_abs() > 1_000_000 {
             return illegal(
                 "the start tile's rotation must be 0–3 and its coordinates within ±1000000",
             );

@@ -20,11 +20,12 @@
 //! its own expansion's die (else those of an expansion it requires, else any in
 //! play). Game logs are described in `docs/game-log.md`.
 //!
-//! Code map: [`tileset`] wire → tables; `supplies` figures, tokens, dice;
+//! Code map: [`tileset`] the prepared set; `tables` one tile kind's tables;
+//! `supplies` figures, tokens, dice;
 //! `params` rule parameters; `board`
 //! grid and open positions; `features` union-find; `placement`, `actions`,
 //! `flight`, `pyramid`, `scoring`, `bigtop`, `crop` the rules; [`events`] the
-//! score sheet; [`log`] the game-log format and [`replay`]; [`random`] the
+//! score sheet; [`log`] the game-log format and [`mod@replay`]; [`random`] the
 //! seeded random player; [`report`] the score output.
 
 mod actions;
@@ -45,6 +46,7 @@ pub mod report;
 pub mod rng;
 mod scoring;
 mod supplies;
+mod tables;
 pub mod tileset;
 
 pub use actions::{Flights, Landing, MeepleAction};

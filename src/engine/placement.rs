@@ -4,7 +4,7 @@
 
 use super::board::SIDE_STEP;
 use super::game::{illegal, Game, IllegalMove, Phase, Placement};
-use super::tileset::{rotated_edges, NONE};
+use super::tables::{rotated_edges, NONE};
 use super::{KindId, TokenId};
 use crate::geometry::{Side, Slot};
 use crate::kinds::FeatureKind;
@@ -215,5 +215,70 @@ fn side_word(side: Side) -> &'static str {
         Side::E => "east",
         Side::S => "south",
         Side::W => "west",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::random::RandomPlayer;
+    use crate::engine::Ruleset;
+
+    fn base() -> Ruleset {
+        let compiled = crate::compile::compile_str(include_str!("../../tilesets/base.tiles"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        Ruleset::new(&crate::emit::tileset(&compiled.checked), None)
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Every (square, rotation) around the board, checked one by one.
+    fn brute_force(game: &Game<'_>, tile: KindId) -> Vec<Placement> {
+        let placed = &game.board.placed;
+        let (x0, x1) = (
+            placed.iter().map(|p| p.x).min(),
+            placed.iter().map(|p| p.x).max(),
+        );
+        let (y0, y1) = (
+            placed.iter().map(|p| p.y).min(),
+            placed.iter().map(|p| p.y).max(),
+        );
+        let (Some(x0), Some(x1), Some(y0), Some(y1)) = (x0, x1, y0, y1) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for y in y0 - 1..=y1 + 1 {
+            for x in x0 - 1..=x1 + 1 {
+                for rotation in 0..4 {
+                    let at = Placement { x, y, rotation };
+                    if game.check_fit(tile, at).is_ok() {
+                        out.push(at);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_signature_index_finds_exactly_the_placements_brute_force_finds() {
+        let rules = base();
+        let mut checked = 0;
+        for seed in 0..6 {
+            RandomPlayer::new(seed)
+                .play_with(&rules, 2, None, |game| {
+                    if game.phase() != Phase::Tile {
+                        return;
+                    }
+                    for k in 0..rules.kind_count() {
+                        let kind = KindId(u16::try_from(k).unwrap_or(0));
+                        let expected = brute_force(game, kind);
+                        assert_eq!(game.legal_placements(kind), expected, "seed {seed}");
+                        assert_eq!(game.placement_count(kind), expected.len());
+                        checked += 1;
+                    }
+                })
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+        assert!(checked > 6 * 24 * 60);
     }
 }

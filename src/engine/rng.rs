@@ -68,6 +68,20 @@ mod tests {
     }
 
     #[test]
+    fn the_sequence_matches_the_reference_algorithm() {
+        // Computed independently (splitmix64 seeding, then xoshiro256**).
+        let mut rng = Rng::new(42);
+        assert_eq!(
+            rng.next_u64_n(3),
+            [
+                0x1578_0b2e_0c2e_c716,
+                0x6104_d986_6d11_3a7e,
+                0xae17_5332_39e4_99a1
+            ]
+        );
+    }
+
+    #[test]
     fn below_stays_in_range_and_covers_it() {
         let mut rng = Rng::new(7);
         let mut seen = [0u32; 6];

@@ -63,8 +63,8 @@ impl Game<'_> {
     /// final scoring.
     pub(super) fn score_feature(&mut self, root: u32) {
         let mut counts = [0u32; MAX_PLAYERS];
-        let mut ringmasters = [(0usize, 0u32); MAX_PLAYERS];
-        let mut n_ringmasters = 0;
+        // Allocates only when a ringmaster is among the figures (rare).
+        let mut ringmasters: Vec<(usize, u32)> = Vec::new();
         let mut i = self.standing.len();
         while i > 0 {
             i -= 1;
@@ -76,10 +76,8 @@ impl Game<'_> {
             }
             let s = self.return_figure(i);
             counts[usize::from(s.player)] += 1;
-            if self.rules.figures[usize::from(s.figure.0)].ringmaster && n_ringmasters < MAX_PLAYERS
-            {
-                ringmasters[n_ringmasters] = (usize::from(s.player), s.tile);
-                n_ringmasters += 1;
+            if self.rules.figures[usize::from(s.figure.0)].ringmaster {
+                ringmasters.push((usize::from(s.player), s.tile));
             }
         }
         let best = counts.iter().copied().max().unwrap_or(0);
@@ -101,7 +99,7 @@ impl Game<'_> {
             }
         }
         // Reverse the reversed walk, so bonuses follow placement order.
-        for &(player, tile) in ringmasters[..n_ringmasters].iter().rev() {
+        for &(player, tile) in ringmasters.iter().rev() {
             if self.phase == Phase::Over {
                 self.final_ringmasters.push((player, tile));
             } else {
