@@ -556,3 +556,67 @@ fn cli_play_writes_a_log_that_scores_back_to_its_summary() {
     assert_eq!(code, 2, "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn malformed_or_absurd_tile_sets_are_errors_not_panics() {
+    use tileforge::emit::wire::Feature;
+    let base_only = |set: &mut TileSet| {
+        set.expansions.retain(|e| e.id == "base");
+        set.tiles.retain(|t| t.expansion == "base");
+    };
+    let mut broken = Vec::new();
+    let mut set = shipped();
+    set.tiles[0].edges = "CQFR".into();
+    broken.push(("bad edge letter", set));
+    let mut set = shipped();
+    if let Some(Feature::Field { cities, .. }) = set.tiles[0]
+        .features
+        .iter_mut()
+        .find(|f| matches!(f, Feature::Field { .. }))
+    {
+        cities.push(1);
+    }
+    broken.push(("a field touching a road", set));
+    let mut set = shipped();
+    if let Some(Feature::Road { slots, .. }) = set.tiles[0]
+        .features
+        .iter_mut()
+        .find(|f| matches!(f, Feature::Road { .. }))
+    {
+        slots.push(tileforge::geometry::Slot::N);
+    }
+    broken.push(("a slot claimed twice, or a road at a side's corner", set));
+    let mut set = shipped();
+    set.expansions.retain(|e| e.id != "base");
+    broken.push(("a missing required expansion", set));
+    let mut set = shipped();
+    base_only(&mut set);
+    set.expansions[0].rules.remove("road.tile");
+    broken.push(("a missing rule parameter", set));
+    let mut set = shipped();
+    set.version = 99;
+    broken.push(("an unknown version", set));
+    for (what, set) in &broken {
+        assert!(Ruleset::new(set, None).is_err(), "{what} was accepted");
+    }
+
+    // Absurd but well-formed: huge counts and values saturate or are refused.
+    let mut set = shipped();
+    base_only(&mut set);
+    for t in &mut set.tiles {
+        t.count = u32::MAX;
+    }
+    for v in set.expansions[0].rules.values_mut() {
+        *v = i64::MAX;
+    }
+    let rules = Ruleset::new(&set, None).expect("well-formed");
+    assert!(
+        RandomPlayer::new(1).play(&rules, 2).is_err(),
+        "a 100-billion-tile game is refused"
+    );
+    let text =
+        std::fs::read_to_string(root().join("tests/engine/pennant-city.game.json")).expect("reads");
+    let log = GameLog::from_json(&text).expect("reads");
+    let mut game = replay(&rules, &log).expect("replays");
+    assert_eq!(game.final_scores().expect("over")[0].total(), i64::MAX);
+}

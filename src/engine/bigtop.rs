@@ -26,9 +26,9 @@ impl Game<'_> {
             kind.pool.is_some()
                 && self.rules.tokens.get(usize::from(t.0)).map(|d| d.expansion) == kind.pool
         };
-        let left: u32 = (0..self.tokens_left.len())
+        let left: u64 = (0..self.tokens_left.len())
             .filter(|&t| in_pool(TokenId(u8::try_from(t).unwrap_or(u8::MAX))))
-            .map(|t| self.tokens_left[t])
+            .map(|t| u64::from(self.tokens_left[t]))
             .sum();
         match token {
             None if kind.circus && left > 0 => illegal(
@@ -91,7 +91,7 @@ impl Game<'_> {
             self.award(Event {
                 turn,
                 player,
-                points: value * i64::from(figures),
+                points: value.saturating_mul(i64::from(figures)),
                 source: Source::Circus,
                 reason: Reason::Circus {
                     token,

@@ -64,7 +64,7 @@ impl Board {
             oy: side / 2,
             cells: vec![Cell::default(); (side * side) as usize],
             buckets: vec![Vec::new(); 256],
-            placed: Vec::with_capacity(tiles),
+            placed: Vec::with_capacity(tiles.min(4096)),
         }
     }
 
@@ -183,13 +183,17 @@ impl Board {
         if fits(cx, self.w) && fits(cy, self.h) {
             return;
         }
-        let (w, h) = (self.w * 2, self.h * 2);
-        let (ox, oy) = (self.ox + self.w / 2, self.oy + self.h / 2);
+        // Double only the direction that ran out of room, keeping the old
+        // grid in the middle: a long thin board stays a thin grid.
+        let (grow_x, grow_y) = (!fits(cx, self.w), !fits(cy, self.h));
+        let (w, h) = (self.w << u8::from(grow_x), self.h << u8::from(grow_y));
+        let (dx, dy) = ((w - self.w) / 2, (h - self.h) / 2);
+        let (ox, oy) = (self.ox + dx, self.oy + dy);
         let mut cells = vec![Cell::default(); (w * h) as usize];
         for row in 0..self.h {
             for col in 0..self.w {
                 let from = (row * self.w + col) as usize;
-                let to = ((row + self.h / 2) * w + col + self.w / 2) as usize;
+                let to = ((row + dy) * w + col + dx) as usize;
                 cells[to] = self.cells[from];
             }
         }

@@ -243,6 +243,7 @@ impl Score {
     }
 
     pub(super) fn add(&mut self, source: Source, points: i64) {
-        self.by_source[source as usize] += points;
+        let sum = &mut self.by_source[source as usize];
+        *sum = sum.saturating_add(points);
     }
 }

@@ -185,8 +185,13 @@ impl<'r> Game<'r> {
                 "the start tile's rotation must be 0–3 and its coordinates within ±1000000",
             );
         }
-        let tiles: u32 = rules.kinds.iter().map(|k| k.count).sum();
-        let tiles = tiles as usize;
+        // A capacity hint only: the box may claim absurd counts.
+        let tiles = rules
+            .kinds
+            .iter()
+            .map(|k| k.count as usize)
+            .fold(0usize, usize::saturating_add)
+            .min(4096);
         let supply = (0..players)
             .flat_map(|_| rules.figures.iter().map(|f| f.per_player))
             .collect();

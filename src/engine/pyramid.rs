@@ -29,7 +29,7 @@ impl Game<'_> {
             self.award(Event {
                 turn,
                 player,
-                points: i64::from(acrobats) * self.rules.params.acrobat_points,
+                points: i64::from(acrobats).saturating_mul(self.rules.params.acrobat_points),
                 source: Source::Acrobats,
                 reason: Reason::Pyramid { acrobats, x, y },
             });

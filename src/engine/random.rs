@@ -20,6 +20,9 @@ use super::{
 };
 use crate::kinds::FeatureKind;
 
+/// The most tiles a random game draws.
+pub const MAX_BAG: usize = 100_000;
+
 /// Player names used by random games, in turn order.
 pub const COLOURS: [&str; 8] = [
     "red", "blue", "green", "yellow", "black", "grey", "pink", "purple",
@@ -92,6 +95,14 @@ impl RandomPlayer {
         mut after_move: impl FnMut(&Game<'r>),
     ) -> Result<Game<'r>, super::IllegalMove> {
         let mut game = Game::new(rules, players)?;
+        let copies = (0..rules.kind_count())
+            .map(|k| game.remaining(KindId(u16::try_from(k).unwrap_or(u16::MAX))) as usize)
+            .fold(0usize, usize::saturating_add);
+        if copies > MAX_BAG {
+            return Err(super::IllegalMove(format!(
+                "the box holds {copies} tiles; a random game takes at most {MAX_BAG}"
+            )));
+        }
         self.bag.clear();
         for k in 0..rules.kind_count() {
             let kind = KindId(u16::try_from(k).unwrap_or(u16::MAX));
@@ -159,10 +170,10 @@ impl RandomPlayer {
 
     fn draw_token(&mut self, game: &Game<'_>, tile: KindId) -> Option<TokenId> {
         let pool = game.rules().tokens_for(tile);
-        let total: u32 = pool.iter().map(|&t| game.tokens_left(t)).sum();
-        let mut k = u32::try_from(self.rng.below(total as usize)).unwrap_or(0);
+        let total: u64 = pool.iter().map(|&t| u64::from(game.tokens_left(t))).sum();
+        let mut k = self.rng.below(usize::try_from(total).unwrap_or(usize::MAX)) as u64;
         for t in pool {
-            let left = game.tokens_left(t);
+            let left = u64::from(game.tokens_left(t));
             if k < left {
                 return Some(t);
             }

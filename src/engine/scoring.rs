@@ -116,7 +116,7 @@ impl Game<'_> {
                 let tiles = self.distinct_tiles(root);
                 let complete = self.features.open(root) == 0;
                 (
-                    i64::from(tiles) * p.road_tile,
+                    i64::from(tiles).saturating_mul(p.road_tile),
                     Source::Road,
                     Reason::Road {
                         tiles,
@@ -134,7 +134,9 @@ impl Game<'_> {
                 } else {
                     (p.city_tile_incomplete, p.city_pennant_incomplete)
                 };
-                let points = i64::from(tiles) * per_tile + i64::from(pennants) * per_pennant;
+                let points = i64::from(tiles)
+                    .saturating_mul(per_tile)
+                    .saturating_add(i64::from(pennants).saturating_mul(per_pennant));
                 (
                     points,
                     Source::City,
@@ -153,7 +155,7 @@ impl Game<'_> {
                 let points = if complete {
                     p.cloister_complete
                 } else {
-                    i64::from(tiles) * p.cloister_tile_incomplete
+                    i64::from(tiles).saturating_mul(p.cloister_tile_incomplete)
                 };
                 (
                     points,
@@ -168,7 +170,7 @@ impl Game<'_> {
             _ => {
                 let cities = self.completed_cities_touched(root);
                 (
-                    i64::from(cities) * p.field_city,
+                    i64::from(cities).saturating_mul(p.field_city),
                     Source::Field,
                     Reason::Field { cities, shared },
                 )
@@ -234,7 +236,7 @@ impl Game<'_> {
         self.award(Event {
             turn,
             player,
-            points: i64::from(tiles) * self.rules.params.ringmaster_bonus,
+            points: i64::from(tiles).saturating_mul(self.rules.params.ringmaster_bonus),
             source: Source::Ringmaster,
             reason: Reason::Ringmaster {
                 tiles,
@@ -291,7 +293,7 @@ impl Game<'_> {
                 self.award(Event {
                     turn: None,
                     player,
-                    points: i64::from(acrobats) * self.rules.params.acrobat_points,
+                    points: i64::from(acrobats).saturating_mul(self.rules.params.acrobat_points),
                     source: Source::Acrobats,
                     reason: Reason::AcrobatsAtEnd {
                         acrobats,
