@@ -9,6 +9,7 @@
 //! found the same way. So Under the Big Top's circuses get its animals, and a
 //! fan expansion's circus its own prizes, in the same game.
 
+use super::tables::Kind;
 use super::tileset::SetupError;
 use crate::emit::wire::{self, TileSet};
 
@@ -137,4 +138,36 @@ pub(super) fn preference(exps: &[&wire::Expansion], from: usize) -> Vec<usize> {
         }
     }
     order
+}
+
+/// Gives a circus tile its token stack and a flying machine its die.
+pub(super) fn assign(
+    kind: &mut Kind,
+    tile: &str,
+    exps: &[&wire::Expansion],
+    from: usize,
+) -> Result<(), SetupError> {
+    let order = preference(exps, from);
+    if kind.circus {
+        kind.pool = order.iter().copied().find(|&x| !exps[x].tokens.is_empty());
+        if kind.pool.is_none() {
+            return Err(SetupError(format!(
+                "tile `{tile}` has a circus space but no expansion in play has tokens for the big top"
+            )));
+        }
+    }
+    if kind.flier.is_some() {
+        // Dice are numbered in tile-set order across the expansions in play.
+        let first_die = |x: usize| {
+            let before: usize = exps[..x].iter().map(|e| e.dice.len()).sum();
+            (!exps[x].dice.is_empty()).then_some(before)
+        };
+        kind.die = order.iter().find_map(|&x| first_die(x));
+        if kind.die.is_none() {
+            return Err(SetupError(format!(
+                "tile `{tile}` has a flying machine but no expansion in play has a die"
+            )));
+        }
+    }
+    Ok(())
 }

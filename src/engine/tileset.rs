@@ -78,29 +78,7 @@ impl Ruleset {
                 start = Some(id);
             }
             let mut kind = prepare_tile(tile)?;
-            let order = supplies::preference(&exps, e);
-            if kind.circus {
-                kind.pool = order.iter().copied().find(|&x| !exps[x].tokens.is_empty());
-                if kind.pool.is_none() {
-                    return Err(SetupError(format!(
-                        "tile `{}` has a circus space but no expansion in play has tokens for the big top",
-                        tile.id
-                    )));
-                }
-            }
-            if kind.flier.is_some() {
-                let first_die = |x: usize| {
-                    let before: usize = exps[..x].iter().map(|e| e.dice.len()).sum();
-                    (!exps[x].dice.is_empty()).then_some(before)
-                };
-                kind.die = order.iter().find_map(|&x| first_die(x));
-                if kind.die.is_none() {
-                    return Err(SetupError(format!(
-                        "tile `{}` has a flying machine but no expansion in play has a die",
-                        tile.id
-                    )));
-                }
-            }
+            supplies::assign(&mut kind, &tile.id, &exps, e)?;
             kinds.push(kind);
         }
         let figures = supplies::figures(&exps)?;
