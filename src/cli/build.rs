@@ -1,5 +1,5 @@
 //! `tileforge build PATH... -o DIR`: DIR/tileset.json, then (unless
-//! `--no-render`) DIR/png/<expansion>/<tile>.png and DIR/png/<expansion>.sheet.png.
+//! `--no-render`) `DIR/png/<expansion>/<tile>.png` and `DIR/png/<expansion>.sheet.png`.
 
 use std::path::PathBuf;
 use std::time::Instant;

@@ -1,7 +1,7 @@
 //! Front end: `.tiles` text → [`ast::File`] plus diagnostics. Never panics.
 //!
 //! The file is cut into items ([`split`]); each item is parsed with the pest
-//! grammar and built into the AST ([`build`]). A broken item yields diagnostics
+//! grammar and built into the AST (`build`). A broken item yields diagnostics
 //! and is skipped; the others still parse.
 
 pub mod ast;
