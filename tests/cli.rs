@@ -1,27 +1,9 @@
 //! The command line as a user meets it: exit codes, where output goes, one-line
 //! errors for bad paths, nothing half-written.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn tileforge(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tileforge"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// A fresh directory under the target dir for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
-}
+use common::{scratch, stderr, tileforge};
 
 #[test]
 fn check_accepts_the_shipped_sets() {

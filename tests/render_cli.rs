@@ -1,28 +1,11 @@
 //! `tileforge render` and the images of `tileforge build`, through the binary.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
+use std::path::Path;
+
+use common::{scratch, stderr, tileforge};
 use tileforge::render::decode_png;
-
-fn tileforge(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tileforge"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// A fresh directory under the target dir for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("render-cli-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
-}
 
 /// Every file under `dir`, relative to it, sorted.
 fn files(dir: &Path) -> Vec<String> {
@@ -52,7 +35,7 @@ fn width_of(path: &Path) -> u32 {
 
 #[test]
 fn render_one_tile_turned_at_a_size() {
-    let dir = scratch("one");
+    let dir = scratch("render-cli-one");
     let out = tileforge(&[
         "render",
         "tilesets",
@@ -77,7 +60,7 @@ fn render_one_tile_turned_at_a_size() {
 
 #[test]
 fn render_every_tile_and_the_sheets() {
-    let dir = scratch("all");
+    let dir = scratch("render-cli-all");
     let out = tileforge(&[
         "render",
         "tilesets",
@@ -104,7 +87,7 @@ fn render_every_tile_and_the_sheets() {
 
 #[test]
 fn an_unknown_tile_is_a_usage_error_with_a_suggestion() {
-    let dir = scratch("unknown");
+    let dir = scratch("render-cli-unknown");
     let out = tileforge(&[
         "render",
         "tilesets",
@@ -135,7 +118,7 @@ fn a_rotation_is_a_quarter_turn() {
 
 #[test]
 fn a_set_with_errors_is_not_rendered() {
-    let dir = scratch("errors");
+    let dir = scratch("render-cli-errors");
     let out = tileforge(&[
         "render",
         "tests/ui/E0203-crossing-features.tiles",
@@ -149,7 +132,7 @@ fn a_set_with_errors_is_not_rendered() {
 
 #[test]
 fn build_writes_pngs_unless_told_not_to() {
-    let dir = scratch("build");
+    let dir = scratch("render-cli-build");
     let out = tileforge(&[
         "build",
         "tilesets/the-flier.tiles",
@@ -166,7 +149,7 @@ fn build_writes_pngs_unless_told_not_to() {
     assert_eq!(width_of(&dir.join("png/base/A.png")), 256);
     assert!(stderr(&out).contains("timings: render"), "{}", stderr(&out));
 
-    let bare = scratch("build-bare");
+    let bare = scratch("render-cli-build-bare");
     let out = tileforge(&[
         "build",
         "tilesets/base.tiles",

@@ -6,7 +6,7 @@ use super::{Feature, Relation};
 use crate::diag::{did_you_mean, Code, Diagnostic, Span};
 use crate::geometry::{Dir, Side, Slot};
 use crate::kinds::{CropType, FeatureKind};
-use crate::syntax::ast::{FeatureDecl, FeatureKeyword, Ident, RoadTarget, TileDecl};
+use crate::syntax::ast::{FeatureDecl, Ident, RoadTarget, TileDecl};
 
 /// A lowered tile before it joins the set.
 pub struct LoweredTile {
@@ -106,8 +106,8 @@ impl TileLowering<'_> {
 
     /// First pass: create the feature and claim its slots.
     fn declare(&mut self, index: usize, f: &FeatureDecl) {
-        match f.keyword {
-            FeatureKeyword::City => {
+        match f.kind {
+            FeatureKind::City => {
                 let id = self.push(index, f, FeatureKind::City);
                 let mut sides: Vec<Side> = Vec::new();
                 for place in &f.places {
@@ -135,7 +135,7 @@ impl TileLowering<'_> {
                     }
                 }
             }
-            FeatureKeyword::Road => {
+            FeatureKind::Road => {
                 let id = self.push(index, f, FeatureKind::Road);
                 let sides: Vec<(Side, Span)> = f
                     .places
@@ -182,7 +182,7 @@ impl TileLowering<'_> {
                     }
                 }
             }
-            FeatureKeyword::Field => {
+            FeatureKind::Field => {
                 let mut slots = Vec::new();
                 for place in &f.places {
                     match Slot::parse(&place.text) {
@@ -195,22 +195,16 @@ impl TileLowering<'_> {
                 }
                 self.fields.push((index, slots, Vec::new()));
             }
-            FeatureKeyword::Cloister
-            | FeatureKeyword::Circus
-            | FeatureKeyword::Acrobats
-            | FeatureKeyword::Flier
-            | FeatureKeyword::CropCircle => self.centre_feature(index, f),
+            FeatureKind::Cloister
+            | FeatureKind::Circus
+            | FeatureKind::Acrobats
+            | FeatureKind::Flier
+            | FeatureKind::CropCircle => self.centre_feature(index, f),
         }
     }
 
     fn centre_feature(&mut self, index: usize, f: &FeatureDecl) {
-        let kind = match f.keyword {
-            FeatureKeyword::Cloister => FeatureKind::Cloister,
-            FeatureKeyword::Circus => FeatureKind::Circus,
-            FeatureKeyword::Acrobats => FeatureKind::Acrobats,
-            FeatureKeyword::Flier => FeatureKind::Flier,
-            _ => FeatureKind::CropCircle,
-        };
+        let kind = f.kind;
         if let Some(first) = self.centre {
             let first_span = self.features[first].span;
             let first_kind = self.features[first].kind;
@@ -361,7 +355,7 @@ impl TileLowering<'_> {
     /// Second pass: `touching` and `->`, now that every slot is claimed.
     fn resolve(&mut self, index: usize, f: &FeatureDecl, village: usize) {
         let Some(id) = self.decl_of.iter().position(|&d| d == index) else {
-            if f.keyword == FeatureKeyword::Field {
+            if f.kind == FeatureKind::Field {
                 self.resolve_field_touching(index, f);
             }
             return;

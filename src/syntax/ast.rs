@@ -2,6 +2,7 @@
 //! resolved yet (a compass word is still a word, a count may be 0).
 
 use crate::diag::{FileId, Span};
+use crate::kinds::FeatureKind;
 
 /// A word or name with its span.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,27 +95,6 @@ pub struct TileDecl {
     pub span: Span,
 }
 
-/// The keyword of a feature statement.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FeatureKeyword {
-    /// `city`
-    City,
-    /// `road`
-    Road,
-    /// `field`
-    Field,
-    /// `cloister`
-    Cloister,
-    /// `circus`
-    Circus,
-    /// `acrobats`
-    Acrobats,
-    /// `flier`
-    Flier,
-    /// `crop-circle`
-    CropCircle,
-}
-
 /// What a dead-end road's `->` names.
 #[derive(Clone, Debug)]
 pub enum RoadTarget {
@@ -127,8 +107,8 @@ pub enum RoadTarget {
 /// One feature statement of a tile.
 #[derive(Clone, Debug)]
 pub struct FeatureDecl {
-    /// Which feature.
-    pub keyword: FeatureKeyword,
+    /// Which feature the keyword names.
+    pub kind: FeatureKind,
     /// The keyword's span.
     pub keyword_span: Span,
     /// The compass words after the keyword (sides of a city or road, slots of a field).

@@ -5,12 +5,13 @@ use pest::iterators::Pair;
 use pest::Parser;
 
 use super::ast::{
-    DieDecl, ExpansionDecl, Expect, FeatureDecl, FeatureKeyword, FigureDecl, Ident, Item, Number,
-    RoadTarget, RulesDecl, TileDecl, TokenEntry, TokensDecl,
+    DieDecl, ExpansionDecl, Expect, FeatureDecl, FigureDecl, Ident, Item, Number, RoadTarget,
+    RulesDecl, TileDecl, TokenEntry, TokensDecl,
 };
 use super::errors::parse_error;
 use super::grammar::{Rule, TilesParser};
 use crate::diag::{did_you_mean, Code, Diagnostic, FileId, Span};
+use crate::kinds::FeatureKind;
 
 /// Builds the items of one chunk; positions are offset by the chunk's start.
 pub struct Builder<'d> {
@@ -21,16 +22,6 @@ pub struct Builder<'d> {
     pub diagnostics: &'d mut Vec<Diagnostic>,
 }
 
-const TILE_KEYWORDS: [&str; 8] = [
-    "city",
-    "road",
-    "field",
-    "cloister",
-    "circus",
-    "acrobats",
-    "flier",
-    "crop-circle",
-];
 const EXPANSION_KEYWORDS: [&str; 3] = ["year", "expect", "requires"];
 const FIGURE_KEYWORDS: [&str; 2] = ["per-player", "acrobat"];
 const DIE_KEYWORDS: [&str; 1] = ["faces"];
@@ -148,7 +139,9 @@ impl Builder<'_> {
                 Rule::tile_id => decl.id = self.ident(&p),
                 Rule::count => decl.count = Some(self.number(&p)),
                 Rule::start_flag => decl.start = Some(self.span(&p)),
-                Rule::other_stmt => self.other(&p, "a tile", &TILE_KEYWORDS),
+                Rule::other_stmt => {
+                    self.other(&p, "a tile", &FeatureKind::ALL.map(FeatureKind::name))
+                }
                 _ => {
                     if let Some(f) = self.feature(p) {
                         decl.features.push(f);
@@ -160,20 +153,20 @@ impl Builder<'_> {
     }
 
     fn feature(&mut self, pair: Pair<'_, Rule>) -> Option<FeatureDecl> {
-        let keyword = match pair.as_rule() {
-            Rule::city => FeatureKeyword::City,
-            Rule::road => FeatureKeyword::Road,
-            Rule::field => FeatureKeyword::Field,
-            Rule::cloister => FeatureKeyword::Cloister,
-            Rule::circus => FeatureKeyword::Circus,
-            Rule::acrobats => FeatureKeyword::Acrobats,
-            Rule::flier => FeatureKeyword::Flier,
-            Rule::crop_circle => FeatureKeyword::CropCircle,
+        let kind = match pair.as_rule() {
+            Rule::city => FeatureKind::City,
+            Rule::road => FeatureKind::Road,
+            Rule::field => FeatureKind::Field,
+            Rule::cloister => FeatureKind::Cloister,
+            Rule::circus => FeatureKind::Circus,
+            Rule::acrobats => FeatureKind::Acrobats,
+            Rule::flier => FeatureKind::Flier,
+            Rule::crop_circle => FeatureKind::CropCircle,
             _ => return None,
         };
         let span = self.span(&pair);
         let mut decl = FeatureDecl {
-            keyword,
+            kind,
             keyword_span: span,
             places: Vec::new(),
             pennants: None,
@@ -192,7 +185,7 @@ impl Builder<'_> {
                 | Rule::kw_acrobats
                 | Rule::kw_flier
                 | Rule::kw_crop => decl.keyword_span = self.span(&p),
-                Rule::compass if keyword == FeatureKeyword::Flier => {
+                Rule::compass if kind == FeatureKind::Flier => {
                     decl.argument = Some(self.ident(&p));
                 }
                 Rule::compass => decl.places.push(self.ident(&p)),

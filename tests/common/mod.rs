@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 
 use tileforge::compile::{compile, Compiled};
 use tileforge::diag::SourceMap;
@@ -57,4 +58,25 @@ pub fn check_golden(golden: &Path, actual: &str) -> Option<String> {
             golden.display()
         )
     })
+}
+
+/// Runs the tileforge binary with arguments.
+pub fn tileforge(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tileforge"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// A command's standard error as text.
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A fresh, empty directory under the target dir, named for one test.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
 }
