@@ -81,24 +81,18 @@ fn ground(pixmap: &mut Pixmap, city: &City, ts: Transform) {
 fn house(pixmap: &mut Pixmap, at: P, dir: P, cell: f32, ts: Transform, clip: &Mask) {
     let ts = local(ts, at, cell * 0.4, dir);
     let (light, dark) = (colour::ROOF, colour::rgb(146, 74, 48));
+    // The outline is a slightly larger dark roof underneath: no stroking.
     for (rect, c) in [
+        (
+            Rect::from_ltrb(-1.06, -0.68, 1.06, 0.68),
+            colour::rgb(112, 58, 38),
+        ),
         (Rect::from_ltrb(-1.0, -0.62, 1.0, 0.0), light),
         (Rect::from_ltrb(-1.0, 0.0, 1.0, 0.62), dark),
     ] {
         if let Some(rect) = rect {
             pixmap.fill_rect(rect, &paint(c), ts, Some(clip));
         }
-    }
-    if let Some(rect) = Rect::from_ltrb(-1.0, -0.62, 1.0, 0.62) {
-        let edge = tiny_skia::PathBuilder::from_rect(rect);
-        let line = stroke(0.12, LineCap::Butt);
-        pixmap.stroke_path(
-            &edge,
-            &paint(colour::rgb(112, 58, 38)),
-            &line,
-            ts,
-            Some(clip),
-        );
     }
 }
 

@@ -9,8 +9,6 @@
 //! and the drawing does not show, and it is painted as a thin line. On a correct
 //! tile there is none, so a wrong derivation (or a wrong drawing) shows at once.
 
-use std::collections::VecDeque;
-
 use tiny_skia::{FillRule, LineCap, Mask, PathBuilder, Stroke, Transform};
 
 use super::geometry::{inward, side_start, Curve};
@@ -79,7 +77,8 @@ impl Labels {
             .iter()
             .map(|&m| if m >= 128 { OBSTACLE } else { UNREACHED })
             .collect();
-        let mut queue = VecDeque::new();
+        // Breadth first: every pixel enters the queue at most once.
+        let mut queue: Vec<usize> = Vec::with_capacity(n * n);
         #[allow(clippy::cast_precision_loss)]
         let (px, steps) = (1.0 / size as f32, n.max(3));
         for (index, (_, slots)) in scene.fields.iter().enumerate().take(usize::from(OBSTACLE)) {
@@ -104,18 +103,20 @@ impl Labels {
                     let (x, y) = (q.x.floor().max(0.0) as usize, q.y.floor().max(0.0) as usize);
                     if x < n && y < n && labels[y * n + x] == UNREACHED {
                         labels[y * n + x] = label;
-                        queue.push_back(y * n + x);
+                        queue.push(y * n + x);
                     }
                 }
             }
         }
-        while let Some(i) = queue.pop_front() {
+        let mut head = 0;
+        while let Some(&i) = queue.get(head) {
+            head += 1;
             let label = labels[i];
             let (x, y) = (i % n, i / n);
             let mut visit = |j: usize| {
                 if labels[j] == UNREACHED {
                     labels[j] = label;
-                    queue.push_back(j);
+                    queue.push(j);
                 }
             };
             if x > 0 {
@@ -134,24 +135,21 @@ impl Labels {
         Some(Labels { size, labels })
     }
 
-    fn field(&self, i: usize) -> Option<u8> {
-        self.labels.get(i).copied().filter(|&l| l < OBSTACLE)
-    }
-
     /// The pixels where two different fields meet with nothing drawn between
     /// them, as a mask; `None` when there are none.
     pub fn boundaries(&self) -> Option<Mask> {
         let n = self.size as usize;
         let mut line = vec![0u8; n * n];
         let mut any = false;
-        for y in 0..n {
+        let meet = |a: u8, b: u8| a != b && a < OBSTACLE && b < OBSTACLE;
+        for (y, row) in self.labels.chunks_exact(n).enumerate() {
+            let below = self.labels.get((y + 1) * n..(y + 2) * n);
             for x in 0..n {
-                let i = y * n + x;
-                let Some(here) = self.field(i) else { continue };
-                let right = (x + 1 < n).then(|| self.field(i + 1)).flatten();
-                let below = (y + 1 < n).then(|| self.field(i + n)).flatten();
-                if right.is_some_and(|r| r != here) || below.is_some_and(|b| b != here) {
-                    line[i] = 255;
+                let here = row[x];
+                let right = x + 1 < n && meet(here, row[x + 1]);
+                let down = below.is_some_and(|b| meet(here, b[x]));
+                if right || down {
+                    line[y * n + x] = 255;
                     any = true;
                 }
             }
@@ -166,7 +164,7 @@ impl Labels {
     /// field the regions its border slots open onto.
     #[cfg(test)]
     pub fn regions_per_field(scene: &Scene, size: u32, ts: Transform) -> Vec<Vec<usize>> {
-        // Flood each field alone: the pixels it reaches are its drawn region.
+        use std::collections::VecDeque;
         let all = Labels::flood(scene, size, ts).expect("mask");
         let n = size as usize;
         let mut region = vec![usize::MAX; n * n];
