@@ -116,8 +116,13 @@ pub fn paint_scene(scene: &Scene, size: u32, rotation: u8) -> Option<Pixmap> {
     if let Some((at, r)) = scene.village {
         symbols::village(&mut pixmap, at, r, ts);
     }
-    let labels = Labels::flood(scene, size, ts)?;
-    if let Some(mask) = labels.boundaries() {
+    // Fields can only meet where there are two of them.
+    let labels = if scene.fields.len() > 1 {
+        Some(Labels::flood(scene, size, ts)?)
+    } else {
+        None
+    };
+    if let Some(mask) = labels.and_then(|l| l.boundaries()) {
         let rect = tiny_skia::Rect::from_xywh(0.0, 0.0, 1.0, 1.0)?;
         #[allow(clippy::cast_precision_loss)]
         let scale = Transform::from_scale(size as f32, size as f32);
