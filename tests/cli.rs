@@ -76,7 +76,13 @@ fn a_directory_without_tiles_files_is_an_error() {
 #[test]
 fn build_writes_the_json_and_nothing_else_half_done() {
     let dir = scratch("build");
-    let out = tileforge(&["build", "tilesets", "-o", dir.to_str().expect("utf-8")]);
+    let out = tileforge(&[
+        "build",
+        "tilesets",
+        "--no-render",
+        "-o",
+        dir.to_str().expect("utf-8"),
+    ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let written = std::fs::read_to_string(dir.join("tileset.json")).expect("tileset.json");
     let golden = std::fs::read_to_string("tests/golden/tileset.json").expect("golden");
