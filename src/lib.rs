@@ -25,5 +25,6 @@ pub mod ir;
 pub mod kinds;
 pub mod render;
 pub mod rules;
+pub mod sim;
 pub mod stats;
 pub mod syntax;

@@ -8,6 +8,7 @@ mod output;
 mod play;
 mod render;
 mod score;
+mod simulate;
 mod stats;
 
 use std::process::ExitCode;
@@ -38,6 +39,8 @@ enum Command {
     Schema,
     /// Report the distribution of a tile set: totals, side patterns, what fits each side.
     Stats(stats::Args),
+    /// Play many seeded random games and report discards, points by source, seats, flights.
+    Simulate(simulate::Args),
 }
 
 /// Why a command failed, which decides the exit code.
@@ -66,6 +69,7 @@ pub fn main() -> ExitCode {
         Command::Render(args) => render::run(&args),
         Command::Score(args) => score::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Simulate(args) => simulate::run(&args),
         Command::Schema => {
             print!("{}", crate::emit::schema());
             Ok(())

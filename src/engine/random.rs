@@ -82,8 +82,8 @@ impl RandomPlayer {
         Ok((game, log))
     }
 
-    /// Plays one game, calling `after_move` after every move (for checks that
-    /// must hold throughout a game).
+    /// Plays one game, calling `after_move` after every move and once more
+    /// after final scoring (for checks that must hold throughout a game).
     ///
     /// # Errors
     /// As [`RandomPlayer::play`].
@@ -91,8 +91,29 @@ impl RandomPlayer {
         &mut self,
         rules: &'r Ruleset,
         players: usize,
-        mut log: Option<&mut Vec<TurnLog>>,
+        log: Option<&mut Vec<TurnLog>>,
         mut after_move: impl FnMut(&Game<'r>),
+    ) -> Result<Game<'r>, super::IllegalMove> {
+        let game = self.play_observed(rules, players, log, |game, _| after_move(game))?;
+        after_move(&game);
+        Ok(game)
+    }
+
+    /// Plays one whole game (final scoring included), calling `on_move` with
+    /// the game and the move just applied after every move. The move tells
+    /// what the state alone doesn't: which tile was discarded, the die roll of
+    /// a flight and whether it landed. Statistics over many games read it
+    /// (`crate::sim`); the choices, and so the game, are the same as
+    /// [`RandomPlayer::play`]'s for the same seed.
+    ///
+    /// # Errors
+    /// As [`RandomPlayer::play`].
+    pub fn play_observed<'r>(
+        &mut self,
+        rules: &'r Ruleset,
+        players: usize,
+        mut log: Option<&mut Vec<TurnLog>>,
+        mut on_move: impl FnMut(&Game<'r>, &Move),
     ) -> Result<Game<'r>, super::IllegalMove> {
         let mut game = Game::new(rules, players)?;
         let copies = (0..rules.kind_count())
@@ -119,8 +140,9 @@ impl RandomPlayer {
             });
             let count = game.placement_count(tile);
             if count == 0 {
-                game.apply(&Move::Discard { tile })?;
-                after_move(&game);
+                let discard = Move::Discard { tile };
+                game.apply(&discard)?;
+                on_move(&game, &discard);
                 if let (Some(log), Some(mut e)) = (log.as_deref_mut(), entry) {
                     e.discard = true;
                     log.push(e);
@@ -135,12 +157,13 @@ impl RandomPlayer {
                     rotation: 0,
                 });
             let token = self.draw_token(&game, tile);
-            game.apply(&Move::Place {
+            let place = Move::Place {
                 tile,
                 placement: at,
                 token,
-            })?;
-            after_move(&game);
+            };
+            game.apply(&place)?;
+            on_move(&game, &place);
             let action = self.choose_action(&game);
             if let Some(e) = entry.as_mut() {
                 e.x = Some(at.x);
@@ -149,22 +172,23 @@ impl RandomPlayer {
                 e.token = token.map(|t| rules.token_id(t).to_string());
                 record_action(&game, action, e);
             }
-            game.apply(&Move::Figure(action))?;
-            after_move(&game);
+            let figure = Move::Figure(action);
+            game.apply(&figure)?;
+            on_move(&game, &figure);
             if game.phase() == super::Phase::Crop {
                 let crop = self.choose_crop(&game);
                 if let Some(e) = entry.as_mut() {
                     e.crop = Some(crop_log(&game, &crop));
                 }
-                game.apply(&Move::Crop(crop))?;
-                after_move(&game);
+                let crop = Move::Crop(crop);
+                game.apply(&crop)?;
+                on_move(&game, &crop);
             }
             if let (Some(log), Some(e)) = (log.as_deref_mut(), entry) {
                 log.push(e);
             }
         }
         game.final_scores()?;
-        after_move(&game);
         Ok(game)
     }
 

@@ -24,7 +24,7 @@ mod place;
 mod png;
 mod sheet;
 mod symbols;
-mod text;
+pub(crate) mod text;
 mod tile;
 
 use std::fmt;

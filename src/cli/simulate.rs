@@ -1,0 +1,199 @@
+//! `tileforge simulate PATH... --games N --players P --seed S`: many random
+//! games, summarised as text or JSON, optionally compared with a baseline set
+//! (`--baseline`), drawn as PNG charts (`--charts DIR`), and kept as game logs
+//! (`--save-games DIR`). A progress bar shows on stderr when it is a terminal.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::input::{compile_inputs, Colour, Format};
+use super::output::{create_dir, write_atomic};
+use super::score::read_tileset;
+use super::Failure;
+use crate::emit::wire::TileSet;
+use crate::engine::log::GameLog;
+use crate::engine::{Ruleset, MAX_PLAYERS};
+use crate::sim::{self, charts, Observer, Options, Summary};
+
+/// Arguments of `simulate`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// `.tiles` files or directories of them, compiled together; or one
+    /// compiled `tileset.json`.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Number of games.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Players per game.
+    #[arg(long, default_value_t = 2)]
+    players: usize,
+    /// The random seed: the same seed gives the same numbers, on any number of threads.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Also simulate this set (e.g. without the expansion) with the same seeds
+    /// and print what changes.
+    #[arg(long, num_args = 1.., value_name = "PATH")]
+    baseline: Vec<PathBuf>,
+    /// Print the summary as JSON (see docs/simulate.md).
+    #[arg(long)]
+    json: bool,
+    /// Write PNG charts into this directory.
+    #[arg(long, value_name = "DIR")]
+    charts: Option<PathBuf>,
+    /// Write every game's log into this directory (game-000001.json, ...),
+    /// replayable with `tileforge score`.
+    #[arg(long, value_name = "DIR")]
+    save_games: Option<PathBuf>,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// When to colour diagnostics.
+    #[arg(long, value_enum, default_value_t)]
+    color: Colour,
+}
+
+pub fn run(args: &Args) -> Result<(), Failure> {
+    let options = options(args)?;
+    let candidate = ruleset(&args.paths, args.color)?;
+    let baseline = if args.baseline.is_empty() {
+        None
+    } else {
+        Some(ruleset(&args.baseline, args.color)?)
+    };
+    if let Some(dir) = &args.save_games {
+        create_dir(dir)?;
+    }
+    if let Some(dir) = &args.charts {
+        create_dir(dir)?;
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| Failure::Usage(format!("cannot start worker threads: {e}")))?;
+    let runs = u64::from(baseline.is_some()) + 1;
+    let progress = Progress::new(options.games.saturating_mul(runs), args.save_games.as_deref());
+    let result = pool.install(|| -> Result<_, Failure> {
+        let base = match &baseline {
+            Some(rules) => {
+                let plain = Options {
+                    keep_logs: false,
+                    ..options
+                };
+                Some(simulate(rules, &plain, &progress)?)
+            }
+            None => None,
+        };
+        Ok((base, simulate(&candidate, &options, &progress)?))
+    });
+    progress.finish();
+    let (base, summary) = result?;
+    if let Some(dir) = &args.charts {
+        for chart in charts::charts(&summary, base.as_ref()).map_err(Failure::Usage)? {
+            write_atomic(&dir.join(chart.file), &chart.png)?;
+        }
+    }
+    let out = match base {
+        Some(base) => {
+            let comparison = sim::compare(base, summary);
+            if args.json {
+                comparison.to_json()
+            } else {
+                comparison.to_text()
+            }
+        }
+        None if args.json => summary.to_json(),
+        None => summary.to_text(),
+    };
+    print!("{out}");
+    Ok(())
+}
+
+fn options(args: &Args) -> Result<Options, Failure> {
+    if args.games == 0 {
+        return Err(Failure::Usage("--games must be at least 1".into()));
+    }
+    if !(1..=MAX_PLAYERS).contains(&args.players) {
+        return Err(Failure::Usage(format!(
+            "--players must be 1 to {MAX_PLAYERS}, not {}",
+            args.players
+        )));
+    }
+    if args.threads == Some(0) {
+        return Err(Failure::Usage("--threads must be at least 1".into()));
+    }
+    Ok(Options {
+        games: args.games,
+        players: args.players,
+        seed: args.seed,
+        keep_logs: args.save_games.is_some(),
+    })
+}
+
+/// Compiles `.tiles` inputs, or reads one `tileset.json`, and prepares it for play.
+fn ruleset(paths: &[PathBuf], colour: Colour) -> Result<Ruleset, Failure> {
+    let set: TileSet = match paths {
+        [one] if one.extension().is_some_and(|e| e == "json") => read_tileset(one)?,
+        paths => {
+            let (_, compiled) = compile_inputs(paths, Format::Text, colour, false)?;
+            let checked = compiled.checked.ok_or(Failure::Input)?;
+            crate::emit::tileset(&checked)
+        }
+    };
+    Ruleset::new(&set, None).map_err(|e| Failure::Usage(e.to_string()))
+}
+
+fn simulate(rules: &Ruleset, options: &Options, progress: &Progress) -> Result<Summary, Failure> {
+    sim::simulate_with(rules, options, progress).map_err(|e| match e {
+        sim::SimError::Observer(m) => Failure::Usage(m),
+        other => Failure::Usage(other.to_string()),
+    })
+}
+
+/// The progress bar (only on a terminal) and the directory for game logs.
+struct Progress<'a> {
+    bar: Option<ProgressBar>,
+    save: Option<&'a Path>,
+}
+
+impl<'a> Progress<'a> {
+    fn new(games: u64, save: Option<&'a Path>) -> Progress<'a> {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let bar = ProgressBar::new(games);
+            if let Ok(style) = ProgressStyle::with_template(
+                "{bar:40} {human_pos}/{human_len} games, {per_sec}, {eta} left",
+            ) {
+                bar.set_style(style);
+            }
+            bar
+        });
+        Progress { bar, save }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+impl Observer for Progress<'_> {
+    fn games_done(&self, n: u64) {
+        if let Some(bar) = &self.bar {
+            bar.inc(n);
+        }
+    }
+
+    fn game_log(&self, index: u64, log: &GameLog) -> Result<(), String> {
+        let Some(dir) = self.save else {
+            return Ok(());
+        };
+        let path = dir.join(format!("game-{:06}.json", index + 1));
+        write_atomic(&path, log.to_json().as_bytes()).map_err(|f| match f {
+            Failure::Usage(m) => m,
+            Failure::Input => format!("cannot write {}", path.display()),
+        })
+    }
+}

@@ -1,0 +1,111 @@
+//! One random game, counted: plays it with the engine's random player and
+//! adds what happened to a [`Tally`]. The moves the player reports
+//! ([`RandomPlayer::play_observed`]) tell which tile was discarded at which
+//! draw, each flight's roll and landing, and each circus tile placed while the
+//! big top stands; the finished game gives the scores.
+
+use super::accumulate::{Tally, WIN};
+use crate::engine::log::{GameLog, TurnLog, FORMAT, VERSION};
+use crate::engine::random::RandomPlayer;
+use crate::engine::{IllegalMove, KindId, MeepleAction, Move, Ruleset, Source};
+use crate::kinds::FeatureKind;
+
+/// What the counting needs to know about the ruleset, computed once.
+#[derive(Debug)]
+pub struct Table {
+    /// Tile kinds with a circus space.
+    circus: Vec<bool>,
+}
+
+impl Table {
+    /// The table of a ruleset.
+    #[must_use]
+    pub fn new(rules: &Ruleset) -> Table {
+        let circus = (0..rules.kind_count())
+            .map(|k| {
+                let kind = KindId(u16::try_from(k).unwrap_or(u16::MAX));
+                (0..rules.feature_count(kind)).any(|f| {
+                    u8::try_from(f)
+                        .is_ok_and(|f| rules.feature_kind(kind, f) == FeatureKind::Circus)
+                })
+            })
+            .collect();
+        Table { circus }
+    }
+}
+
+/// Plays the game with this seed and counts it; returns its log when `names`
+/// are given (one per player).
+pub fn play(
+    rules: &Ruleset,
+    table: &Table,
+    players: usize,
+    seed: u64,
+    names: Option<&[String]>,
+    tally: &mut Tally,
+) -> Result<Option<GameLog>, IllegalMove> {
+    let mut turns: Vec<TurnLog> = Vec::new();
+    let (mut discards, mut flights, mut big_top) = (0i64, 0i64, 0i64);
+    let game = RandomPlayer::new(seed).play_observed(
+        rules,
+        players,
+        names.map(|_| &mut turns),
+        |game, mv| match mv {
+            Move::Discard { tile } => {
+                discards += 1;
+                tally.discard(usize::from(tile.0), game.turn() as usize);
+            }
+            Move::Place { tile, .. } => {
+                // The big top still stands where it stood: this circus scores it.
+                if table.circus[usize::from(tile.0)] && game.big_top().is_some() {
+                    big_top += 1;
+                }
+            }
+            Move::Figure(MeepleAction::Fly { roll, landing, .. }) => {
+                flights += 1;
+                let f = tally.flights.entry(*roll).or_default();
+                f.flights += 1;
+                f.landed += u64::from(landing.is_some());
+            }
+            Move::Figure(_) | Move::Crop(_) => {}
+        },
+    )?;
+    if game.big_top().is_some() {
+        big_top += 1; // scored once more at game end
+    }
+    tally.games += 1;
+    tally.draws.add(i64::from(game.turn()));
+    tally.discards.add(discards);
+    tally.turns.add(i64::try_from(game.tiles_placed()).unwrap_or(i64::MAX) - 1);
+    tally.flights_per_game.add(flights);
+    tally.big_top.add(big_top);
+    count_scores(game.scores(), tally);
+    Ok(names.map(|names| GameLog {
+        format: FORMAT.into(),
+        version: VERSION,
+        expansions: Some(rules.expansions().to_vec()),
+        players: names.to_vec(),
+        start: None,
+        turns,
+        finished: true,
+    }))
+}
+
+fn count_scores(scores: &[crate::engine::Score], tally: &mut Tally) {
+    let best = scores.iter().map(crate::engine::Score::total).max();
+    let winners = scores.iter().filter(|s| Some(s.total()) == best).count() as u64;
+    for (score, seat) in scores.iter().zip(&mut tally.seats) {
+        for (c, source) in Source::ALL.iter().enumerate() {
+            let v = score.get(*source);
+            tally.points[c].add(v);
+            seat.points[c].add(v);
+        }
+        let total = score.total();
+        tally.points[Source::ALL.len()].add(total);
+        seat.points[Source::ALL.len()].add(total);
+        if Some(total) == best {
+            seat.wins += u64::from(winners == 1);
+            seat.win_share += WIN / winners.max(1);
+        }
+    }
+}

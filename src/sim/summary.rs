@@ -1,0 +1,444 @@
+//! The result of a simulation, ready to print or serialise: every figure
+//! derived from a [`Tally`]. The JSON field names are a contract, documented
+//! in `docs/simulate.md`. Floating-point numbers are rounded to 6 decimals so
+//! the JSON reads well and stays byte-identical between runs.
+
+use serde::Serialize;
+
+use super::accumulate::{Histogram, Moments, Tally, COLUMNS, WIN};
+use super::Options;
+use crate::engine::random::player_names;
+use crate::engine::{KindId, Ruleset, Source};
+
+/// The value of [`Summary::format`].
+pub const FORMAT: &str = "tileforge.simulation";
+/// The summary's format version.
+pub const VERSION: u32 = 1;
+
+/// What many random games of one tile set showed.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    /// Always `"tileforge.simulation"`.
+    pub format: &'static str,
+    /// Always 1.
+    pub version: u32,
+    /// The expansions in play.
+    pub expansions: Vec<String>,
+    /// Games played.
+    pub games: u64,
+    /// Players per game.
+    pub players: usize,
+    /// The run's seed.
+    pub seed: u64,
+    /// Tiles drawn per game: every tile of the box but the start tile.
+    pub tiles_drawn: i64,
+    /// Points per player and game, by source and in total.
+    pub points: PointsBySource,
+    /// Each seat in turn order.
+    pub seats: Vec<SeatSummary>,
+    /// The first seat against the others.
+    pub first_player: FirstPlayer,
+    /// Tiles placed per game (the start tile excluded): the number of turns.
+    pub game_length: Distribution,
+    /// Tiles that fitted nowhere.
+    pub discards: Discards,
+    /// Flights from flying machines.
+    pub flights: FlightSummary,
+    /// Big top scorings.
+    pub big_top: BigTop,
+}
+
+/// A distribution of integer values.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Distribution {
+    /// Values (games, or player-games).
+    pub count: u64,
+    /// Their sum.
+    pub sum: i64,
+    /// Mean.
+    pub mean: f64,
+    /// Sample standard deviation.
+    pub sd: f64,
+    /// Least.
+    pub min: i64,
+    /// 10th percentile (nearest rank).
+    pub p10: i64,
+    /// Median (nearest rank).
+    pub median: i64,
+    /// 90th percentile (nearest rank).
+    pub p90: i64,
+    /// Greatest.
+    pub max: i64,
+    /// Every value seen and how often: `[value, count]`, smallest first.
+    pub histogram: Vec<[i64; 2]>,
+}
+
+/// A distribution for each source of points, and of the total.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[allow(missing_docs)]
+pub struct PointsBySource {
+    pub road: Distribution,
+    pub city: Distribution,
+    pub cloister: Distribution,
+    pub field: Distribution,
+    pub circus: Distribution,
+    pub acrobats: Distribution,
+    pub ringmaster: Distribution,
+    pub total: Distribution,
+}
+
+/// Mean points by source, and in total.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[allow(missing_docs)]
+pub struct MeansBySource {
+    pub road: f64,
+    pub city: f64,
+    pub cloister: f64,
+    pub field: f64,
+    pub circus: f64,
+    pub acrobats: f64,
+    pub ringmaster: f64,
+    pub total: f64,
+}
+
+/// One seat in turn order.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatSummary {
+    /// 1 for the first player.
+    pub seat: usize,
+    /// The name the random player gives it (`red`, `blue`, ...).
+    pub name: String,
+    /// Mean points by source and in total.
+    pub mean: MeansBySource,
+    /// Standard deviation of the total.
+    pub sd: f64,
+    /// Games won alone.
+    pub wins: u64,
+    /// Share of the games won, a tie between k players counting 1/k each.
+    pub win_share: f64,
+}
+
+/// How the first seat does against the others.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FirstPlayer {
+    /// Seat 1's mean total minus the mean of the other seats' mean totals.
+    pub points: f64,
+    /// Seat 1's share of the wins.
+    pub win_share: f64,
+    /// The share a fair game would give: 1 / players.
+    pub fair_share: f64,
+}
+
+/// Discarded tiles.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Discards {
+    /// Discards per game.
+    pub per_game: Distribution,
+    /// Games with at least one discard.
+    pub games_with_discard: u64,
+    /// Every tile kind in play, in tile-set order.
+    pub by_kind: Vec<KindDiscards>,
+    /// For each draw k = 1, 2, ...: how often the k-th tile drawn fitted nowhere.
+    pub by_draw: Vec<DrawDiscards>,
+}
+
+/// Discards of one tile kind.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct KindDiscards {
+    /// Full tile id.
+    pub tile: String,
+    /// Copies drawn per game (the start copy excluded).
+    pub copies: u32,
+    /// Copies discarded over all games.
+    pub discarded: u64,
+    /// Copies discarded per game.
+    pub per_game: f64,
+    /// Share of its drawn copies discarded: discarded / (games × copies).
+    pub rate: f64,
+}
+
+/// Discards at one draw.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DrawDiscards {
+    /// 1 for the first tile drawn after the start tile.
+    pub draw: usize,
+    /// Games whose k-th tile fitted nowhere.
+    pub discarded: u64,
+    /// discarded / games: the probability that the k-th tile is unplaceable.
+    pub probability: f64,
+}
+
+/// Flights.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FlightSummary {
+    /// Flights over all games.
+    pub total: u64,
+    /// Flights per game.
+    pub per_game: f64,
+    /// Landed flights over all flights (0 without flights).
+    pub landing_rate: f64,
+    /// Per die face value, smallest first.
+    pub by_roll: Vec<RollFlights>,
+}
+
+/// Flights with one roll of the die.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RollFlights {
+    /// The roll.
+    pub roll: u32,
+    /// Flights with this roll.
+    pub flights: u64,
+    /// Of those, the ones that landed on something.
+    pub landed: u64,
+    /// landed / flights.
+    pub landing_rate: f64,
+}
+
+/// The big top.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BigTop {
+    /// Times per game the circus under the big top was scored: each circus
+    /// tile placed while the big top stands, and once at game end.
+    pub scorings_per_game: Distribution,
+}
+
+/// Rounds to 6 decimals.
+#[must_use]
+pub fn round6(x: f64) -> f64 {
+    if x.is_finite() {
+        (x * 1e6).round() / 1e6
+    } else {
+        0.0
+    }
+}
+
+#[allow(clippy::cast_precision_loss)]
+fn ratio(a: u64, b: u64) -> f64 {
+    if b == 0 {
+        0.0
+    } else {
+        round6(a as f64 / b as f64)
+    }
+}
+
+fn clamp64(v: i128) -> i64 {
+    i64::try_from(v).unwrap_or(if v < 0 { i64::MIN } else { i64::MAX })
+}
+
+impl Distribution {
+    /// The distribution of a histogram.
+    #[must_use]
+    pub fn of(h: &Histogram) -> Distribution {
+        let m = h.moments();
+        Distribution {
+            count: m.n,
+            sum: clamp64(m.sum),
+            mean: round6(m.mean()),
+            sd: round6(m.sd()),
+            min: m.min_or_zero(),
+            p10: h.quantile(0.1),
+            median: h.quantile(0.5),
+            p90: h.quantile(0.9),
+            max: m.max_or_zero(),
+            histogram: h.iter().map(|(v, n)| [v, clamp64(i128::from(n))]).collect(),
+        }
+    }
+}
+
+impl PointsBySource {
+    /// The column (`Source::ALL` order, then the total).
+    #[must_use]
+    pub fn column(&self, c: usize) -> &Distribution {
+        [
+            &self.road,
+            &self.city,
+            &self.cloister,
+            &self.field,
+            &self.circus,
+            &self.acrobats,
+            &self.ringmaster,
+        ]
+        .get(c)
+        .copied()
+        .unwrap_or(&self.total)
+    }
+}
+
+impl MeansBySource {
+    fn of(m: &[Moments; COLUMNS]) -> MeansBySource {
+        let f = |c: usize| round6(m[c].mean());
+        MeansBySource {
+            road: f(0),
+            city: f(1),
+            cloister: f(2),
+            field: f(3),
+            circus: f(4),
+            acrobats: f(5),
+            ringmaster: f(6),
+            total: f(7),
+        }
+    }
+}
+
+/// The name of a point column: a source's, or `total`.
+#[must_use]
+pub fn column_name(c: usize) -> &'static str {
+    Source::ALL.get(c).map_or("total", |s| s.name())
+}
+
+impl Summary {
+    /// Summarises a tally of games of `rules` played with `options`.
+    #[must_use]
+    pub fn new(rules: &Ruleset, options: &Options, tally: &Tally) -> Summary {
+        let games = tally.games;
+        let d = |c: usize| Distribution::of(&tally.points[c]);
+        let points = PointsBySource {
+            road: d(0),
+            city: d(1),
+            cloister: d(2),
+            field: d(3),
+            circus: d(4),
+            acrobats: d(5),
+            ringmaster: d(6),
+            total: d(7),
+        };
+        let names = player_names(options.players);
+        let seats: Vec<SeatSummary> = tally
+            .seats
+            .iter()
+            .zip(names)
+            .enumerate()
+            .map(|(i, (s, name))| SeatSummary {
+                seat: i + 1,
+                name,
+                mean: MeansBySource::of(&s.points),
+                sd: round6(s.points[COLUMNS - 1].sd()),
+                wins: s.wins,
+                win_share: ratio(s.win_share, games.saturating_mul(WIN)),
+            })
+            .collect();
+        Summary {
+            format: FORMAT,
+            version: VERSION,
+            expansions: rules.expansions().to_vec(),
+            games,
+            players: options.players,
+            seed: options.seed,
+            tiles_drawn: tally.draws.max_or_zero(),
+            points,
+            first_player: first_player(&seats),
+            seats,
+            game_length: Distribution::of(&tally.turns),
+            discards: discards(rules, tally),
+            flights: flights(tally),
+            big_top: BigTop {
+                scorings_per_game: Distribution::of(&tally.big_top),
+            },
+        }
+    }
+
+    /// Pretty JSON, ending in a newline.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        crate::emit::to_json(self)
+    }
+
+    /// The report as text tables.
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        super::text::render(self)
+    }
+
+    /// True when some game scored points from this column.
+    #[must_use]
+    pub fn scored(&self, c: usize) -> bool {
+        let d = self.points.column(c);
+        d.min != 0 || d.max != 0
+    }
+}
+
+#[allow(clippy::cast_precision_loss)]
+fn first_player(seats: &[SeatSummary]) -> FirstPlayer {
+    let fair_share = round6(1.0 / seats.len().max(1) as f64);
+    let Some((first, others)) = seats.split_first() else {
+        return FirstPlayer {
+            points: 0.0,
+            win_share: 0.0,
+            fair_share,
+        };
+    };
+    let others_mean = if others.is_empty() {
+        first.mean.total
+    } else {
+        others.iter().map(|s| s.mean.total).sum::<f64>() / others.len() as f64
+    };
+    FirstPlayer {
+        points: round6(first.mean.total - others_mean),
+        win_share: first.win_share,
+        fair_share,
+    }
+}
+
+#[allow(clippy::cast_precision_loss)]
+fn discards(rules: &Ruleset, tally: &Tally) -> Discards {
+    let games = tally.games;
+    let start = rules.start();
+    let by_kind = (0..rules.kind_count())
+        .map(|k| {
+            let kind = KindId(u16::try_from(k).unwrap_or(u16::MAX));
+            let copies = rules
+                .kind_count_of(kind)
+                .saturating_sub(u32::from(Some(kind) == start));
+            let discarded = tally.discards_by_kind.get(k).copied().unwrap_or(0);
+            KindDiscards {
+                tile: rules.kind_id(kind).to_string(),
+                copies,
+                discarded,
+                per_game: ratio(discarded, games),
+                rate: ratio(discarded, games.saturating_mul(u64::from(copies))),
+            }
+        })
+        .collect();
+    let draws = usize::try_from(tally.draws.max_or_zero()).unwrap_or(0);
+    let by_draw = (0..draws.max(tally.discards_by_draw.len()))
+        .map(|i| {
+            let discarded = tally.discards_by_draw.get(i).copied().unwrap_or(0);
+            DrawDiscards {
+                draw: i + 1,
+                discarded,
+                probability: ratio(discarded, games),
+            }
+        })
+        .collect();
+    let no_discard = tally
+        .discards
+        .iter()
+        .find(|&(v, _)| v == 0)
+        .map_or(0, |(_, n)| n);
+    Discards {
+        per_game: Distribution::of(&tally.discards),
+        games_with_discard: games - no_discard,
+        by_kind,
+        by_draw,
+    }
+}
+
+fn flights(tally: &Tally) -> FlightSummary {
+    let total: u64 = tally.flights.values().map(|f| f.flights).sum();
+    let landed: u64 = tally.flights.values().map(|f| f.landed).sum();
+    FlightSummary {
+        total,
+        per_game: ratio(total, tally.games),
+        landing_rate: ratio(landed, total),
+        by_roll: tally
+            .flights
+            .iter()
+            .map(|(&roll, f)| RollFlights {
+                roll,
+                flights: f.flights,
+                landed: f.landed,
+                landing_rate: ratio(f.landed, f.flights),
+            })
+            .collect(),
+    }
+}
