@@ -51,7 +51,9 @@ fn single_thread(c: &mut Criterion) {
         group.bench_function(name, |b| {
             b.iter(|| {
                 seed += 1;
-                one.install(|| black_box(tally(rules, &options(BATCH, seed), &Quiet).expect("plays")))
+                one.install(|| {
+                    black_box(tally(rules, &options(BATCH, seed), &Quiet).expect("plays"))
+                })
             });
         });
     }

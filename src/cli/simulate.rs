@@ -74,7 +74,10 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         .build()
         .map_err(|e| Failure::Usage(format!("cannot start worker threads: {e}")))?;
     let runs = u64::from(baseline.is_some()) + 1;
-    let progress = Progress::new(options.games.saturating_mul(runs), args.save_games.as_deref());
+    let progress = Progress::new(
+        options.games.saturating_mul(runs),
+        args.save_games.as_deref(),
+    );
     let result = pool.install(|| -> Result<_, Failure> {
         let base = match &baseline {
             Some(rules) => {

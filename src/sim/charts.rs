@@ -20,14 +20,14 @@ pub struct Chart {
 
 /// The colour of a point column.
 const COLOURS: [ColorU8; COLUMNS] = [
-    rgb(150, 126, 98),  // road
-    rgb(196, 128, 58),  // city
-    rgb(184, 72, 60),   // cloister
-    rgb(104, 160, 60),  // field
-    rgb(146, 84, 170),  // circus
-    rgb(58, 112, 190),  // acrobats
-    rgb(206, 70, 130),  // ringmaster
-    rgb(72, 84, 104),   // total
+    rgb(150, 126, 98), // road
+    rgb(196, 128, 58), // city
+    rgb(184, 72, 60),  // cloister
+    rgb(104, 160, 60), // field
+    rgb(146, 84, 170), // circus
+    rgb(58, 112, 190), // acrobats
+    rgb(206, 70, 130), // ringmaster
+    rgb(72, 84, 104),  // total
 ];
 
 /// Bars of a single-colour chart.
@@ -151,9 +151,18 @@ fn points(s: &Summary, b: Option<&Summary>) -> Result<Vec<u8>, String> {
 }
 
 #[allow(clippy::cast_precision_loss)]
-fn panel(c: &mut Canvas, (x, y, w, h): (f32, f32, f32, f32), col: usize, s: &Summary, b: Option<&Summary>) {
+fn panel(
+    c: &mut Canvas,
+    (x, y, w, h): (f32, f32, f32, f32),
+    col: usize,
+    s: &Summary,
+    b: Option<&Summary>,
+) {
     let d = s.points.column(col);
-    let bd = b.map(|b| b.points.column(col));
+    // A source the baseline never scored would only draw a spike at 0.
+    let bd = b
+        .filter(|b| col + 1 == COLUMNS || b.scored(col))
+        .map(|b| b.points.column(col));
     let lo = bd.map_or(d.min, |bd| d.min.min(bd.min));
     let hi = bd.map_or(upper(d), |bd| upper(d).max(upper(bd))).max(lo);
     let width = super::plot::nice_step((hi - lo + 1) as f64, 40).max(1.0);
@@ -176,19 +185,40 @@ fn panel(c: &mut Canvas, (x, y, w, h): (f32, f32, f32, f32), col: usize, s: &Sum
         x: (start as f64, end as f64),
         y: (0.0, (top_share * 100.0 * 1.12).max(1.0)),
     };
-    c.text((axes.left, y + 20.0), 16.0, true, Align::Left, column_name(col), COLOURS[col]);
-    let stats = match bd {
-        Some(bd) => format!("mean {} (baseline {})", fixed(d.mean, 1), fixed(bd.mean, 1)),
-        None => format!("mean {} · sd {}", fixed(d.mean, 1), fixed(d.sd, 1)),
+    c.text(
+        (axes.left, y + 20.0),
+        16.0,
+        true,
+        Align::Left,
+        column_name(col),
+        COLOURS[col],
+    );
+    let stats = match (bd, b) {
+        (Some(bd), _) => format!("mean {} (baseline {})", fixed(d.mean, 1), fixed(bd.mean, 1)),
+        (None, Some(_)) => format!("mean {} (baseline: none)", fixed(d.mean, 1)),
+        (None, None) => format!("mean {} · sd {}", fixed(d.mean, 1), fixed(d.sd, 1)),
     };
-    c.text((axes.left + axes.width, y + 20.0), 12.0, false, Align::Right, &stats, GREY);
+    c.text(
+        (axes.left + axes.width, y + 20.0),
+        12.0,
+        false,
+        Align::Right,
+        &stats,
+        GREY,
+    );
     axes.y_grid(c, 4, "%");
     for (i, share) in shares.iter().enumerate() {
         let v = start + width * i as i64;
         let (x0, x1) = (axes.px(v as f64), axes.px((v + width) as f64));
         let top = axes.py(share * 100.0);
         let gap = if x1 - x0 > 4.0 { 1.0 } else { 0.0 };
-        c.rect(x0.round(), top, (x1 - x0).round() - gap, axes.py(0.0) - top, COLOURS[col]);
+        c.rect(
+            x0.round(),
+            top,
+            (x1 - x0).round() - gap,
+            axes.py(0.0) - top,
+            COLOURS[col],
+        );
     }
     if let Some(base) = base_shares {
         let mut line = Vec::with_capacity(2 * base.len() + 2);
@@ -209,10 +239,24 @@ fn panel(c: &mut Canvas, (x, y, w, h): (f32, f32, f32, f32), col: usize, s: &Sum
     while v < end as f64 {
         let px = axes.px(v + 0.5).round() + 0.5;
         c.line((px, bottom), (px, bottom + 4.0), 1.0, INK);
-        c.text((px, bottom + 17.0), 12.0, false, Align::Centre, &format!("{v}"), GREY);
+        c.text(
+            (px, bottom + 17.0),
+            12.0,
+            false,
+            Align::Centre,
+            &format!("{v}"),
+            GREY,
+        );
         v += step;
     }
-    c.text((axes.left + axes.width / 2.0, bottom + 34.0), 12.0, false, Align::Centre, "points", GREY);
+    c.text(
+        (axes.left + axes.width / 2.0, bottom + 34.0),
+        12.0,
+        false,
+        Align::Centre,
+        "points",
+        GREY,
+    );
 }
 
 #[allow(clippy::cast_precision_loss)]
@@ -228,7 +272,13 @@ fn discards_by_kind(s: &Summary, b: Option<&Summary>) -> Result<Vec<u8>, String>
         .iter()
         .map(|k| {
             let drawn = s.games.saturating_mul(u64::from(k.copies));
-            (k.tile.as_str(), k.rate, k.discarded, drawn, base_rate(&k.tile))
+            (
+                k.tile.as_str(),
+                k.rate,
+                k.discarded,
+                drawn,
+                base_rate(&k.tile),
+            )
         })
         .filter(|r| r.2 > 0 || r.4.is_some_and(|x| x > 0.0))
         .collect();
@@ -277,9 +327,22 @@ fn discards_by_kind(s: &Summary, b: Option<&Summary>) -> Result<Vec<u8>, String>
     axes.x_grid(&mut c, 5, "%");
     for (i, &(tile, rate, discarded, drawn, base)) in rows.iter().enumerate() {
         let y = top + row_h * i as f32;
-        c.text((axes.left - 8.0, y + 16.0), 13.0, false, Align::Right, tile, INK);
+        c.text(
+            (axes.left - 8.0, y + 16.0),
+            13.0,
+            false,
+            Align::Right,
+            tile,
+            INK,
+        );
         let x1 = axes.px(rate * 100.0);
-        c.rect(axes.left, y + 4.0, (x1 - axes.left).max(1.0), row_h - 8.0, BAR);
+        c.rect(
+            axes.left,
+            y + 4.0,
+            (x1 - axes.left).max(1.0),
+            row_h - 8.0,
+            BAR,
+        );
         let mut label_x = x1;
         if let Some(base) = base {
             let bx = axes.px(base * 100.0).round() + 0.5;
@@ -292,7 +355,14 @@ fn discards_by_kind(s: &Summary, b: Option<&Summary>) -> Result<Vec<u8>, String>
             thousands(discarded),
             thousands(drawn)
         );
-        c.text((label_x + 6.0, y + 16.0), 12.0, false, Align::Left, &label, GREY);
+        c.text(
+            (label_x + 6.0, y + 16.0),
+            12.0,
+            false,
+            Align::Left,
+            &label,
+            GREY,
+        );
     }
     let bottom = axes.top + axes.height;
     c.line((axes.left + 0.5, top), (axes.left + 0.5, bottom), 1.0, INK);
@@ -306,7 +376,14 @@ fn discards_by_kind(s: &Summary, b: Option<&Summary>) -> Result<Vec<u8>, String>
     );
     if hidden > 0 {
         let msg = format!("… and {hidden} more kinds with lower rates");
-        c.text((MARGIN, bottom + 58.0), 12.0, false, Align::Left, &msg, GREY);
+        c.text(
+            (MARGIN, bottom + 58.0),
+            12.0,
+            false,
+            Align::Left,
+            &msg,
+            GREY,
+        );
     }
     c.png()
 }
@@ -321,7 +398,10 @@ fn discards_by_draw(s: &Summary, b: Option<&Summary>) -> Result<Vec<u8>, String>
     lines.extend(baseline_line(b, "Dark line"));
     let draws = &s.discards.by_draw;
     let base = b.map(|b| &b.discards.by_draw);
-    let any = draws.iter().chain(base.into_iter().flatten()).any(|d| d.discarded > 0);
+    let any = draws
+        .iter()
+        .chain(base.into_iter().flatten())
+        .any(|d| d.discarded > 0);
     if !any {
         let mut c = Canvas::new(760, 170)?;
         let y = heading(&mut c, title, &lines[..1]);
@@ -358,7 +438,13 @@ fn discards_by_draw(s: &Summary, b: Option<&Summary>) -> Result<Vec<u8>, String>
         let (x0, x1) = (axes.px(k - 0.5), axes.px(k + 0.5));
         let top = axes.py(d.probability * 100.0);
         let gap = if x1 - x0 > 4.0 { 1.0 } else { 0.0 };
-        c.rect(x0.round(), top, (x1 - x0).round() - gap, axes.py(0.0) - top, BAR);
+        c.rect(
+            x0.round(),
+            top,
+            (x1 - x0).round() - gap,
+            axes.py(0.0) - top,
+            BAR,
+        );
     }
     if let Some(base) = base {
         let mut line = vec![(axes.px(0.5), axes.py(0.0))];

@@ -251,9 +251,7 @@ impl Comparison {
             ]);
         }
         out.push_str(&t.render());
-        out.push_str(
-            "\npoints.*: mean per player and game; game_length: turns per game\n",
-        );
+        out.push_str("\npoints.*: mean per player and game; game_length: turns per game\n");
         if self.discard_rates.is_empty() {
             out.push_str("\nNo tile was discarded in either run.\n");
             return out;

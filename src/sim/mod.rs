@@ -134,7 +134,11 @@ pub fn simulate_with(
     options: &Options,
     observer: &dyn Observer,
 ) -> Result<Summary, SimError> {
-    Ok(Summary::new(rules, options, &tally(rules, options, observer)?))
+    Ok(Summary::new(
+        rules,
+        options,
+        &tally(rules, options, observer)?,
+    ))
 }
 
 /// Plays the games and returns the raw counts.
@@ -147,7 +151,9 @@ pub fn tally(
     observer: &dyn Observer,
 ) -> Result<Tally, SimError> {
     if options.games == 0 {
-        return Err(SimError::Options("the number of games must be at least 1".into()));
+        return Err(SimError::Options(
+            "the number of games must be at least 1".into(),
+        ));
     }
     if !(1..=MAX_PLAYERS).contains(&options.players) {
         return Err(SimError::Options(format!(

@@ -88,7 +88,15 @@ impl Canvas {
     }
 
     /// Text with its baseline at `y`; returns its width.
-    pub fn text(&mut self, (x, y): (f32, f32), px: f32, bold: bool, align: Align, s: &str, ink: ColorU8) -> f32 {
+    pub fn text(
+        &mut self,
+        (x, y): (f32, f32),
+        px: f32,
+        bold: bool,
+        align: Align,
+        s: &str,
+        ink: ColorU8,
+    ) -> f32 {
         let font = if bold {
             &self.fonts.bold
         } else {
@@ -100,7 +108,14 @@ impl Canvas {
             Align::Centre => x - w / 2.0,
             Align::Right => x - w,
         };
-        text::draw(&mut self.pixmap, font, px, (left.round(), y.round()), s, ink);
+        text::draw(
+            &mut self.pixmap,
+            font,
+            px,
+            (left.round(), y.round()),
+            s,
+            ink,
+        );
         w
     }
 
@@ -198,7 +213,14 @@ impl Axes {
             let y = self.py(v).round() + 0.5;
             c.line((self.left, y), (self.left + self.width, y), 1.0, GRID);
             let label = format!("{}{suffix}", tick_label(v, step));
-            c.text((self.left - 6.0, y + 4.0), 12.0, false, Align::Right, &label, GREY);
+            c.text(
+                (self.left - 6.0, y + 4.0),
+                12.0,
+                false,
+                Align::Right,
+                &label,
+                GREY,
+            );
             v += step;
         }
         let base = self.py(self.y.0).round() + 0.5;
@@ -228,7 +250,14 @@ impl Axes {
         while v <= self.x.1 + 1e-6 {
             let x = self.px(v).round() + 0.5;
             c.line((x, bottom), (x, bottom + 4.0), 1.0, INK);
-            c.text((x, bottom + 17.0), 12.0, false, Align::Centre, &tick_label(v, step), GREY);
+            c.text(
+                (x, bottom + 17.0),
+                12.0,
+                false,
+                Align::Centre,
+                &tick_label(v, step),
+                GREY,
+            );
             v += step;
         }
     }

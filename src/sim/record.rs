@@ -76,7 +76,9 @@ pub fn play(
     tally.games += 1;
     tally.draws.add(i64::from(game.turn()));
     tally.discards.add(discards);
-    tally.turns.add(i64::try_from(game.tiles_placed()).unwrap_or(i64::MAX) - 1);
+    tally
+        .turns
+        .add(i64::try_from(game.tiles_placed()).unwrap_or(i64::MAX) - 1);
     tally.flights_per_game.add(flights);
     tally.big_top.add(big_top);
     count_scores(game.scores(), tally);

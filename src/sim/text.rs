@@ -4,8 +4,8 @@
 
 use std::fmt::Write;
 
-use super::summary::{column_name, Distribution, Summary};
 use super::accumulate::COLUMNS;
+use super::summary::{column_name, Distribution, Summary};
 use crate::stats::Table;
 
 /// Renders a summary for a terminal.
@@ -38,9 +38,7 @@ pub fn heading(s: &Summary) -> String {
 
 fn points(out: &mut String, s: &Summary) {
     out.push_str("\nPoints per player and game, by source\n\n");
-    let mut t = Table::new(&[
-        "source", "mean", "sd", "min", "p10", "median", "p90", "max",
-    ]);
+    let mut t = Table::new(&["source", "mean", "sd", "min", "p10", "median", "p90", "max"]);
     let mut silent = Vec::new();
     for c in 0..COLUMNS {
         if c + 1 < COLUMNS && !s.scored(c) {
@@ -152,19 +150,23 @@ fn by_draw(out: &mut String, s: &Summary) {
         let mean = part.iter().map(|d| d.probability).sum::<f64>() / part.len() as f64;
         let worst = part
             .iter()
-            .max_by(|a, b| a.probability.total_cmp(&b.probability).then(b.draw.cmp(&a.draw)))
+            .max_by(|a, b| {
+                a.probability
+                    .total_cmp(&b.probability)
+                    .then(b.draw.cmp(&a.draw))
+            })
             .unwrap_or(&part[0]);
         let at = if worst.discarded == 0 {
             "-".to_string()
         } else {
             worst.draw.to_string()
         };
-        t.row(vec![
-            format!("{first}-{last}"),
-            percent(mean),
-            percent(worst.probability),
-            at,
-        ]);
+        let span = if first == last {
+            first.to_string()
+        } else {
+            format!("{first}-{last}")
+        };
+        t.row(vec![span, percent(mean), percent(worst.probability), at]);
     }
     out.push_str(&t.render());
 }
@@ -212,14 +214,14 @@ pub fn fixed(x: f64, digits: usize) -> String {
     format!("{x:.digits$}")
 }
 
-/// A share as a percentage with about three significant digits: `52.3%`,
+/// A share as a percentage, with more decimals when small: `52.3%`, `7.0%`,
 /// `0.76%`, `0.002%`; `0%` for nothing at all.
 pub fn percent(share: f64) -> String {
     let p = share * 100.0;
     match p.abs() {
-        a if a == 0.0 => "0%".to_string(),
+        0.0 => "0%".to_string(),
         a if a < 0.1 => format!("{p:.3}%"),
-        a if a < 10.0 => format!("{p:.2}%"),
+        a if a < 1.0 => format!("{p:.2}%"),
         _ => format!("{p:.1}%"),
     }
 }
@@ -229,7 +231,7 @@ pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
