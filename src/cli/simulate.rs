@@ -165,9 +165,9 @@ impl<'a> Progress<'a> {
     fn new(games: u64, save: Option<&'a Path>) -> Progress<'a> {
         let bar = std::io::stderr().is_terminal().then(|| {
             let bar = ProgressBar::new(games);
-            if let Ok(style) = ProgressStyle::with_template(
-                "{bar:40} {human_pos}/{human_len} games, {per_sec}, {eta} left",
-            ) {
+            if let Ok(style) =
+                ProgressStyle::with_template("{bar:30} {human_pos}/{human_len} games, {eta} left")
+            {
                 bar.set_style(style);
             }
             bar

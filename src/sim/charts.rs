@@ -20,14 +20,14 @@ pub struct Chart {
 
 /// The colour of a point column.
 const COLOURS: [ColorU8; COLUMNS] = [
-    rgb(150, 126, 98), // road
-    rgb(196, 128, 58), // city
-    rgb(184, 72, 60),  // cloister
-    rgb(104, 160, 60), // field
-    rgb(146, 84, 170), // circus
-    rgb(58, 112, 190), // acrobats
-    rgb(206, 70, 130), // ringmaster
-    rgb(72, 84, 104),  // total
+    rgb(150, 126, 98),  // road
+    rgb(196, 128, 58),  // city
+    rgb(184, 72, 60),   // cloister
+    rgb(104, 160, 60),  // field
+    rgb(146, 84, 170),  // circus
+    rgb(58, 112, 190),  // acrobats
+    rgb(206, 70, 130),  // ringmaster
+    rgb(112, 128, 152), // total
 ];
 
 /// Bars of a single-colour chart.
@@ -198,14 +198,7 @@ fn panel(
         (None, Some(_)) => format!("mean {} (baseline: none)", fixed(d.mean, 1)),
         (None, None) => format!("mean {} · sd {}", fixed(d.mean, 1), fixed(d.sd, 1)),
     };
-    c.text(
-        (axes.left + axes.width, y + 20.0),
-        12.0,
-        false,
-        Align::Right,
-        &stats,
-        GREY,
-    );
+    c.note((axes.left + axes.width, y + 20.0), Align::Right, &stats);
     axes.y_grid(c, 4, "%");
     for (i, share) in shares.iter().enumerate() {
         let v = start + width * i as i64;
@@ -239,69 +232,75 @@ fn panel(
     while v < end as f64 {
         let px = axes.px(v + 0.5).round() + 0.5;
         c.line((px, bottom), (px, bottom + 4.0), 1.0, INK);
-        c.text(
-            (px, bottom + 17.0),
-            12.0,
-            false,
-            Align::Centre,
-            &format!("{v}"),
-            GREY,
-        );
+        c.note((px, bottom + 17.0), Align::Centre, &format!("{v}"));
         v += step;
     }
-    c.text(
+    c.note(
         (axes.left + axes.width / 2.0, bottom + 34.0),
-        12.0,
-        false,
         Align::Centre,
         "points",
-        GREY,
     );
+}
+
+/// One bar of the discard chart.
+struct KindRow<'s> {
+    tile: &'s str,
+    rate: f64,
+    discarded: u64,
+    drawn: u64,
+    /// The baseline's rate, in compare mode.
+    base: Option<f64>,
+}
+
+/// The kinds discarded in either run, highest rate first.
+fn kind_rows<'s>(s: &'s Summary, b: Option<&Summary>) -> Vec<KindRow<'s>> {
+    let mut rows: Vec<KindRow> = s
+        .discards
+        .by_kind
+        .iter()
+        .map(|k| KindRow {
+            tile: &k.tile,
+            rate: k.rate,
+            discarded: k.discarded,
+            drawn: s.games.saturating_mul(u64::from(k.copies)),
+            base: b
+                .and_then(|b| b.discards.by_kind.iter().find(|x| x.tile == k.tile))
+                .map(|x| x.rate),
+        })
+        .filter(|r| r.discarded > 0 || r.base.is_some_and(|x| x > 0.0))
+        .collect();
+    rows.sort_by(|x, y| y.rate.total_cmp(&x.rate).then(x.tile.cmp(y.tile)));
+    rows
+}
+
+/// A small chart saying that nothing was discarded.
+fn nothing_discarded(title: &str, s: &Summary) -> Result<Vec<u8>, String> {
+    let mut c = Canvas::new(760, 130)?;
+    let y = heading(&mut c, title, &[run_line(s)]);
+    let msg = format!("No tile was discarded in {} games.", thousands(s.games));
+    c.text((MARGIN, y + 10.0), 16.0, false, Align::Left, &msg, INK);
+    c.png()
 }
 
 #[allow(clippy::cast_precision_loss)]
 fn discards_by_kind(s: &Summary, b: Option<&Summary>) -> Result<Vec<u8>, String> {
     const MAX_ROWS: usize = 40;
-    let base_rate = |tile: &str| {
-        b.and_then(|b| b.discards.by_kind.iter().find(|k| k.tile == tile))
-            .map(|k| k.rate)
-    };
-    let mut rows: Vec<(&str, f64, u64, u64, Option<f64>)> = s
-        .discards
-        .by_kind
-        .iter()
-        .map(|k| {
-            let drawn = s.games.saturating_mul(u64::from(k.copies));
-            (
-                k.tile.as_str(),
-                k.rate,
-                k.discarded,
-                drawn,
-                base_rate(&k.tile),
-            )
-        })
-        .filter(|r| r.2 > 0 || r.4.is_some_and(|x| x > 0.0))
-        .collect();
-    rows.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(y.0)));
+    const TITLE: &str = "Discard rate by tile kind";
+    let mut rows = kind_rows(s, b);
+    if rows.is_empty() {
+        return nothing_discarded(TITLE, s);
+    }
     let hidden = rows.len().saturating_sub(MAX_ROWS);
     rows.truncate(MAX_ROWS);
-    let title = "Discard rate by tile kind";
     let mut lines = vec![
         run_line(s),
         "Share of each kind's drawn copies that fitted nowhere and left the game".to_string(),
     ];
     lines.extend(baseline_line(b, "Dark tick"));
-    if rows.is_empty() {
-        let mut c = Canvas::new(760, 170)?;
-        let y = heading(&mut c, title, &lines[..1]);
-        let msg = format!("No tile was discarded in {} games.", thousands(s.games));
-        c.text((MARGIN, y + 10.0), 16.0, false, Align::Left, &msg, INK);
-        return c.png();
-    }
     let probe = Canvas::new(1, 1)?;
     let label_w = rows
         .iter()
-        .map(|r| probe.width(13.0, false, r.0))
+        .map(|r| probe.width(13.0, false, r.tile))
         .fold(0.0f32, f32::max)
         + 12.0;
     let (row_h, plot_w) = (24.0f32, 560.0f32);
@@ -310,82 +309,68 @@ fn discards_by_kind(s: &Summary, b: Option<&Summary>) -> Result<Vec<u8>, String>
     let height = heading_height(lines.len()) + row_h * rows.len() as f32 + 50.0 + note;
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let mut c = Canvas::new(width as u32, height as u32)?;
-    let top = heading(&mut c, title, &lines);
+    let top = heading(&mut c, TITLE, &lines);
     let max = rows
         .iter()
-        .map(|r| r.1.max(r.4.unwrap_or(0.0)))
-        .fold(0.0f64, f64::max)
-        * 100.0;
+        .map(|r| r.rate.max(r.base.unwrap_or(0.0)))
+        .fold(0.0f64, f64::max);
     let axes = Axes {
         left: MARGIN + label_w,
         top,
         width: plot_w,
         height: row_h * rows.len() as f32,
-        x: (0.0, nice_ceiling(max)),
+        x: (0.0, nice_ceiling(max * 100.0)),
         y: (0.0, 1.0),
     };
     axes.x_grid(&mut c, 5, "%");
-    for (i, &(tile, rate, discarded, drawn, base)) in rows.iter().enumerate() {
-        let y = top + row_h * i as f32;
-        c.text(
-            (axes.left - 8.0, y + 16.0),
-            13.0,
-            false,
-            Align::Right,
-            tile,
-            INK,
-        );
-        let x1 = axes.px(rate * 100.0);
-        c.rect(
-            axes.left,
-            y + 4.0,
-            (x1 - axes.left).max(1.0),
-            row_h - 8.0,
-            BAR,
-        );
-        let mut label_x = x1;
-        if let Some(base) = base {
-            let bx = axes.px(base * 100.0).round() + 0.5;
-            c.line((bx, y + 1.0), (bx, y + row_h - 1.0), 2.0, INK);
-            label_x = label_x.max(bx);
-        }
-        let label = format!(
-            "{}  ({} of {})",
-            percent(rate),
-            thousands(discarded),
-            thousands(drawn)
-        );
-        c.text(
-            (label_x + 6.0, y + 16.0),
-            12.0,
-            false,
-            Align::Left,
-            &label,
-            GREY,
-        );
+    for (i, row) in rows.iter().enumerate() {
+        kind_bar(&mut c, &axes, top + row_h * i as f32, row_h, row);
     }
     let bottom = axes.top + axes.height;
     c.line((axes.left + 0.5, top), (axes.left + 0.5, bottom), 1.0, INK);
-    c.text(
-        (axes.left + plot_w / 2.0, bottom + 34.0),
-        12.0,
-        false,
+    let middle = axes.left + plot_w / 2.0;
+    c.note(
+        (middle, bottom + 34.0),
         Align::Centre,
         "discarded copies / copies drawn",
-        GREY,
     );
     if hidden > 0 {
         let msg = format!("… and {hidden} more kinds with lower rates");
-        c.text(
-            (MARGIN, bottom + 58.0),
-            12.0,
-            false,
-            Align::Left,
-            &msg,
-            GREY,
-        );
+        c.note((MARGIN, bottom + 58.0), Align::Left, &msg);
     }
     c.png()
+}
+
+fn kind_bar(c: &mut Canvas, axes: &Axes, y: f32, row_h: f32, row: &KindRow) {
+    c.text(
+        (axes.left - 8.0, y + 16.0),
+        13.0,
+        false,
+        Align::Right,
+        row.tile,
+        INK,
+    );
+    let x1 = axes.px(row.rate * 100.0);
+    c.rect(
+        axes.left,
+        y + 4.0,
+        (x1 - axes.left).max(1.0),
+        row_h - 8.0,
+        BAR,
+    );
+    let mut label_x = x1;
+    if let Some(base) = row.base {
+        let bx = axes.px(base * 100.0).round() + 0.5;
+        c.line((bx, y + 1.0), (bx, y + row_h - 1.0), 2.0, INK);
+        label_x = label_x.max(bx);
+    }
+    let label = format!(
+        "{}  ({} of {})",
+        percent(row.rate),
+        thousands(row.discarded),
+        thousands(row.drawn)
+    );
+    c.note((label_x + 6.0, y + 16.0), Align::Left, &label);
 }
 
 #[allow(clippy::cast_precision_loss)]
@@ -403,11 +388,7 @@ fn discards_by_draw(s: &Summary, b: Option<&Summary>) -> Result<Vec<u8>, String>
         .chain(base.into_iter().flatten())
         .any(|d| d.discarded > 0);
     if !any {
-        let mut c = Canvas::new(760, 170)?;
-        let y = heading(&mut c, title, &lines[..1]);
-        let msg = format!("No tile was discarded in {} games.", thousands(s.games));
-        c.text((MARGIN, y + 10.0), 16.0, false, Align::Left, &msg, INK);
-        return c.png();
+        return nothing_discarded(title, s);
     }
     let n = draws.len().max(base.map_or(0, Vec::len));
     let plot_w = (n as f32 * 8.0).clamp(480.0, 1200.0);
@@ -457,13 +438,10 @@ fn discards_by_draw(s: &Summary, b: Option<&Summary>) -> Result<Vec<u8>, String>
     }
     axes.x_ticks(&mut c, 10);
     let bottom = axes.top + axes.height;
-    c.text(
+    c.note(
         (axes.left + plot_w / 2.0, bottom + 36.0),
-        12.0,
-        false,
         Align::Centre,
         "k: tiles drawn so far, this one included",
-        GREY,
     );
     c.png()
 }

@@ -119,6 +119,11 @@ impl Canvas {
         w
     }
 
+    /// A small grey label (12 px): tick labels, axis titles, notes.
+    pub fn note(&mut self, at: (f32, f32), align: Align, s: &str) {
+        self.text(at, 12.0, false, align, s, GREY);
+    }
+
     /// The width of `s` at `px` pixels.
     pub fn width(&self, px: f32, bold: bool, s: &str) -> f32 {
         let font = if bold {
@@ -213,14 +218,7 @@ impl Axes {
             let y = self.py(v).round() + 0.5;
             c.line((self.left, y), (self.left + self.width, y), 1.0, GRID);
             let label = format!("{}{suffix}", tick_label(v, step));
-            c.text(
-                (self.left - 6.0, y + 4.0),
-                12.0,
-                false,
-                Align::Right,
-                &label,
-                GREY,
-            );
+            c.note((self.left - 6.0, y + 4.0), Align::Right, &label);
             v += step;
         }
         let base = self.py(self.y.0).round() + 0.5;
@@ -236,7 +234,7 @@ impl Axes {
             let x = self.px(v).round() + 0.5;
             c.line((x, self.top), (x, bottom), 1.0, GRID);
             let label = format!("{}{suffix}", tick_label(v, step));
-            c.text((x, bottom + 16.0), 12.0, false, Align::Centre, &label, GREY);
+            c.note((x, bottom + 16.0), Align::Centre, &label);
             v += step;
         }
     }
@@ -250,14 +248,7 @@ impl Axes {
         while v <= self.x.1 + 1e-6 {
             let x = self.px(v).round() + 0.5;
             c.line((x, bottom), (x, bottom + 4.0), 1.0, INK);
-            c.text(
-                (x, bottom + 17.0),
-                12.0,
-                false,
-                Align::Centre,
-                &tick_label(v, step),
-                GREY,
-            );
+            c.note((x, bottom + 17.0), Align::Centre, &tick_label(v, step));
             v += step;
         }
     }
