@@ -5,35 +5,17 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::PathBuf;
+use std::process::Output;
 
+use common::{scratch, stderr, tileforge};
 use serde_json::Value;
 use tileforge::engine::Ruleset;
 use tileforge::sim::{simulate, Options, Summary};
 
-fn tileforge(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tileforge"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
 fn json(out: &Output) -> Value {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(out));
     serde_json::from_slice(&out.stdout).expect("JSON on stdout")
-}
-
-/// A fresh directory under the target dir for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("simulate-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
 }
 
 fn rules(paths: &[PathBuf]) -> Ruleset {
@@ -159,7 +141,7 @@ fn statistics_agree_with_each_other() {
 
 #[test]
 fn saved_games_replay_to_the_counted_scores() {
-    let dir = scratch("saved");
+    let dir = scratch("simulate-saved");
     let build = tileforge(&[
         "build",
         "tilesets",
@@ -293,7 +275,7 @@ fn compare_mode_runs_both_sets_with_the_same_seeds() {
 
 #[test]
 fn charts_are_written_as_png() {
-    let dir = scratch("charts");
+    let dir = scratch("simulate-charts");
     let out = tileforge(&[
         "simulate",
         "tilesets",
@@ -330,7 +312,7 @@ fn bad_usage_is_a_one_line_error_with_exit_2() {
     }
     let out = tileforge(&["simulate", "no/such/file.tiles"]);
     assert_eq!(out.status.code(), Some(2));
-    let dir = scratch("not-a-dir");
+    let dir = scratch("simulate-not-a-dir");
     let file = dir.join("file");
     std::fs::write(&file, "x").expect("write");
     let out = tileforge(&[
