@@ -1,12 +1,17 @@
-//! `tileforge score GAME.json --tileset tileset.json [--json]`: replays a game
-//! log and prints the scores by source and every scoring event.
+//! `tileforge score GAME.json --tileset tileset.json [--json] [--png FILE]`:
+//! replays a game log and prints the scores by source and every scoring
+//! event; `--png` also draws the board as it stood after the last turn (before
+//! final scoring took the figures off), with the final scores in the legend.
 
 use std::path::{Path, PathBuf};
 
+use super::output::write_atomic;
 use super::Failure;
 use crate::emit::wire::TileSet;
 use crate::engine::log::GameLog;
-use crate::engine::{replay, report, Ruleset};
+use crate::engine::report::ScoreReport;
+use crate::engine::{replay, report, BoardView, Ruleset};
+use crate::render::board::{self, Caption, PlayerLine};
 
 /// Arguments of `score`.
 #[derive(Debug, clap::Args)]
@@ -19,6 +24,14 @@ pub struct Args {
     /// Print the scores as JSON.
     #[arg(long)]
     json: bool,
+    /// Also draw the final board as a PNG image (written atomically).
+    #[arg(long, value_name = "FILE")]
+    png: Option<PathBuf>,
+    /// Edge length of a tile in the board image, in pixels (smaller for a
+    /// board too large to draw at this size).
+    #[arg(long, value_name = "PX", default_value_t = board::DEFAULT_TILE_SIZE,
+          value_parser = clap::value_parser!(u32).range(16..=1024))]
+    tile_size: u32,
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
@@ -26,14 +39,89 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let text = read(&args.game)?;
     let log = GameLog::from_json(&text).map_err(|e| input(&args.game, &e))?;
     let rules = Ruleset::new(&set, log.expansions.as_deref()).map_err(|e| input(&args.game, &e))?;
-    let game = replay(&rules, &log).map_err(|e| input(&args.game, &e))?;
+    // Replay without final scoring first: the picture shows the figures that
+    // final scoring takes off the board.
+    let unfinished = GameLog {
+        finished: false,
+        ..log.clone()
+    };
+    let mut game = replay(&rules, &unfinished).map_err(|e| input(&args.game, &e))?;
+    let view = args.png.is_some().then(|| game.board_view());
+    if log.finished {
+        game.final_scores().map_err(|e| input(&args.game, &e))?;
+    }
     let report = report::report(&game, &log.players);
+    if let (Some(path), Some(view)) = (&args.png, &view) {
+        draw_board(
+            args,
+            &set,
+            view,
+            &caption(&args.game, &log, view, &report),
+            path,
+        )?;
+    }
     if args.json {
         print!("{}", report.to_json());
     } else {
         print!("{}", report.to_text());
     }
     Ok(())
+}
+
+/// Draws the board and writes it atomically; a board that cannot be drawn is
+/// an input error and leaves no file.
+fn draw_board(
+    args: &Args,
+    set: &TileSet,
+    view: &BoardView,
+    caption: &Caption,
+    path: &Path,
+) -> Result<(), Failure> {
+    let picture =
+        board::board_png(set, view, caption, args.tile_size).map_err(|e| input(&args.game, &e))?;
+    write_atomic(path, &picture.png)?;
+    let smaller = if picture.grid.tile_size < args.tile_size {
+        format!(
+            "; tiles drawn at {} px instead of {} to stay within {} px a side and {} pixels",
+            picture.grid.tile_size,
+            args.tile_size,
+            board::MAX_SIDE,
+            board::MAX_PIXELS
+        )
+    } else {
+        String::new()
+    };
+    eprintln!(
+        "wrote {} ({} × {} px{smaller})",
+        path.display(),
+        picture.width,
+        picture.height
+    );
+    Ok(())
+}
+
+/// The legend's title and scores: the log's file name, how far the game got.
+fn caption(game: &Path, log: &GameLog, view: &BoardView, report: &ScoreReport) -> Caption {
+    let name = game.file_name().map_or_else(
+        || game.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let state = if log.finished {
+        "final scores"
+    } else {
+        "game not finished, scores so far"
+    };
+    Caption {
+        title: format!("{name}: {} tiles on the board, {state}", view.tiles.len()),
+        players: report
+            .players
+            .iter()
+            .map(|p| PlayerLine {
+                name: p.name.clone(),
+                score: p.total,
+            })
+            .collect(),
+    }
 }
 
 /// Reads a file; a missing or unreadable file is a usage error.

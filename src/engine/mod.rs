@@ -26,7 +26,8 @@
 //! grid and open positions; `features` union-find; `placement`, `actions`,
 //! `flight`, `pyramid`, `scoring`, `bigtop`, `crop` the rules; [`events`] the
 //! score sheet; [`log`] the game-log format and [`mod@replay`]; [`random`] the
-//! seeded random player; [`report`] the score output.
+//! seeded random player; [`report`] the score output; `view` the read-only
+//! [`BoardView`] snapshot that board pictures draw.
 
 mod actions;
 mod bigtop;
@@ -48,6 +49,7 @@ mod scoring;
 mod supplies;
 mod tables;
 pub mod tileset;
+mod view;
 
 pub use actions::{Flights, Landing, MeepleAction};
 pub use crop::{CropAction, CropMove, CropResponse};
@@ -55,6 +57,7 @@ pub use events::{Event, Reason, Score, Source};
 pub use game::{Game, IllegalMove, Move, Phase, Placement, MAX_PLAYERS};
 pub use replay::{replay, ReplayError};
 pub use tileset::{Ruleset, SetupError};
+pub use view::{BoardView, FigureSpot, FigureView, FillBasis, OpenSquare, TileView};
 
 /// A tile kind of a [`Ruleset`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

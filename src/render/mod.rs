@@ -16,6 +16,7 @@
 //! Rendering is deterministic: no clock, no randomness, no state shared between
 //! tiles, so the bytes are the same whatever the number of threads.
 
+pub mod board;
 mod city;
 mod fields;
 mod geometry;
