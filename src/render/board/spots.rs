@@ -19,6 +19,8 @@ use super::super::layout::{self, Scene, ROAD_HALF, WALL_WIDTH};
 const GRID: usize = 40;
 /// How far a pennant's shield reaches from its middle.
 const PENNANT_REACH: f32 = 0.09;
+/// Where a highwayman stands along a dead end (0 at the tile's edge).
+const DEAD_END_SPOT: f32 = 0.36;
 /// Pennant shields are spaced this far apart (see `symbols::pennants`).
 const PENNANT_STEP: f32 = 0.154;
 
@@ -48,7 +50,7 @@ pub fn spots(tile: &Tile) -> Result<Spots, String> {
             Feature::City { .. } => {
                 let city = scene.cities.get(cities);
                 cities += 1;
-                city.map_or(CENTRE_POINT, city_spot)
+                city.map_or(CENTRE_POINT, |c| city_spot(c, &scene))
             }
             Feature::Road { slots, .. } => road_spot(&scene, slots),
             Feature::Field { .. } => fields.spot(id),
@@ -78,8 +80,9 @@ pub fn spots(tile: &Tile) -> Result<Spots, String> {
 
 const CENTRE_POINT: P = P { x: 0.5, y: 0.5 };
 
-/// The point inside the city farthest from its outline and its pennants.
-fn city_spot(city: &layout::City) -> P {
+/// The point inside the city farthest from its outline, its pennants and any
+/// centre symbol that reaches into it.
+fn city_spot(city: &layout::City, scene: &Scene) -> P {
     let shields: Vec<P> = pennant_points(city);
     let outline: Vec<P> = city.polygon.clone();
     let mut best = (f32::NEG_INFINITY, city.anchor);
@@ -93,6 +96,9 @@ fn city_spot(city: &layout::City) -> P {
             let mut room = nearest(q, &outline).0 - WALL_WIDTH / 2.0;
             for s in &shields {
                 room = room.min(q.dist(*s) - PENNANT_REACH);
+            }
+            for c in &scene.centres {
+                room = room.min(q.dist(c.at) - c.radius);
             }
             // A slight pull to the middle keeps equally roomy spots in order.
             let score = room - 0.05 * q.dist(CENTRE_POINT);
@@ -118,7 +124,9 @@ fn pennant_points(city: &layout::City) -> Vec<P> {
         .collect()
 }
 
-/// Halfway along the road that leaves the tile by the feature's first slot.
+/// Along the road that leaves the tile by the feature's first slot: halfway
+/// on a through road, nearer the edge on a dead end, clear of the symbol,
+/// village or gate it ends at.
 fn road_spot(scene: &Scene, slots: &[Slot]) -> P {
     let Some(start) = slots.first().map(|s| side_middle(s.side())) else {
         return CENTRE_POINT;
@@ -128,7 +136,9 @@ fn road_spot(scene: &Scene, slots: &[Slot]) -> P {
         .iter()
         .map(|r| r.curve)
         .find(|c| c.start().dist(start) < 1e-4)
-        .map_or(start + inward_of(slots) * 0.25, |c| c.at(0.5))
+        .map_or(start + inward_of(slots) * 0.25, |c| {
+            c.at(if slots.len() == 1 { DEAD_END_SPOT } else { 0.5 })
+        })
 }
 
 fn inward_of(slots: &[Slot]) -> P {
