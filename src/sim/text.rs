@@ -106,8 +106,8 @@ fn discards(out: &mut String, s: &Summary) {
     let _ = writeln!(
         out,
         "\nDiscarded tiles: {} per game (sd {}, max {}); {} of the games had one or more",
-        fixed(d.per_game.mean, 3),
-        fixed(d.per_game.sd, 3),
+        small(d.per_game.mean, 3),
+        small(d.per_game.sd, 3),
         d.per_game.max,
         percent(ratio(d.games_with_discard, s.games)),
     );
@@ -123,7 +123,7 @@ fn discards(out: &mut String, s: &Summary) {
             k.tile.clone(),
             k.copies.to_string(),
             k.discarded.to_string(),
-            fixed(k.per_game, 4),
+            small(k.per_game, 4),
             percent(k.rate),
         ]);
     }
@@ -179,7 +179,7 @@ fn flights(out: &mut String, s: &Summary) {
     let _ = writeln!(
         out,
         "\nFlights: {} per game; {} land on something\n",
-        fixed(f.per_game, 3),
+        small(f.per_game, 3),
         percent(f.landing_rate)
     );
     let mut t = Table::new(&["roll", "flights", "landed", "landing rate"]);
@@ -214,16 +214,31 @@ pub fn fixed(x: f64, digits: usize) -> String {
     format!("{x:.digits$}")
 }
 
-/// A share as a percentage, with more decimals when small: `52.3%`, `7.0%`,
-/// `0.76%`, `0.002%`; `0%` for nothing at all.
+/// A share as a percentage, with more decimals when small (two significant
+/// digits at least): `52.3%`, `7.0%`, `0.76%`, `0.0044%`; `0%` for nothing.
 pub fn percent(share: f64) -> String {
     let p = share * 100.0;
-    match p.abs() {
-        0.0 => "0%".to_string(),
-        a if a < 0.1 => format!("{p:.3}%"),
-        a if a < 1.0 => format!("{p:.2}%"),
-        _ => format!("{p:.1}%"),
+    if p == 0.0 {
+        return "0%".to_string();
     }
+    let digits = if p.abs() >= 1.0 { 1 } else { decimals(p, 2) };
+    format!("{p:.digits$}%")
+}
+
+/// A number with at least `min` decimals and at least two significant digits.
+pub fn small(x: f64, min: usize) -> String {
+    let digits = decimals(x, min);
+    format!("{x:.digits$}")
+}
+
+/// Decimals showing two significant digits of `x`, at least `min`, at most 8.
+fn decimals(x: f64, min: usize) -> usize {
+    if x == 0.0 || !x.is_finite() {
+        return min;
+    }
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let needed = (1.0 - x.abs().log10().floor()).clamp(0.0, 8.0) as usize;
+    needed.max(min)
 }
 
 /// `100,000`.
@@ -253,5 +268,24 @@ fn plural(n: u64) -> &'static str {
         ""
     } else {
         "s"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{percent, small, thousands};
+
+    #[test]
+    fn small_numbers_keep_two_significant_digits() {
+        assert_eq!(percent(0.523), "52.3%");
+        assert_eq!(percent(0.07), "7.0%");
+        assert_eq!(percent(0.0076), "0.76%");
+        assert_eq!(percent(0.000_044), "0.0044%");
+        assert_eq!(percent(0.0), "0%");
+        assert_eq!(small(0.000_03, 4), "0.000030");
+        assert_eq!(small(0.0066, 4), "0.0066");
+        assert_eq!(small(1.5, 3), "1.500");
+        assert_eq!(thousands(100_000), "100,000");
+        assert_eq!(thousands(999), "999");
     }
 }
