@@ -3,6 +3,8 @@
 //!
 //! `cargo bench --bench compile`
 
+mod common;
+
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use tileforge::compile::compile;
 use tileforge::diag::SourceMap;
@@ -56,18 +58,7 @@ fn compile_to_json(sources: &SourceMap) -> usize {
 }
 
 fn shipped(c: &mut Criterion) {
-    let mut sources = SourceMap::new();
-    let mut paths: Vec<_> = std::fs::read_dir("tilesets")
-        .expect("tilesets/")
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "tiles"))
-        .collect();
-    paths.sort();
-    for p in paths {
-        let text = std::fs::read_to_string(&p).expect("readable");
-        sources.add(p.display().to_string(), text);
-    }
+    let sources = common::shipped_sources();
     c.bench_function("compile/shipped-sets-to-json", |b| {
         b.iter(|| compile_to_json(&sources))
     });

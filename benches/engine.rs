@@ -4,26 +4,14 @@
 //! `cargo bench --bench engine` (criterion). The per-game figures are also
 //! reported as games per second through criterion's throughput.
 
+mod common;
+
 use std::hint::black_box;
 
+use common::shipped;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use tileforge::emit::wire::TileSet;
 use tileforge::engine::random::{player_names, RandomPlayer};
 use tileforge::engine::{replay, Game, KindId, Ruleset};
-
-fn shipped() -> TileSet {
-    let mut sources = tileforge::diag::SourceMap::new();
-    let ids: Vec<_> = ["base", "under-the-big-top", "the-flier", "crop-circles-2"]
-        .iter()
-        .map(|name| {
-            let path = format!("{}/tilesets/{name}.tiles", env!("CARGO_MANIFEST_DIR"));
-            let text = std::fs::read_to_string(&path).expect("shipped tile set");
-            sources.add(path, text)
-        })
-        .collect();
-    let compiled = tileforge::compile::compile(&sources, &ids);
-    tileforge::emit::tileset(compiled.checked.as_ref().expect("the shipped sets check"))
-}
 
 /// A base game stopped when `tiles` tiles lie on the board.
 fn board_of<'r>(rules: &'r Ruleset, tiles: usize, seed: u64) -> Game<'r> {

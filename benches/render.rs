@@ -4,24 +4,13 @@
 //!
 //! `cargo bench --bench render`
 
+mod common;
+
 use std::hint::black_box;
 
+use common::shipped_checked as shipped;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use tileforge::compile::compile_str;
 use tileforge::render::{self, Request};
-
-fn shipped() -> tileforge::check::Checked {
-    let text = ["base", "under-the-big-top", "the-flier", "crop-circles-2"]
-        .map(|name| {
-            let path = format!("{}/tilesets/{name}.tiles", env!("CARGO_MANIFEST_DIR"));
-            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-        })
-        .join("\n");
-    match compile_str(&text) {
-        Ok(compiled) => compiled.checked,
-        Err(diagnostics) => panic!("{diagnostics}"),
-    }
-}
 
 fn bench(c: &mut Criterion) {
     let checked = shipped();

@@ -5,26 +5,14 @@
 //! `cargo bench --bench simulate` (criterion). Throughput is reported in games
 //! (elements) per second.
 
+mod common;
+
 use std::hint::black_box;
 
+use common::shipped;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use tileforge::emit::wire::TileSet;
 use tileforge::engine::Ruleset;
 use tileforge::sim::{tally, Options, Quiet};
-
-fn shipped() -> TileSet {
-    let mut sources = tileforge::diag::SourceMap::new();
-    let ids: Vec<_> = ["base", "under-the-big-top", "the-flier", "crop-circles-2"]
-        .iter()
-        .map(|name| {
-            let path = format!("{}/tilesets/{name}.tiles", env!("CARGO_MANIFEST_DIR"));
-            let text = std::fs::read_to_string(&path).expect("shipped tile set");
-            sources.add(path, text)
-        })
-        .collect();
-    let compiled = tileforge::compile::compile(&sources, &ids);
-    tileforge::emit::tileset(compiled.checked.as_ref().expect("the shipped sets check"))
-}
 
 fn options(games: u64, seed: u64) -> Options {
     Options {

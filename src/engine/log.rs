@@ -31,6 +31,27 @@ pub struct GameLog {
     pub finished: bool,
 }
 
+impl GameLog {
+    /// The log of a finished game that started from the set's start tile, with
+    /// these players and turns: what the random player writes.
+    #[must_use]
+    pub fn finished_game(
+        rules: &super::Ruleset,
+        players: &[String],
+        turns: Vec<TurnLog>,
+    ) -> GameLog {
+        GameLog {
+            format: FORMAT.into(),
+            version: VERSION,
+            expansions: Some(rules.expansions().to_vec()),
+            players: players.to_vec(),
+            start: None,
+            turns,
+            finished: true,
+        }
+    }
+}
+
 fn yes() -> bool {
     true
 }

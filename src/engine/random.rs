@@ -11,7 +11,7 @@
 
 use super::log::{
     AcrobatLog, CropActionLog, CropLog, CropResponseLog, FlightLog, GameLog, MeepleLog, PosLog,
-    TurnLog, FORMAT, VERSION,
+    TurnLog,
 };
 use super::rng::Rng;
 use super::{
@@ -70,16 +70,7 @@ impl RandomPlayer {
     ) -> Result<(Game<'r>, GameLog), super::IllegalMove> {
         let mut turns = Vec::new();
         let game = self.play_with(rules, names.len(), Some(&mut turns), |_| {})?;
-        let log = GameLog {
-            format: FORMAT.into(),
-            version: VERSION,
-            expansions: Some(rules.expansions().to_vec()),
-            players: names.to_vec(),
-            start: None,
-            turns,
-            finished: true,
-        };
-        Ok((game, log))
+        Ok((game, GameLog::finished_game(rules, names, turns)))
     }
 
     /// Plays one game, calling `after_move` after every move and once more

@@ -5,7 +5,7 @@
 //! big top stands; the finished game gives the scores.
 
 use super::accumulate::{Tally, WIN};
-use crate::engine::log::{GameLog, TurnLog, FORMAT, VERSION};
+use crate::engine::log::{GameLog, TurnLog};
 use crate::engine::random::RandomPlayer;
 use crate::engine::{IllegalMove, KindId, MeepleAction, Move, Ruleset, Source};
 use crate::kinds::FeatureKind;
@@ -82,15 +82,7 @@ pub fn play(
     tally.flights_per_game.add(flights);
     tally.big_top.add(big_top);
     count_scores(game.scores(), tally);
-    Ok(names.map(|names| GameLog {
-        format: FORMAT.into(),
-        version: VERSION,
-        expansions: Some(rules.expansions().to_vec()),
-        players: names.to_vec(),
-        start: None,
-        turns,
-        finished: true,
-    }))
+    Ok(names.map(|names| GameLog::finished_game(rules, names, turns)))
 }
 
 fn count_scores(scores: &[crate::engine::Score], tally: &mut Tally) {

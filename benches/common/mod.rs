@@ -1,0 +1,34 @@
+//! What the benchmarks share: the shipped tile sets, compiled.
+
+#![allow(dead_code)]
+
+use tileforge::check::Checked;
+use tileforge::diag::{render_all, SourceMap};
+use tileforge::emit::wire::TileSet;
+
+/// The four shipped sets, read from `tilesets/`.
+pub fn shipped_sources() -> SourceMap {
+    let mut sources = SourceMap::new();
+    for name in ["base", "crop-circles-2", "the-flier", "under-the-big-top"] {
+        let path = format!("{}/tilesets/{name}.tiles", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        sources.add(path, text);
+    }
+    sources
+}
+
+/// The shipped sets, checked.
+pub fn shipped_checked() -> Checked {
+    let sources = shipped_sources();
+    let ids: Vec<_> = sources.ids().collect();
+    let compiled = tileforge::compile::compile(&sources, &ids);
+    match compiled.checked {
+        Some(checked) => checked,
+        None => panic!("{}", render_all(&sources, &compiled.diagnostics, false)),
+    }
+}
+
+/// The shipped sets as the wire types the engine reads.
+pub fn shipped() -> TileSet {
+    tileforge::emit::tileset(&shipped_checked())
+}
