@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use crate::check::{check, Checked};
 use crate::diag::{Diagnostic, FileId, SourceMap};
-use crate::ir::{lower, TileSet};
+use crate::ir::lower;
 use crate::syntax::parse;
 
 /// What compiling produced.
@@ -66,31 +66,16 @@ pub fn compile(sources: &SourceMap, files: &[FileId]) -> Compiled {
     }
 }
 
-/// A compiled single text, for tests and examples.
-#[derive(Debug)]
-pub struct CompiledStr {
-    /// The checked IR (cloned out of the proof for convenience).
-    pub ir: TileSet,
-    /// The proof itself.
-    pub checked: Checked,
-    /// Warnings.
-    pub warnings: Vec<Diagnostic>,
-}
-
-/// Compiles one text named `input.tiles`.
+/// Compiles one text named `input.tiles`, for tests and examples.
 ///
 /// # Errors
 /// The rendered diagnostics when the text has an error.
-pub fn compile_str(text: &str) -> Result<CompiledStr, String> {
+pub fn compile_str(text: &str) -> Result<Checked, String> {
     let mut sources = SourceMap::new();
     let file = sources.add("input.tiles", text);
     let compiled = compile(&sources, &[file]);
     match compiled.checked {
-        Some(checked) if !compiled.has_errors() => Ok(CompiledStr {
-            ir: checked.ir().clone(),
-            checked,
-            warnings: compiled.diagnostics,
-        }),
+        Some(checked) if !compiled.has_errors() => Ok(checked),
         _ => Err(crate::diag::render_all(
             &sources,
             &compiled.diagnostics,

@@ -52,7 +52,7 @@ fn shipped() -> tileforge::check::Checked {
         })
         .join("\n");
     match compile_str(&text) {
-        Ok(compiled) => compiled.checked,
+        Ok(checked) => checked,
         Err(diagnostics) => panic!("{diagnostics}"),
     }
 }

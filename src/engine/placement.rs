@@ -227,8 +227,7 @@ mod tests {
     fn base() -> Ruleset {
         let compiled = crate::compile::compile_str(include_str!("../../tilesets/base.tiles"))
             .unwrap_or_else(|e| panic!("{e}"));
-        Ruleset::new(&crate::emit::tileset(&compiled.checked), None)
-            .unwrap_or_else(|e| panic!("{e}"))
+        Ruleset::new(&crate::emit::tileset(&compiled), None).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// Every (square, rotation) around the board, checked one by one.

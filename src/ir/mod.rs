@@ -206,7 +206,8 @@ mod tests {
     #[test]
     fn rotation_turns_slots_edges_and_arrows() {
         let text = "expansion t {}\ntile a { city N; road E S; flier NW }";
-        let set = compile_str(text).expect("compiles").ir;
+        let checked = compile_str(text).expect("compiles");
+        let set = checked.ir();
         let tile = &set.tiles[0];
         assert_eq!(tile.edge_letters(), "CRRF");
         let turned = tile.rotated(1);
