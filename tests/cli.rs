@@ -140,3 +140,34 @@ fn usage_errors_exit_2() {
     let out = tileforge(&["frobnicate"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn a_reader_that_goes_away_is_not_an_error() {
+    use std::io::Read;
+    // A set large enough that its report overflows the pipe buffer.
+    let dir = scratch("broken-pipe");
+    let mut text = String::from("expansion big {}\n");
+    for i in 0..1500 {
+        text.push_str(&format!(
+            "tile t{i} x2 {{ city N pennants {i}; road E W }}\n"
+        ));
+    }
+    let file = dir.join("big.tiles");
+    std::fs::write(&file, text).expect("writes");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tileforge"))
+        .args(["stats", file.to_str().expect("utf-8")])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawns");
+    let mut first = [0u8; 16];
+    child
+        .stdout
+        .take()
+        .expect("stdout")
+        .read_exact(&mut first)
+        .expect("reads");
+    let out = child.wait_with_output().expect("finishes");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+}

@@ -90,7 +90,10 @@ pub fn compile_inputs(
     let read = started.elapsed();
     let compiled = compile(&sources, &ids);
     match format {
-        Format::Json => println!("{}", render_json(&sources, &compiled.diagnostics)),
+        Format::Json => {
+            let json = render_json(&sources, &compiled.diagnostics);
+            super::output::stdout(&format!("{json}\n"))?;
+        }
         Format::Text => {
             let colour = match colour {
                 Colour::Always => true,

@@ -70,10 +70,7 @@ pub fn main() -> ExitCode {
         Command::Score(args) => score::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Simulate(args) => simulate::run(&args),
-        Command::Schema => {
-            print!("{}", crate::emit::schema());
-            Ok(())
-        }
+        Command::Schema => output::stdout(&crate::emit::schema()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

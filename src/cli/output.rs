@@ -40,3 +40,15 @@ fn temp_path(path: &Path) -> PathBuf {
         .unwrap_or_default();
     path.with_file_name(format!(".{name}.tmp-{}", std::process::id()))
 }
+
+/// Writes text to standard output. A reader that went away (`| head`) is not an
+/// error: the rest of the output is simply not wanted.
+pub fn stdout(text: &str) -> Result<(), Failure> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(Failure::io("cannot write to standard output", &e))
+        }
+        _ => Ok(()),
+    }
+}

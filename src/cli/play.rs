@@ -72,10 +72,10 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     match &args.output {
         Some(path) => {
             write_atomic(path, log.to_json().as_bytes())?;
-            println!("{summary}\nwrote {}", path.display());
+            super::output::stdout(&format!("{summary}\nwrote {}\n", path.display()))?;
         }
         None => {
-            print!("{}", log.to_json());
+            super::output::stdout(&log.to_json())?;
             eprintln!("{summary}");
         }
     }

@@ -61,9 +61,9 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         )?;
     }
     if args.json {
-        print!("{}", report.to_json());
+        super::output::stdout(&report.to_json())?;
     } else {
-        print!("{}", report.to_text());
+        super::output::stdout(&report.to_text())?;
     }
     Ok(())
 }

@@ -110,7 +110,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         None if args.json => summary.to_json(),
         None => summary.to_text(),
     };
-    print!("{out}");
+    super::output::stdout(&out)?;
     Ok(())
 }
 

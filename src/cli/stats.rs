@@ -26,9 +26,9 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     };
     let report = crate::stats::report(&checked);
     if args.json {
-        print!("{}", crate::emit::to_json(&report));
+        super::output::stdout(&crate::emit::to_json(&report))?;
     } else {
-        print!("{}", crate::stats::render_text(&report));
+        super::output::stdout(&crate::stats::render_text(&report))?;
     }
     Ok(())
 }
