@@ -31,16 +31,16 @@ enum Command {
     Build(build::Args),
     /// Check tile sets, then draw their tiles as PNG images (and contact sheets).
     Render(render::Args),
-    /// Replay a game log and print the scores by source and every scoring event.
-    Score(score::Args),
-    /// Play one game with the seeded random player and write its game log.
-    Play(play::Args),
-    /// Print the JSON Schema of tileset.json.
-    Schema,
     /// Report the distribution of a tile set: totals, side patterns, what fits each side.
     Stats(stats::Args),
+    /// Play one game with the seeded random player and write its game log.
+    Play(play::Args),
+    /// Replay a game log and print the scores by source and every scoring event.
+    Score(score::Args),
     /// Play many seeded random games and report discards, points by source, seats, flights.
     Simulate(simulate::Args),
+    /// Print the JSON Schema of tileset.json.
+    Schema,
 }
 
 /// Why a command failed, which decides the exit code.
