@@ -74,7 +74,7 @@ fn the_command_line_is_deterministic_across_thread_counts() {
 
 #[test]
 fn an_unplaceable_tile_is_discarded_in_every_game() {
-    let lonely = rules(&[PathBuf::from("tests/data/unplaceable-game.tiles")]);
+    let lonely = rules(&[PathBuf::from("tests/data/unplaceable.tiles")]);
     let s = simulate(&lonely, &options(200, 3)).expect("simulates");
     let castle = s
         .discards
