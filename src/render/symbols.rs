@@ -5,7 +5,7 @@ use tiny_skia::{ColorU8 as Color, FillRule, LineCap, Path, PathBuilder, Pixmap, 
 
 use super::geometry::{p, P};
 use super::layout::{Centre, Symbol};
-use super::tile::{colour, local, paint, stroke};
+use super::tile::{colour, line, local, paint, stroke};
 use crate::geometry::Dir;
 use crate::kinds::CropType;
 
@@ -42,26 +42,6 @@ fn shape(pixmap: &mut Pixmap, path: Option<Path>, fill: Color, outline: f32, ts:
             let line = stroke(outline, LineCap::Round);
             pixmap.stroke_path(&path, &paint(colour::INK), &line, ts, None);
         }
-    }
-}
-
-fn line(pixmap: &mut Pixmap, points: &[(f32, f32)], width: f32, color: Color, ts: Transform) {
-    let Some((first, rest)) = points.split_first() else {
-        return;
-    };
-    let mut path = PathBuilder::new();
-    path.move_to(first.0, first.1);
-    for &(x, y) in rest {
-        path.line_to(x, y);
-    }
-    if let Some(path) = path.finish() {
-        pixmap.stroke_path(
-            &path,
-            &paint(color),
-            &stroke(width, LineCap::Round),
-            ts,
-            None,
-        );
     }
 }
 

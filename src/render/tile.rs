@@ -65,6 +65,27 @@ pub fn stroke(width: f32, cap: LineCap) -> Stroke {
     }
 }
 
+/// A round-capped line through `points` (nothing for fewer than two).
+pub fn line(pixmap: &mut Pixmap, points: &[(f32, f32)], width: f32, color: ColorU8, ts: Transform) {
+    let Some((first, rest)) = points.split_first() else {
+        return;
+    };
+    let mut path = PathBuilder::new();
+    path.move_to(first.0, first.1);
+    for &(x, y) in rest {
+        path.line_to(x, y);
+    }
+    if let Some(path) = path.finish() {
+        pixmap.stroke_path(
+            &path,
+            &paint(color),
+            &stroke(width, LineCap::Round),
+            ts,
+            None,
+        );
+    }
+}
+
 /// A closed path through the curves, which must join end to start.
 pub fn outline_path(outline: &[Curve]) -> Option<Path> {
     let first = outline.first()?.start();

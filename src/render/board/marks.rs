@@ -7,7 +7,7 @@ use tiny_skia::{
     ColorU8 as Color, FillRule, LineCap, Path, PathBuilder, Pixmap, Rect, StrokeDash, Transform,
 };
 
-use super::super::tile::{colour, paint, stroke};
+use super::super::tile::{colour, line, paint, stroke};
 
 /// Player colours in log order: the classic six, then ten more for larger
 /// games (a log may name up to 16 players).
@@ -227,20 +227,6 @@ pub fn big_top_reach(pixmap: &mut Pixmap, rect_px: Rect, tile: f32) {
     s.dash = Some(dash);
     let path = PathBuilder::from_rect(rect_px);
     pixmap.stroke_path(&path, &paint(GOLD), &s, Transform::identity(), None);
-}
-
-fn line(pixmap: &mut Pixmap, points: &[(f32, f32)], width: f32, c: Color, ts: Transform) {
-    let Some((first, rest)) = points.split_first() else {
-        return;
-    };
-    let mut path = PathBuilder::new();
-    path.move_to(first.0, first.1);
-    for &(x, y) in rest {
-        path.line_to(x, y);
-    }
-    if let Some(path) = path.finish() {
-        pixmap.stroke_path(&path, &paint(c), &stroke(width, LineCap::Round), ts, None);
-    }
 }
 
 /// An open square some tile can still fill: a faint dotted outline.
