@@ -202,16 +202,7 @@ fn panel(
     axes.y_grid(c, 4, "%");
     for (i, share) in shares.iter().enumerate() {
         let v = start + width * i as i64;
-        let (x0, x1) = (axes.px(v as f64), axes.px((v + width) as f64));
-        let top = axes.py(share * 100.0);
-        let gap = if x1 - x0 > 4.0 { 1.0 } else { 0.0 };
-        c.rect(
-            x0.round(),
-            top,
-            (x1 - x0).round() - gap,
-            axes.py(0.0) - top,
-            COLOURS[col],
-        );
+        axes.column(c, v as f64, (v + width) as f64, share * 100.0, COLOURS[col]);
     }
     if let Some(base) = base_shares {
         let mut line = Vec::with_capacity(2 * base.len() + 2);
@@ -416,16 +407,7 @@ fn discards_by_draw(s: &Summary, b: Option<&Summary>) -> Result<Vec<u8>, String>
     axes.y_grid(&mut c, 5, "%");
     for d in draws {
         let k = d.draw as f64;
-        let (x0, x1) = (axes.px(k - 0.5), axes.px(k + 0.5));
-        let top = axes.py(d.probability * 100.0);
-        let gap = if x1 - x0 > 4.0 { 1.0 } else { 0.0 };
-        c.rect(
-            x0.round(),
-            top,
-            (x1 - x0).round() - gap,
-            axes.py(0.0) - top,
-            BAR,
-        );
+        axes.column(&mut c, k - 0.5, k + 0.5, d.probability * 100.0, BAR);
     }
     if let Some(base) = base {
         let mut line = vec![(axes.px(0.5), axes.py(0.0))];

@@ -209,6 +209,21 @@ impl Axes {
         self.top + self.height - ((y - self.y.0) / span) as f32 * self.height
     }
 
+    /// A vertical bar over data x from `x0` to `x1`, from 0 up to data `y`; a
+    /// one-pixel gap separates bars wider than four pixels.
+    pub fn column(&self, c: &mut Canvas, x0: f64, x1: f64, y: f64, ink: ColorU8) {
+        let (left, right) = (self.px(x0), self.px(x1));
+        let top = self.py(y);
+        let gap = if right - left > 4.0 { 1.0 } else { 0.0 };
+        c.rect(
+            left.round(),
+            top,
+            (right - left).round() - gap,
+            self.py(0.0) - top,
+            ink,
+        );
+    }
+
     /// Horizontal grid lines with y tick labels on the left (`suffix` after
     /// each, e.g. `%`), then the x axis line.
     pub fn y_grid(&self, c: &mut Canvas, ticks: u32, suffix: &str) {
