@@ -1,12 +1,13 @@
 //! Reading `tileset.json` as another program would: only the wire types, no
-//! compiler. Prints each tile's edges and fields with the cities they touch.
+//! compiler. Prints each tile's edges and fields with the regions they touch,
+//! looking each feature's kind up in the set's vocabulary.
 //!
 //! ```sh
 //! cargo run --release -- build tilesets -o out --no-render
 //! cargo run --example read_tileset -- out/tileset.json
 //! ```
 
-use tileforge::emit::wire::{Feature, TileSet, FORMAT, FORMAT_VERSION};
+use tileforge::emit::wire::{Shape, TileSet, FORMAT, FORMAT_VERSION};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let path = std::env::args()
@@ -20,12 +21,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for tile in &set.tiles {
         println!("{} x{} {}", tile.id, tile.count, tile.edges);
         for feature in &tile.features {
-            if let Feature::Field { slots, cities } = feature {
-                let slots: Vec<&str> = slots.iter().map(|s| s.name()).collect();
+            let Some(kind) = set.vocabulary.kind(&feature.kind) else {
+                return Err(format!("{}: kind `{}` is not declared", tile.id, feature.kind).into());
+            };
+            if kind.shape == Shape::Face {
+                let slots: Vec<&str> = feature.slots.iter().map(|s| s.name()).collect();
                 println!(
-                    "  field {} touches {} cities",
+                    "  {} {} touches {} regions",
+                    kind.id,
                     slots.join(" "),
-                    cities.len()
+                    feature.touching.len()
                 );
             }
         }

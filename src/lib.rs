@@ -14,6 +14,7 @@
 
 #![warn(missing_docs)]
 
+pub mod capabilities;
 pub mod check;
 pub mod cli;
 pub mod compile;
@@ -23,6 +24,7 @@ pub mod engine;
 pub mod geometry;
 pub mod ir;
 pub mod kinds;
+pub mod prelude;
 pub mod render;
 pub mod rules;
 pub mod sim;

@@ -1,51 +1,21 @@
-//! The rule parameters the scoring engine reads from a tile set's `rules` blocks.
-//! The values live in `.tiles` files; this list only names what exists, so the
-//! checker can flag a misspelt parameter and the docs can list them.
+//! Rule parameters: the values the scoring engine reads. The declarations define
+//! most of them (`city.tile.complete` is the `tile.complete` value of the kind
+//! `city`); capabilities define the rest. A `rules` block overrides any of them.
 
-/// Every parameter: name and meaning.
-pub const PARAMETERS: &[(&str, &str)] = &[
-    ("road.tile", "points per tile of a road, complete or not"),
-    ("city.tile.complete", "points per tile of a completed city"),
-    (
-        "city.pennant.complete",
-        "points per pennant of a completed city",
-    ),
-    (
-        "city.tile.incomplete",
-        "points per tile of a city unfinished at game end",
-    ),
-    (
-        "city.pennant.incomplete",
-        "points per pennant of a city unfinished at game end",
-    ),
-    ("cloister.complete", "points for a completed cloister"),
-    (
-        "cloister.tile.incomplete",
-        "points per tile of the 3x3 square of a cloister unfinished at game end",
-    ),
-    (
-        "field.city",
-        "points per completed city a field touches, at game end",
-    ),
-    (
-        "acrobat.points",
-        "points per acrobat when a pyramid is scored, and at game end",
-    ),
-    ("acrobat.pyramid", "acrobats that complete a pyramid"),
-    (
-        "ringmaster.bonus",
-        "points per circus or acrobat tile around a scored ringmaster",
-    ),
-];
+use crate::capabilities::CAPABILITIES;
+use crate::ir::Vocabulary;
 
-/// True when the engine knows the parameter.
+/// Every parameter a set with this vocabulary knows, with its default when a
+/// declaration gives one.
 #[must_use]
-pub fn is_known(name: &str) -> bool {
-    PARAMETERS.iter().any(|(n, _)| *n == name)
-}
-
-/// All parameter names.
-#[must_use]
-pub fn names() -> Vec<&'static str> {
-    PARAMETERS.iter().map(|(n, _)| *n).collect()
+pub fn known(vocabulary: &Vocabulary) -> Vec<(String, Option<i64>)> {
+    let mut out: Vec<(String, Option<i64>)> = vocabulary
+        .parameters()
+        .into_iter()
+        .map(|(n, v)| (n, Some(v)))
+        .collect();
+    for c in CAPABILITIES {
+        out.extend(c.parameters.iter().map(|(n, _)| ((*n).to_string(), None)));
+    }
+    out
 }

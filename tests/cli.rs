@@ -65,11 +65,11 @@ fn a_missing_file_is_a_one_line_error_with_exit_2() {
 
 #[test]
 fn a_directory_without_tiles_files_is_an_error() {
-    let out = tileforge(&["check", "src"]);
+    let out = tileforge(&["check", "benches"]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         stderr(&out).trim(),
-        "error: src: the directory holds no .tiles files"
+        "error: benches: the directory holds no .tiles files"
     );
 }
 

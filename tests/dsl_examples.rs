@@ -17,7 +17,7 @@ fn fields(set: &wire::TileSet, tile: &str) -> Vec<(String, String)> {
         .expect("tile exists");
     let city_sides = |id: usize| -> String {
         let mut sides: Vec<&str> = tile.features[id]
-            .slots()
+            .slots
             .iter()
             .map(|s| s.side().name())
             .collect();
@@ -27,21 +27,21 @@ fn fields(set: &wire::TileSet, tile: &str) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = tile
         .features
         .iter()
-        .filter_map(|f| match f {
-            wire::Feature::Field { slots, cities } => Some((
-                slots
+        .filter(|f| f.kind == "field")
+        .map(|f| {
+            (
+                f.slots
                     .iter()
                     .filter(|s| !s.is_middle())
                     .map(|s| s.name())
                     .collect::<Vec<_>>()
                     .join(" "),
-                cities
+                f.touching
                     .iter()
                     .map(|&c| city_sides(c))
                     .collect::<Vec<_>>()
                     .join(" "),
-            )),
-            _ => None,
+            )
         })
         .collect();
     out.sort();

@@ -559,7 +559,6 @@ fn cli_play_writes_a_log_that_scores_back_to_its_summary() {
 
 #[test]
 fn malformed_or_absurd_tile_sets_are_errors_not_panics() {
-    use tileforge::emit::wire::Feature;
     let base_only = |set: &mut TileSet| {
         set.expansions.retain(|e| e.id == "base");
         set.tiles.retain(|t| t.expansion == "base");
@@ -569,21 +568,13 @@ fn malformed_or_absurd_tile_sets_are_errors_not_panics() {
     set.tiles[0].edges = "CQFR".into();
     broken.push(("bad edge letter", set));
     let mut set = shipped();
-    if let Some(Feature::Field { cities, .. }) = set.tiles[0]
-        .features
-        .iter_mut()
-        .find(|f| matches!(f, Feature::Field { .. }))
-    {
-        cities.push(1);
+    if let Some(field) = set.tiles[0].features.iter_mut().find(|f| f.kind == "field") {
+        field.touching.push(1);
     }
     broken.push(("a field touching a road", set));
     let mut set = shipped();
-    if let Some(Feature::Road { slots, .. }) = set.tiles[0]
-        .features
-        .iter_mut()
-        .find(|f| matches!(f, Feature::Road { .. }))
-    {
-        slots.push(tileforge::geometry::Slot::N);
+    if let Some(road) = set.tiles[0].features.iter_mut().find(|f| f.kind == "road") {
+        road.slots.push(tileforge::geometry::Slot::N);
     }
     broken.push(("a slot claimed twice, or a road at a side's corner", set));
     let mut set = shipped();
@@ -591,7 +582,11 @@ fn malformed_or_absurd_tile_sets_are_errors_not_panics() {
     broken.push(("a missing required expansion", set));
     let mut set = shipped();
     base_only(&mut set);
-    set.expansions[0].rules.remove("road.tile");
+    for kind in &mut set.vocabulary.kinds {
+        if let Some(score) = &mut kind.score {
+            score.params.remove("tile");
+        }
+    }
     broken.push(("a missing rule parameter", set));
     let mut set = shipped();
     set.version = 99;
@@ -606,8 +601,15 @@ fn malformed_or_absurd_tile_sets_are_errors_not_panics() {
     for t in &mut set.tiles {
         t.count = u32::MAX;
     }
-    for v in set.expansions[0].rules.values_mut() {
-        *v = i64::MAX;
+    for kind in &mut set.vocabulary.kinds {
+        for v in kind.score.iter_mut().flat_map(|s| s.params.values_mut()) {
+            *v = i64::MAX;
+        }
+    }
+    for a in &mut set.vocabulary.attributes {
+        for m in a.params.values_mut() {
+            *m = tileforge::emit::wire::Modifier::Set(i64::MAX);
+        }
     }
     let rules = Ruleset::new(&set, None).expect("well-formed");
     assert!(

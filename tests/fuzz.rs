@@ -29,6 +29,28 @@ impl Rng {
 
 /// Words that steer random text into the grammar's deeper corners.
 const WORDS: &[&str] = &[
+    "kind",
+    "attribute",
+    "group",
+    "remove base/D x1",
+    "replaces base/D",
+    "region",
+    "path",
+    "spot",
+    "face",
+    "edge",
+    "occupy",
+    "score network { tile 1 }",
+    "score { tile.complete +1 }",
+    "capability",
+    "reaching",
+    "over",
+    "under",
+    "river",
+    "garden",
+    "inn",
+    "cathedral",
+    "\"CCc+\"",
     "tile",
     "expansion",
     "city",
@@ -126,6 +148,8 @@ fn check_one(text: &str) -> Result<(), String> {
     for d in &compiled.diagnostics {
         for label in std::iter::once(&d.primary).chain(&d.secondary) {
             let s = label.span;
+            // A label may point into the prelude ("declared here").
+            let text = sources.text(s.file);
             let ok = s.start <= s.end
                 && s.end <= text.len()
                 && text.is_char_boundary(s.start)

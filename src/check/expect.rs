@@ -1,6 +1,6 @@
 //! `expect WHAT N` must hold (E0401) and name something countable (E0402).
 
-use super::totals::{total, COUNTABLE};
+use super::totals::{countable, total};
 use crate::diag::{did_you_mean, Code, Diagnostic};
 use crate::ir::TileSet;
 
@@ -9,13 +9,17 @@ pub fn check(set: &TileSet, complete: bool, out: &mut Vec<Diagnostic>) {
         for (what, expected, span) in &expansion.expects {
             match total(set, index, what) {
                 None => {
-                    let names: Vec<&str> = COUNTABLE.iter().map(|(n, _)| *n).collect();
+                    let all = countable(set);
+                    let names: Vec<&str> = all.iter().map(String::as_str).collect();
                     let mut d = Diagnostic::new(
                         Code::UnknownExpect,
                         *span,
                         format!("cannot count `{what}`"),
                     )
-                    .label(format!("countable: {}", names.join(", ")));
+                    .label(
+                        "countable: tiles, kinds, start, sides, a kind (`cloisters`), \
+                         a kind's sides (`city-sides`) or an attribute (`pennants`)",
+                    );
                     if let Some(s) = did_you_mean(what, &names) {
                         d = d.help(format!("did you mean `{s}`?"));
                     }

@@ -6,7 +6,6 @@ use std::fmt::Write;
 
 use crate::diag::{Code, Diagnostic};
 use crate::ir::{Relation, Tile, TileSet};
-use crate::kinds::FeatureKind;
 
 pub(crate) fn check(set: &TileSet, out: &mut Vec<Diagnostic>) {
     for (first, tile) in identical_pairs(set) {
@@ -35,7 +34,7 @@ pub fn identical_pairs(set: &TileSet) -> Vec<(usize, usize)> {
     // the full canonical form is computed for those alone.
     let mut buckets: HashMap<Summary, Vec<usize>> = HashMap::new();
     for (index, tile) in set.tiles.iter().enumerate() {
-        buckets.entry(summary(tile)).or_default().push(index);
+        buckets.entry(summary(set, tile)).or_default().push(index);
     }
     let mut candidates: Vec<usize> = buckets
         .into_values()
@@ -58,19 +57,28 @@ pub fn identical_pairs(set: &TileSet) -> Vec<(usize, usize)> {
     pairs
 }
 
-/// Expansion, the smallest rotation of the edges, and the features' kinds and pennants.
-type Summary = (usize, [u8; 4], Vec<(FeatureKind, u32)>);
+/// Expansion, the smallest rotation of the edges, and the features' kinds and
+/// attribute units.
+type Summary = (
+    usize,
+    Option<usize>,
+    [u8; 4],
+    Vec<(usize, Vec<(usize, u32)>)>,
+);
 
-fn summary(tile: &Tile) -> Summary {
-    let letters = tile.edges().map(|e| e.letter() as u8);
+fn summary(set: &TileSet, tile: &Tile) -> Summary {
+    let letters = tile.edges(&set.vocabulary);
     let edges = (0..4)
         .map(|r| std::array::from_fn(|i| letters[(i + r) % 4]))
         .min()
         .unwrap_or(letters);
-    let mut kinds: Vec<(FeatureKind, u32)> =
-        tile.features.iter().map(|f| (f.kind, f.pennants)).collect();
+    let mut kinds: Vec<(usize, Vec<(usize, u32)>)> = tile
+        .features
+        .iter()
+        .map(|f| (f.kind, f.attributes.clone()))
+        .collect();
     kinds.sort_unstable();
-    (tile.expansion, edges, kinds)
+    (tile.expansion, tile.group, edges, kinds)
 }
 
 /// The smallest description of the tile over its four rotations.
@@ -85,14 +93,18 @@ fn canonical(set: &TileSet, index: usize, tile: &Tile) -> String {
 fn describe(set: &TileSet, index: usize, tile: &Tile) -> String {
     let name = |f: usize| {
         let feature = &tile.features[f];
-        let mut s = feature.kind.to_string();
+        let mut s = set.vocabulary.kinds[feature.kind].id.clone();
         for slot in &feature.slots {
             let _ = write!(s, " {slot}");
         }
         let _ = write!(
             s,
-            " p{} {:?} {:?}",
-            feature.pennants, feature.direction, feature.crop_type
+            " {:?} {:?} {:?} {:?} {:?}",
+            feature.attributes,
+            feature.direction,
+            feature.variant,
+            feature.reaches,
+            feature.crossing
         );
         s
     };
@@ -100,8 +112,9 @@ fn describe(set: &TileSet, index: usize, tile: &Tile) -> String {
     for f in 0..tile.features.len() {
         for relation in [
             Relation::Touches,
-            Relation::RoadEndsAt,
-            Relation::FieldTouchesCity,
+            Relation::EndsAt,
+            Relation::FieldTouches,
+            Relation::Crosses,
         ] {
             for t in set.graph.targets(index, f, relation) {
                 lines.push(format!("{} {relation:?} {}", name(f), name(t)));

@@ -5,6 +5,8 @@
 //! are built; the rules here need the whole set. Each rule is one file and
 //! appends to the list; none stops the others.
 
+mod capabilities;
+mod edits;
 mod expect;
 pub mod identical;
 pub mod placeable;
@@ -49,6 +51,8 @@ pub fn check(lowered: Lowered) -> (Option<Checked>, Vec<Diagnostic>) {
     expect::check(&set, complete, &mut diagnostics);
     start::check(&set, &mut diagnostics);
     requires::check(&set, &mut diagnostics);
+    edits::check(&set, &mut diagnostics);
+    capabilities::check(&set, &mut diagnostics);
     if complete {
         placeable::check(&set, &mut diagnostics);
         identical::check(&set, &mut diagnostics);

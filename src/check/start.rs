@@ -1,21 +1,29 @@
-//! At most one tile kind of the whole set is marked `start` (E0107).
+//! At most one tile kind is marked `start` among the ungrouped tiles, and at most
+//! one in each group (E0106): a group's start tile (the river's spring) starts
+//! the game instead of the other one when that group is in play.
 
 use crate::diag::{Code, Diagnostic};
 use crate::ir::TileSet;
 
 pub fn check(set: &TileSet, out: &mut Vec<Diagnostic>) {
-    let mut starts = set.tiles.iter().filter(|t| t.start > 0);
-    let Some(first) = starts.next() else { return };
-    for other in starts {
-        out.push(
-            Diagnostic::new(
-                Code::StartTile,
-                other.span,
-                format!("`{}` is a second start tile", other.name),
-            )
-            .label("marked `start` here")
-            .with(first.span, "the start tile is already this one")
-            .help("a game has one start tile: keep `start` on one tile"),
-        );
+    let groups = std::iter::once(None).chain((0..set.vocabulary.groups.len()).map(Some));
+    for group in groups {
+        let mut starts = set.tiles.iter().filter(|t| t.start > 0 && t.group == group);
+        let Some(first) = starts.next() else { continue };
+        for other in starts {
+            let within = group.map_or(String::new(), |g| {
+                format!(" of group `{}`", set.vocabulary.groups[g].id)
+            });
+            out.push(
+                Diagnostic::new(
+                    Code::StartTile,
+                    other.span,
+                    format!("`{}` is a second start tile{within}", other.name),
+                )
+                .label("marked `start` here")
+                .with(first.span, "the start tile is already this one")
+                .help("a game has one start tile: keep `start` on one tile"),
+            );
+        }
     }
 }

@@ -41,6 +41,8 @@ enum Command {
     Simulate(simulate::Args),
     /// Print the JSON Schema of tileset.json.
     Schema,
+    /// Print the standard prelude: every kind, attribute and symbol declared in `.tiles`.
+    Prelude,
 }
 
 /// Why a command failed, which decides the exit code.
@@ -71,6 +73,7 @@ pub fn main() -> ExitCode {
         Command::Play(args) => play::run(&args),
         Command::Simulate(args) => simulate::run(&args),
         Command::Schema => output::stdout(&crate::emit::schema()),
+        Command::Prelude => output::stdout(crate::prelude::TEXT),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

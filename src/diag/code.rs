@@ -48,7 +48,12 @@ codes! {
     DuplicateTile = "E0103", Error, "two tiles with the same id in one expansion";
     ZeroCount = "E0104", Error, "a count of 0 (tile, token or figure)";
     DuplicateEntry = "E0105", Error, "a name declared twice in one block";
-    StartTile = "E0106", Error, "more than one tile kind is marked `start`";
+    StartTile = "E0106", Error, "more than one tile kind is marked `start` (in one group)";
+    Redeclared = "E0107", Error, "a kind, attribute or group declared twice, or a prelude name redeclared";
+    UnknownName = "E0108", Error, "a kind, attribute, group or tile that nothing declares";
+    WrongAttribute = "E0109", Error, "an attribute or variant on a kind that does not take it";
+    BadDeclaration = "E0110", Error, "a malformed declaration (shape, edge letter, template, parameter, setting)";
+    BadEdit = "E0111", Error, "a `replaces` or `remove` of a tile the required expansions lack";
     SideTaken = "E0201", Error, "a side is used by two features";
     RoadOnCitySide = "E0202", Error, "a road and a city on the same side";
     CrossingFeatures = "E0203", Error, "features cross each other";
@@ -56,7 +61,10 @@ codes! {
     BadDirection = "E0205", Error, "a flier direction that is not one of the eight";
     BadPlace = "E0206", Error, "a side or slot name that is wrong for this feature";
     CentreConflict = "E0207", Error, "more than one centre feature on a tile";
-    BadRoad = "E0208", Error, "a malformed road (one side twice, `->` on a through road, ending at itself)";
+    BadRoad = "E0208", Error, "a malformed path (one side twice, `->` on a through path, ending at itself)";
+    CrossesNothing = "E0209", Error, "a feature marked `over` or `under` crosses nothing";
+    BadDeadEnd = "E0210", Error, "a path ends where its kind may not end (a river in a field)";
+    BadReach = "E0211", Error, "`reaching` names no corner, or is written on a feature that is not a region";
     FieldSlotTwice = "E0301", Error, "a field slot is covered twice";
     FieldSlotMissing = "E0302", Error, "a field slot is covered by no field";
     FieldCrosses = "E0303", Error, "a field crosses a road or a city";
@@ -70,6 +78,7 @@ codes! {
     RequireMissing = "W0503", Warning, "a required expansion is not among the inputs";
     NeverPlaceable = "W0601", Warning, "a tile that no tile of the set can ever sit next to";
     IdenticalTiles = "W0602", Warning, "two tiles identical up to rotation";
+    MissingCapability = "W0603", Warning, "a capability the engine does not have: the set cannot be played";
 }
 
 impl fmt::Display for Code {

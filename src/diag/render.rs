@@ -13,6 +13,18 @@ pub fn render_all(sources: &SourceMap, diagnostics: &[Diagnostic], colour: bool)
     for id in sources.ids() {
         files.add(sources.name(id).to_string(), sources.text(id).to_string());
     }
+    // The prelude is the file after the map's own, when a diagnostic points there.
+    let prelude = files.add(
+        sources.name(super::FileId::PRELUDE).to_string(),
+        sources.text(super::FileId::PRELUDE).to_string(),
+    );
+    let index = |file: super::FileId| {
+        if file == super::FileId::PRELUDE {
+            prelude
+        } else {
+            file.0 as usize
+        }
+    };
     let mut buffer = if colour {
         Buffer::ansi()
     } else {
@@ -20,12 +32,12 @@ pub fn render_all(sources: &SourceMap, diagnostics: &[Diagnostic], colour: bool)
     };
     let config = term::Config::default();
     for d in diagnostics {
-        let file = d.primary.span.file.0 as usize;
+        let file = index(d.primary.span.file);
         let primary = cs::Label::primary(file, clamp(sources, d.primary.span))
             .with_message(d.primary.message.clone());
         let mut labels = vec![primary];
         labels.extend(d.secondary.iter().map(|l| {
-            cs::Label::secondary(l.span.file.0 as usize, clamp(sources, l.span))
+            cs::Label::secondary(index(l.span.file), clamp(sources, l.span))
                 .with_message(l.message.clone())
         }));
         let base = match d.severity() {

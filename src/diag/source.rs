@@ -4,6 +4,11 @@
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FileId(pub u32);
 
+impl FileId {
+    /// The embedded standard prelude, known to every [`SourceMap`].
+    pub const PRELUDE: FileId = FileId(u32::MAX);
+}
+
 /// A byte range in one source file.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Span {
@@ -56,6 +61,9 @@ impl SourceMap {
     /// A file's name.
     #[must_use]
     pub fn name(&self, file: FileId) -> &str {
+        if file == FileId::PRELUDE {
+            return crate::prelude::NAME;
+        }
         self.files
             .get(file.0 as usize)
             .map_or("<unknown>", |(n, _)| n.as_str())
@@ -64,6 +72,9 @@ impl SourceMap {
     /// A file's text.
     #[must_use]
     pub fn text(&self, file: FileId) -> &str {
+        if file == FileId::PRELUDE {
+            return crate::prelude::TEXT;
+        }
         self.files
             .get(file.0 as usize)
             .map_or("", |(_, t)| t.as_str())

@@ -4,13 +4,16 @@
 mod pretty;
 pub mod wire;
 
+use std::collections::BTreeMap;
+
 use crate::check::Checked;
-use crate::ir::Relation;
-use crate::kinds::FeatureKind;
-use wire::{Feature, RoadEnd};
+use crate::ir::vocab::{AttributeDef, KindDef, Style};
+use crate::ir::{Relation, Shape, TileSet};
+use wire::{End, Feature};
 
 /// The wire form of a checked tile set. Expansions and tiles keep input order;
-/// feature ids are the IR's (declared features, then fields).
+/// feature ids are the IR's (declared features, then fields). The vocabulary
+/// holds what the tiles and figures use and what the inputs declare.
 #[must_use]
 pub fn tileset(checked: &Checked) -> wire::TileSet {
     let set = checked.ir();
@@ -40,6 +43,12 @@ pub fn tileset(checked: &Checked) -> wire::TileSet {
                     name: f.name.clone(),
                     per_player: f.per_player,
                     acrobat: f.acrobat,
+                    strength: f.strength,
+                    follower: f.follower,
+                    stands_on: f.stands_on.clone(),
+                    neutral: f.neutral,
+                    supply: f.supply,
+                    capabilities: f.capabilities.clone(),
                 })
                 .collect(),
             dice: e
@@ -51,8 +60,17 @@ pub fn tileset(checked: &Checked) -> wire::TileSet {
                 })
                 .collect(),
             rules: e.rules.iter().map(|(n, v, _)| (n.clone(), *v)).collect(),
+            removes: e
+                .removes
+                .iter()
+                .map(|(tile, count, _)| wire::Removal {
+                    tile: tile.clone(),
+                    count: *count,
+                })
+                .collect(),
         })
         .collect();
+    let vocabulary = &set.vocabulary;
     let tiles = set
         .tiles
         .iter()
@@ -62,69 +80,188 @@ pub fn tileset(checked: &Checked) -> wire::TileSet {
             expansion: set.expansions[tile.expansion].id.clone(),
             count: tile.count,
             start: tile.start,
+            group: tile.group.map(|g| vocabulary.groups[g].id.clone()),
+            last: tile.last,
+            replaces: tile.replaces.as_ref().map(|(r, _)| r.clone()),
             description: tile.description.clone(),
-            edges: tile.edge_letters(),
+            edges: tile.edge_letters(vocabulary),
             features: (0..tile.features.len())
-                .map(|f| feature(checked, index, f))
+                .map(|f| feature(set, index, f))
                 .collect(),
         })
         .collect();
     wire::TileSet {
         format: wire::FORMAT.to_string(),
         version: wire::FORMAT_VERSION,
+        vocabulary: emitted_vocabulary(set),
         expansions,
         tiles,
     }
 }
 
-fn feature(checked: &Checked, tile: usize, id: usize) -> Feature {
-    let set = checked.ir();
-    let f = &set.tiles[tile].features[id];
-    let slots = f.slots.clone();
-    let touching = || set.graph.targets(tile, id, Relation::Touches);
-    match f.kind {
-        FeatureKind::City => Feature::City {
-            slots,
-            pennants: f.pennants,
-        },
-        FeatureKind::Road => {
-            let ends = if f.dead_end {
-                match set.graph.targets(tile, id, Relation::RoadEndsAt).first() {
-                    Some(&target) => vec![RoadEnd::Feature { feature: target }],
-                    None => vec![RoadEnd::Village],
-                }
-            } else {
-                Vec::new()
-            };
-            Feature::Road { slots, ends }
+/// The declarations the set needs: every kind and attribute a tile or figure
+/// uses, what those name in turn (a farm's neighbour kinds, a river's ends, a
+/// crop circle's variants), and everything the inputs declare themselves.
+fn emitted_vocabulary(set: &TileSet) -> wire::Vocabulary {
+    let v = &set.vocabulary;
+    let mut kinds = vec![false; v.kinds.len()];
+    let mut attributes = vec![false; v.attributes.len()];
+    for f in set.tiles.iter().flat_map(|t| &t.features) {
+        kinds[f.kind] = true;
+        for &(a, _) in &f.attributes {
+            attributes[a] = true;
         }
-        FeatureKind::Field => Feature::Field {
-            slots,
-            cities: set.graph.targets(tile, id, Relation::FieldTouchesCity),
-        },
-        FeatureKind::Cloister => Feature::Cloister {
-            slots,
-            touching: touching(),
-        },
-        FeatureKind::Circus => Feature::Circus {
-            slots,
-            touching: touching(),
-        },
-        FeatureKind::Acrobats => Feature::Acrobats {
-            slots,
-            touching: touching(),
-        },
-        FeatureKind::Flier => Feature::Flier {
-            slots,
-            touching: touching(),
-            direction: f.direction.unwrap_or(crate::geometry::Dir::N),
-        },
-        FeatureKind::CropCircle => Feature::CropCircle {
-            slots,
-            touching: touching(),
-            crop_type: f.crop_type.unwrap_or(crate::kinds::CropType::Field),
-        },
     }
+    for f in set.expansions.iter().flat_map(|e| &e.figures) {
+        for k in f.stands_on.iter().filter_map(|k| v.kind(k)) {
+            kinds[k] = true;
+        }
+    }
+    for (i, k) in v.kinds.iter().enumerate() {
+        kinds[i] |= k.origin.is_some();
+    }
+    for (i, a) in v.attributes.iter().enumerate() {
+        attributes[i] |= a.origin.is_some();
+    }
+    for i in 0..v.kinds.len() {
+        if !kinds[i] {
+            continue;
+        }
+        let k = &v.kinds[i];
+        let farm = k.score.iter().flat_map(|(_, p)| p.iter().map(|p| &p.name));
+        for name in farm.chain(&k.ends_at).chain(&k.variants) {
+            if let Some(j) = v.kind(name) {
+                kinds[j] = true;
+            }
+        }
+    }
+    let expansion = |origin: Option<usize>| origin.map(|e| set.expansions[e].id.clone());
+    wire::Vocabulary {
+        kinds: v
+            .kinds
+            .iter()
+            .zip(&kinds)
+            .filter(|(_, used)| **used)
+            .map(|(k, _)| kind(k, expansion(k.origin)))
+            .collect(),
+        attributes: v
+            .attributes
+            .iter()
+            .zip(&attributes)
+            .filter(|(_, used)| **used)
+            .map(|(a, _)| attribute(a, v, expansion(a.origin)))
+            .collect(),
+        groups: v
+            .groups
+            .iter()
+            .map(|g| wire::Group {
+                id: g.id.clone(),
+                name: g.name.clone(),
+                draw: g.draw.name().to_string(),
+                expansion: set.expansions[g.origin].id.clone(),
+            })
+            .collect(),
+    }
+}
+
+fn style(s: &Style) -> wire::Style {
+    wire::Style {
+        draw: s.draw.clone(),
+        colour: s.colour.clone(),
+        label: s.label.clone(),
+    }
+}
+
+fn letter(l: u8) -> String {
+    char::from(l).to_string()
+}
+
+fn kind(k: &KindDef, expansion: Option<String>) -> wire::Kind {
+    wire::Kind {
+        id: k.id.clone(),
+        name: k.name.clone(),
+        description: k.doc.clone(),
+        shape: match k.shape {
+            Shape::Region => wire::Shape::Region,
+            Shape::Path => wire::Shape::Path,
+            Shape::Face => wire::Shape::Face,
+            Shape::Spot => wire::Shape::Spot,
+        },
+        edge: k.edge.map(letter),
+        matches: k.matches.iter().map(|&l| letter(l)).collect(),
+        occupy: k.occupy.clone(),
+        score: k.score.as_ref().map(|(template, params)| wire::Score {
+            template: template.clone(),
+            params: params.iter().map(|p| (p.name.clone(), p.value)).collect(),
+        }),
+        capabilities: k.capabilities.clone(),
+        centre: k.centre,
+        arrow: k.arrow,
+        variants: k.variants.clone(),
+        ends_at: k.ends_at.clone(),
+        style: style(&k.style),
+        expansion,
+    }
+}
+
+fn attribute(
+    a: &AttributeDef,
+    v: &crate::ir::Vocabulary,
+    expansion: Option<String>,
+) -> wire::Attribute {
+    wire::Attribute {
+        id: a.id.clone(),
+        name: a.name.clone(),
+        description: a.doc.clone(),
+        on: a.on.iter().map(|&k| v.kinds[k].id.clone()).collect(),
+        counted: a.counted,
+        params: a
+            .params
+            .iter()
+            .map(|p| {
+                let m = if p.adds {
+                    wire::Modifier::Add(p.value)
+                } else {
+                    wire::Modifier::Set(p.value)
+                };
+                (p.name.clone(), m)
+            })
+            .collect(),
+        capabilities: a.capabilities.clone(),
+        style: style(&a.style),
+        expansion,
+    }
+}
+
+fn feature(set: &TileSet, tile: usize, id: usize) -> Feature {
+    let v = &set.vocabulary;
+    let f = &set.tiles[tile].features[id];
+    let kind = &v.kinds[f.kind];
+    let mut out = Feature::new(&kind.id, f.slots.clone());
+    out.attributes = f
+        .attributes
+        .iter()
+        .map(|&(a, n)| (v.attributes[a].id.clone(), n))
+        .collect::<BTreeMap<_, _>>();
+    if f.dead_end {
+        out.ends = match set.graph.targets(tile, id, Relation::EndsAt).first() {
+            Some(&target) => vec![End::Feature { feature: target }],
+            None => vec![End::Village],
+        };
+    }
+    out.touching = match kind.shape {
+        Shape::Face => set.graph.targets(tile, id, Relation::FieldTouches),
+        Shape::Spot => set.graph.targets(tile, id, Relation::Touches),
+        Shape::Region | Shape::Path => Vec::new(),
+    };
+    out.direction = f.direction;
+    out.variant = f.variant.clone();
+    out.reaches = f.reaches.clone();
+    out.crossing = f.crossing.map(|c| wire::Crossing {
+        way: c.name().to_string(),
+        crosses: set.graph.targets(tile, id, Relation::Crosses),
+    });
+    out
 }
 
 /// The tile set as indented JSON (plain arrays on one line), ending in a newline.

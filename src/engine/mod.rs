@@ -13,7 +13,7 @@
 //!                        └─▶ scores, events, final_scores ──▶ ScoreReport
 //! ```
 //!
-//! Besides the rule parameters of [`crate::rules::PARAMETERS`], the engine
+//! Besides the rule parameters (see [`crate::rules::known`]), the engine
 //! relies on one name: the figure `ringmaster` earns the ringmaster bonus. A
 //! figure with `acrobat: true` may join pyramids; a circus tile draws the token
 //! under the big top from its own expansion's tokens and a flying machine rolls

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use super::tileset::SetupError;
 use crate::kinds::FeatureKind;
 
-/// Every number the scoring rules use (see `crate::rules::PARAMETERS`).
+/// Every number the scoring rules use (see `crate::rules::known`).
 #[derive(Clone, Debug, Default)]
 pub(super) struct Params {
     pub road_tile: i64,
@@ -46,9 +46,9 @@ impl Params {
         let mut p = Params {
             road_tile: get("road.tile", has(FeatureKind::Road)),
             city_tile_complete: get("city.tile.complete", city),
-            city_pennant_complete: get("city.pennant.complete", city),
+            city_pennant_complete: get("pennant.complete", city),
             city_tile_incomplete: get("city.tile.incomplete", city),
-            city_pennant_incomplete: get("city.pennant.incomplete", city),
+            city_pennant_incomplete: get("pennant.incomplete", city),
             cloister_complete: get("cloister.complete", cloister),
             cloister_tile_incomplete: get("cloister.tile.incomplete", cloister),
             field_city: get("field.city", has(FeatureKind::Field) && city),

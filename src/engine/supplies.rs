@@ -41,8 +41,13 @@ pub(super) fn choose<'s>(
     set: &'s TileSet,
     wanted: Option<&[String]>,
 ) -> Result<Vec<&'s wire::Expansion>, SetupError> {
-    let Some(wanted) = wanted else {
-        return Ok(set.expansions.iter().collect());
+    let all: Vec<String>;
+    let wanted = match wanted {
+        Some(w) => w,
+        None => {
+            all = set.expansions.iter().map(|e| e.id.clone()).collect();
+            &all
+        }
     };
     for w in wanted {
         if !set.expansions.iter().any(|e| &e.id == w) {

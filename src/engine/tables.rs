@@ -4,9 +4,9 @@
 //! is validated on the way so the hot path can index without checks.
 
 use super::tileset::SetupError;
-use crate::emit::wire::{self, Feature};
+use crate::emit::wire;
 use crate::geometry::{Dir, Side, Slot};
-use crate::kinds::{CropType, FeatureKind};
+use crate::kinds::{classic, Classic as Feature, CropType, FeatureKind};
 
 /// No feature at a slot.
 pub(super) const NONE: u8 = u8::MAX;
@@ -49,32 +49,47 @@ pub(super) struct KFeature {
     pub name_slot: Option<Slot>,
 }
 
-/// The side code of an edge letter.
-fn side_code(letter: u8) -> Option<u8> {
-    match letter {
-        b'C' => Some(1),
-        b'R' => Some(2),
-        b'F' => Some(3),
+/// The side code of an edge letter: 1 city, 2 road, 3 field, by the classic
+/// role of the kind whose sides carry the letter.
+fn side_code(letter: u8, vocabulary: &wire::Vocabulary) -> Option<u8> {
+    let kind = vocabulary
+        .kinds
+        .iter()
+        .find(|k| k.edge.as_deref().map(str::as_bytes) == Some(&[letter][..]))?;
+    match FeatureKind::of(kind)? {
+        FeatureKind::City => Some(1),
+        FeatureKind::Road => Some(2),
+        FeatureKind::Field => Some(3),
         _ => None,
     }
 }
 
 /// Prepares one wire tile.
-pub(super) fn prepare_tile(tile: &wire::Tile) -> Result<Kind, SetupError> {
+pub(super) fn prepare_tile(
+    tile: &wire::Tile,
+    vocabulary: &wire::Vocabulary,
+) -> Result<Kind, SetupError> {
     let bad = |why: String| SetupError(format!("tile `{}`: {why}", tile.id));
+    let classic_features = classic(tile, vocabulary).map_err(SetupError)?;
     let letters = tile.edges.as_bytes();
     if letters.len() != 4 {
         return Err(bad(format!("edges `{}` is not four letters", tile.edges)));
     }
     let mut edges = [0u8; 4];
     for (e, &l) in edges.iter_mut().zip(letters) {
-        *e = side_code(l).ok_or_else(|| bad(format!("edges `{}`: not C, R or F", tile.edges)))?;
+        *e = side_code(l, vocabulary).ok_or_else(|| {
+            bad(format!(
+                "edges `{}`: `{}` is not a side the engine can play",
+                tile.edges,
+                char::from(l)
+            ))
+        })?;
     }
     if tile.features.len() >= usize::from(NONE) {
         return Err(bad("too many features".into()));
     }
     let mut slot_feature = [NONE; 12];
-    for (i, f) in tile.features.iter().enumerate() {
+    for (i, f) in classic_features.iter().enumerate() {
         for slot in f.slots() {
             let cell = &mut slot_feature[slot.index()];
             if *cell != NONE {
@@ -84,10 +99,10 @@ pub(super) fn prepare_tile(tile: &wire::Tile) -> Result<Kind, SetupError> {
             *cell = u8::try_from(i).unwrap_or(NONE);
         }
     }
-    check_sides(&edges, &slot_feature, tile).map_err(bad)?;
+    check_sides(&edges, &slot_feature, tile, &classic_features).map_err(bad)?;
     let mut features = Vec::with_capacity(tile.features.len());
     let (mut circus, mut acrobats, mut flier, mut crop) = (false, None, None, None);
-    for (i, f) in tile.features.iter().enumerate() {
+    for (i, f) in classic_features.iter().enumerate() {
         let index = u8::try_from(i).unwrap_or(NONE);
         let once = |seen: bool, what: &str| {
             if seen {
@@ -114,7 +129,7 @@ pub(super) fn prepare_tile(tile: &wire::Tile) -> Result<Kind, SetupError> {
             }
             _ => {}
         }
-        features.push(prepare_feature(tile, f).map_err(&bad)?);
+        features.push(prepare_feature(&classic_features, f).map_err(&bad)?);
     }
     let mut matches = [[0u8; 15]; 4];
     for (rotation, row) in matches.iter_mut().enumerate() {
@@ -137,8 +152,7 @@ pub(super) fn prepare_tile(tile: &wire::Tile) -> Result<Kind, SetupError> {
         circus,
         pool: None,
         die: None,
-        cloister: tile
-            .features
+        cloister: classic_features
             .iter()
             .any(|f| f.kind() == FeatureKind::Cloister),
         acrobats,
@@ -160,10 +174,15 @@ pub(super) fn rotated_edges(edges: &[u8; 4], rotation: usize) -> [u8; 4] {
 /// Every side's slots agree with its letter: a city side is one city over all
 /// three slots, a road side has a road in the middle and no city or road at
 /// the corners, a field side has neither.
-fn check_sides(edges: &[u8; 4], slot_feature: &[u8; 12], tile: &wire::Tile) -> Result<(), String> {
+fn check_sides(
+    edges: &[u8; 4],
+    slot_feature: &[u8; 12],
+    tile: &wire::Tile,
+    features: &[Feature],
+) -> Result<(), String> {
     let kind_at = |slot: usize| {
         let f = slot_feature[slot];
-        (f != NONE).then(|| tile.features[usize::from(f)].kind())
+        (f != NONE).then(|| features[usize::from(f)].kind())
     };
     for side in Side::ALL {
         let [a, m, b] = side.slots().map(Slot::index);
@@ -190,7 +209,7 @@ fn check_sides(edges: &[u8; 4], slot_feature: &[u8; 12], tile: &wire::Tile) -> R
     Ok(())
 }
 
-fn prepare_feature(tile: &wire::Tile, f: &Feature) -> Result<KFeature, String> {
+fn prepare_feature(all: &[Feature], f: &Feature) -> Result<KFeature, String> {
     let slots = f.slots();
     let middles = slots.iter().filter(|s| s.is_middle()).count();
     let sides = u8::try_from(middles).unwrap_or(0);
@@ -218,7 +237,7 @@ fn prepare_feature(tile: &wire::Tile, f: &Feature) -> Result<KFeature, String> {
         Feature::City { pennants, .. } => out.pennants = *pennants,
         Feature::Field { cities, .. } => {
             for &c in cities {
-                let is_city = tile.features.get(c).map(Feature::kind) == Some(FeatureKind::City);
+                let is_city = all.get(c).map(Feature::kind) == Some(FeatureKind::City);
                 if !is_city {
                     return Err(format!("a field touches feature #{c}, which is not a city"));
                 }

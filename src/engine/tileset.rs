@@ -77,7 +77,7 @@ impl Ruleset {
             if tile.start > 0 && start.is_none() {
                 start = Some(id);
             }
-            let mut kind = prepare_tile(tile)?;
+            let mut kind = prepare_tile(tile, &set.vocabulary)?;
             supplies::assign(&mut kind, &tile.id, &exps, e)?;
             kinds.push(kind);
         }
@@ -95,7 +95,7 @@ impl Ruleset {
         {
             return Err(SetupError(format!("die `{}` has no faces", d.id)));
         }
-        let mut rules = std::collections::BTreeMap::new();
+        let mut rules = defaults(&set.vocabulary);
         for e in &exps {
             rules.extend(e.rules.iter().map(|(k, v)| (k.clone(), *v)));
         }
@@ -251,6 +251,26 @@ impl Ruleset {
         let i = k.features.iter().position(|f| f.kind == wanted)?;
         u8::try_from(i).ok()
     }
+}
+
+/// The rule parameters the declarations give (`city.tile.complete` is the
+/// `tile.complete` value of the kind `city`); `rules` blocks override them.
+fn defaults(vocabulary: &wire::Vocabulary) -> std::collections::BTreeMap<String, i64> {
+    let mut out = std::collections::BTreeMap::new();
+    for k in &vocabulary.kinds {
+        for (name, &value) in k.score.iter().flat_map(|s| &s.params) {
+            out.insert(format!("{}.{name}", k.id), value);
+        }
+    }
+    for a in &vocabulary.attributes {
+        for (name, m) in &a.params {
+            let value = match *m {
+                wire::Modifier::Set(v) | wire::Modifier::Add(v) => v,
+            };
+            out.insert(format!("{}.{name}", a.id), value);
+        }
+    }
+    out
 }
 
 fn too_many(what: &str) -> SetupError {

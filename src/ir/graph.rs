@@ -1,6 +1,6 @@
 //! The feature graph: one node per feature of every tile, one edge per relation
-//! (a field touches a city, a dead end meets a feature, a centre feature touches
-//! another). It is the single record of relations; the checker and the JSON read
+//! (a field touches a region, a dead end meets a feature, a spot touches another,
+//! a path crosses another). It is the single record of relations; the checker and the JSON read
 //! them from here.
 
 use petgraph::graph::{DiGraph, NodeIndex};
@@ -19,12 +19,14 @@ pub struct FeatureRef {
 /// How two features are related. Edges point from the first-named feature.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Relation {
-    /// Field → city it touches.
-    FieldTouchesCity,
-    /// Dead-end road → the feature where it ends.
-    RoadEndsAt,
-    /// Centre feature → the feature it touches.
+    /// Field → region (city) it touches.
+    FieldTouches,
+    /// Dead-end path → the feature where it ends.
+    EndsAt,
+    /// Spot → the feature it touches.
     Touches,
+    /// A feature marked `over` or `under` → the feature it crosses.
+    Crosses,
 }
 
 /// Nodes are added tile by tile, so a tile's features are consecutive nodes.

@@ -20,25 +20,33 @@ pub struct Lowered {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Lowers parsed files into one tile set. Tiles are lowered in parallel (each
-/// is independent); everything that spans tiles runs after, in source order.
+/// Lowers parsed files into one tile set, after the embedded prelude. Every
+/// declaration is read first, so a tile may use a kind declared further down or
+/// in another file; then the tiles are lowered in parallel (each is independent)
+/// and joined to the set in source order.
 #[must_use]
 pub fn lower(files: &[ast::File]) -> Lowered {
-    let decls: Vec<&ast::TileDecl> = files
-        .iter()
-        .flat_map(|f| &f.items)
-        .filter_map(|item| match item {
-            Item::Tile(decl) => Some(decl),
-            _ => None,
-        })
-        .collect();
-    let tiles: Vec<LoweredTile> = decls.par_iter().map(|d| lower_tile(d)).collect();
+    let (prelude, prelude_diagnostics) = crate::prelude::parsed();
     let mut cx = Lowering {
-        lowered_tiles: tiles.into_iter(),
+        diagnostics: prelude_diagnostics.clone(),
         ..Lowering::default()
     };
+    for item in &prelude.items {
+        cx.prelude_item(item);
+    }
+    let mut decls: Vec<(usize, &ast::TileDecl)> = Vec::new();
     for file in files {
-        cx.file(file);
+        cx.file(file, &mut decls);
+    }
+    cx.set.vocabulary.resolve(&mut cx.diagnostics);
+    cx.check_rules();
+    let vocabulary = &cx.set.vocabulary;
+    let tiles: Vec<LoweredTile> = decls
+        .par_iter()
+        .map(|(_, d)| lower_tile(d, vocabulary))
+        .collect();
+    for ((expansion, decl), lowered) in decls.iter().zip(tiles) {
+        cx.tile(*expansion, decl, lowered);
     }
     Lowered {
         set: cx.set,
@@ -53,12 +61,28 @@ struct Lowering {
     expansion_ids: HashMap<String, Span>,
     tile_ids: HashMap<(usize, String), Span>,
     figure_ids: HashMap<String, Span>,
-    /// Each tile's own lowering, in source order, computed up front.
-    lowered_tiles: std::vec::IntoIter<LoweredTile>,
 }
 
 impl Lowering {
-    fn file(&mut self, file: &ast::File) {
+    /// The prelude holds declarations only.
+    fn prelude_item(&mut self, item: &Item) {
+        let vocabulary = &mut self.set.vocabulary;
+        match item {
+            Item::Kind(decl) => vocabulary.declare_kind(decl, None, &mut self.diagnostics),
+            Item::Attribute(decl) => {
+                vocabulary.declare_attribute(decl, None, &mut self.diagnostics);
+            }
+            _ => self.diagnostics.push(Diagnostic::new(
+                Code::Syntax,
+                item_span(item),
+                "the prelude holds kind and attribute declarations only",
+            )),
+        }
+    }
+
+    /// Every item of a file but its tiles, which are collected with their
+    /// expansion for lowering later.
+    fn file<'f>(&mut self, file: &'f ast::File, tiles: &mut Vec<(usize, &'f ast::TileDecl)>) {
         let mut current: Option<usize> = None;
         for item in &file.items {
             if let Item::Expansion(decl) = item {
@@ -88,13 +112,24 @@ impl Lowering {
                     e
                 }
             };
+            let vocabulary = &mut self.set.vocabulary;
             match item {
                 Item::Expansion(_) => {}
-                Item::Tile(decl) => self.tile(expansion, decl),
+                Item::Tile(decl) => tiles.push((expansion, decl)),
                 Item::Tokens(decl) => self.tokens(expansion, decl),
                 Item::Figure(decl) => self.figure(expansion, decl),
                 Item::Die(decl) => self.die(expansion, decl),
                 Item::Rules(decl) => self.rules(expansion, decl),
+                Item::Kind(decl) => {
+                    vocabulary.declare_kind(decl, Some(expansion), &mut self.diagnostics);
+                }
+                Item::Attribute(decl) => {
+                    vocabulary.declare_attribute(decl, Some(expansion), &mut self.diagnostics);
+                }
+                Item::Group(decl) => {
+                    vocabulary.declare_group(decl, expansion, &mut self.diagnostics);
+                }
+                Item::Remove(decl) => self.remove(expansion, decl),
             }
         }
     }
@@ -144,7 +179,7 @@ impl Lowering {
         index
     }
 
-    fn tile(&mut self, expansion: usize, decl: &ast::TileDecl) {
+    fn tile(&mut self, expansion: usize, decl: &ast::TileDecl, lowered: LoweredTile) {
         let mut ok = true;
         let key = (expansion, decl.id.text.clone());
         if let Some(&first) = self.tile_ids.get(&key) {
@@ -178,15 +213,45 @@ impl Lowering {
             }
             Some(n) => u32::try_from(n.value).unwrap_or(u32::MAX),
         };
+        let group = decl.group.as_ref().and_then(|g| {
+            let found = self.set.vocabulary.group(&g.text);
+            if found.is_none() {
+                let names: Vec<&str> = self
+                    .set
+                    .vocabulary
+                    .groups
+                    .iter()
+                    .map(|x| x.id.as_str())
+                    .collect();
+                let mut d = Diagnostic::new(
+                    Code::UnknownName,
+                    g.span,
+                    format!("no group `{}` is declared", g.text),
+                )
+                .label("unknown group")
+                .help("declare it: `group NAME \"Name\" { draw first }`");
+                if let Some(s) = did_you_mean(&g.text, &names) {
+                    d = d.help(format!("did you mean `{s}`?"));
+                }
+                self.diagnostics.push(d);
+                ok = false;
+            }
+            found
+        });
+        if let Some(last) = decl.last.filter(|_| decl.group.is_none()) {
+            self.error(
+                Diagnostic::new(Code::UnknownName, last, "`last` means last of its group")
+                    .label("this tile is in no group")
+                    .help("add `group NAME` before `last`"),
+            );
+            ok = false;
+        }
         let LoweredTile {
             features,
             relations,
             explicit_fields,
             diagnostics,
-        } = self
-            .lowered_tiles
-            .next()
-            .unwrap_or_else(|| lower_tile(decl));
+        } = lowered;
         if diagnostics.iter().any(Diagnostic::is_error) {
             ok = false;
         }
@@ -205,6 +270,9 @@ impl Lowering {
             name: decl.id.text.clone(),
             count,
             start: u32::from(decl.start.is_some()),
+            group,
+            last: decl.last.is_some(),
+            replaces: decl.replaces.as_ref().map(|r| (r.text.clone(), r.span)),
             description: decl.doc.clone(),
             features,
             explicit_fields,
@@ -259,12 +327,115 @@ impl Lowering {
             self.error(d);
             return;
         }
-        self.set.expansions[expansion].figures.push(Figure {
+        let mut figure = Figure {
             id: decl.id.text.clone(),
             name: decl.name.clone().unwrap_or_else(|| decl.id.text.clone()),
             per_player: u32::try_from(per_player).unwrap_or(u32::MAX),
             acrobat: decl.acrobat.is_none_or(|(yes, _)| yes),
-        });
+            strength: 1,
+            follower: true,
+            stands_on: Vec::new(),
+            neutral: false,
+            supply: false,
+            capabilities: Vec::new(),
+            span: decl.id.span,
+        };
+        for s in &decl.settings {
+            self.figure_setting(&mut figure, s);
+        }
+        for c in &figure.capabilities {
+            if !crate::capabilities::is_known(c) {
+                let d = Diagnostic::new(
+                    Code::MissingCapability,
+                    decl.id.span,
+                    format!(
+                        "the engine has no `{c}` rules yet (used by figure `{}`)",
+                        figure.id
+                    ),
+                )
+                .label("this set compiles, renders and has `stats`, but cannot be played")
+                .help(format!(
+                    "`play`, `score` and `simulate` refuse it; the engine has {}",
+                    crate::capabilities::names().join(", ")
+                ));
+                self.error(d);
+            }
+        }
+        self.set.expansions[expansion].figures.push(figure);
+    }
+
+    fn figure_setting(&mut self, figure: &mut Figure, s: &ast::Setting) {
+        let args: Vec<&str> = s.args.iter().map(|a| a.text.as_str()).collect();
+        let bad = |what: &str| {
+            Diagnostic::new(
+                Code::BadDeclaration,
+                s.span,
+                format!("`{}` takes {what}", s.key.text),
+            )
+            .label("malformed setting")
+        };
+        match (s.key.text.as_str(), args.as_slice()) {
+            ("strength", [n]) => match n.parse::<u32>() {
+                Ok(v) if v <= 100 => figure.strength = v,
+                _ => self.error(bad("a number from 0 to 100")),
+            },
+            ("follower", ["yes"]) => figure.follower = true,
+            ("follower", ["no"]) => figure.follower = false,
+            ("stands-on", kinds) if !kinds.is_empty() => {
+                for (k, ident) in kinds.iter().zip(&s.args) {
+                    if self.set.vocabulary.kind(k).is_none() {
+                        let d = self.set.vocabulary.unknown_kind(k, ident.span);
+                        self.error(d);
+                    }
+                }
+                figure.stands_on = kinds.iter().map(|k| (*k).to_string()).collect();
+            }
+            ("neutral", []) => figure.neutral = true,
+            ("supply", []) => figure.supply = true,
+            ("capability", names) if !names.is_empty() => {
+                figure
+                    .capabilities
+                    .extend(names.iter().map(|n| (*n).to_string()));
+            }
+            ("strength", _) => self.error(bad("a number")),
+            ("follower", _) => self.error(bad("`yes` or `no`")),
+            ("stands-on", _) => self.error(bad("one or more kinds")),
+            ("capability", _) => self.error(bad("one or more capability names")),
+            ("neutral" | "supply", _) => self.error(bad("no arguments")),
+            ("per-player", _) => self.error(bad("a number")),
+            ("acrobat", _) => self.error(bad("`yes` or `no`")),
+            _ => {
+                let mut d = Diagnostic::new(
+                    Code::UnknownKeyword,
+                    s.key.span,
+                    format!("unknown keyword `{}` in a figure", s.key.text),
+                )
+                .label(format!("expected one of {}", FIGURE_SETTINGS.join(", ")));
+                if let Some(m) = did_you_mean(&s.key.text, FIGURE_SETTINGS) {
+                    d = d.help(format!("did you mean `{m}`?"));
+                }
+                self.error(d);
+            }
+        }
+    }
+
+    fn remove(&mut self, expansion: usize, decl: &ast::RemoveDecl) {
+        let count = match decl.count {
+            None => None,
+            Some(n) if n.value <= 0 => {
+                let d = Diagnostic::new(Code::ZeroCount, n.span, "removing no copies")
+                    .label("a removal needs at least one copy")
+                    .help("drop the count to remove every copy");
+                self.error(d);
+                return;
+            }
+            Some(n) => Some(u32::try_from(n.value).unwrap_or(u32::MAX)),
+        };
+        self.set.expansions[expansion].removes.push((
+            decl.tile.text.clone(),
+            count,
+            decl.tile.span,
+        ));
     }
 
     fn die(&mut self, expansion: usize, decl: &ast::DieDecl) {
@@ -306,24 +477,51 @@ impl Lowering {
                 continue;
             }
             seen.insert(&name.text, name.span);
-            if !crate::rules::is_known(&name.text) {
-                let mut d = Diagnostic::new(
-                    Code::UnknownRule,
-                    name.span,
-                    format!("the engine knows no rule parameter `{}`", name.text),
-                )
-                .label("unknown parameter");
-                if let Some(s) = did_you_mean(&name.text, &crate::rules::names()) {
-                    d = d.help(format!("did you mean `{s}`?"));
-                }
-                self.error(d);
-            }
             self.set.expansions[expansion]
                 .rules
                 .push((name.text.clone(), value.value, name.span));
         }
     }
 }
+
+impl Lowering {
+    /// Warns about rule parameters that no declaration or capability defines.
+    fn check_rules(&mut self) {
+        let known: Vec<String> = crate::rules::known(&self.set.vocabulary)
+            .into_iter()
+            .map(|(n, _)| n)
+            .collect();
+        let names: Vec<&str> = known.iter().map(String::as_str).collect();
+        for e in &self.set.expansions {
+            for (name, _, span) in &e.rules {
+                if known.contains(name) {
+                    continue;
+                }
+                let mut d = Diagnostic::new(
+                    Code::UnknownRule,
+                    *span,
+                    format!("the engine knows no rule parameter `{name}`"),
+                )
+                .label("unknown parameter");
+                if let Some(s) = did_you_mean(name, &names) {
+                    d = d.help(format!("did you mean `{s}`?"));
+                }
+                self.diagnostics.push(d);
+            }
+        }
+    }
+}
+
+const FIGURE_SETTINGS: &[&str] = &[
+    "per-player",
+    "acrobat",
+    "strength",
+    "follower",
+    "stands-on",
+    "neutral",
+    "supply",
+    "capability",
+];
 
 fn duplicate(span: Span, first: Span, what: &str, name: &str) -> Diagnostic {
     Diagnostic::new(
@@ -343,5 +541,9 @@ fn item_span(item: &Item) -> Span {
         Item::Figure(d) => d.id.span,
         Item::Die(d) => d.id.span,
         Item::Rules(d) => d.span,
+        Item::Kind(d) => d.id.span,
+        Item::Attribute(d) => d.id.span,
+        Item::Group(d) => d.id.span,
+        Item::Remove(d) => d.tile.span,
     }
 }

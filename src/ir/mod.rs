@@ -1,28 +1,33 @@
 //! The intermediate representation: each tile a planar map over the 12 border
 //! slots, and the tile set's feature graph.
 //!
-//! [`lower`] resolves the AST (sides into slots, `touching` into features),
-//! derives the fields and their city contacts ([`planar`]), and records every
-//! relation between features in the [`FeatureGraph`]. The IR is not `Serialize`:
-//! the wire format is a separate contract (`emit::wire`).
+//! [`lower`] resolves the declarations into a [`Vocabulary`] (the prelude's and
+//! the files' own), then the tiles against it (sides into slots, `touching` into
+//! features), derives the fields and the regions they touch ([`planar`]), and
+//! records every relation between features in the [`FeatureGraph`]. The IR is not
+//! `Serialize`: the wire format is a separate contract (`emit::wire`).
 
 mod graph;
 mod lower;
 pub mod planar;
 mod text;
 mod tile;
+pub mod vocab;
 
 pub use graph::{FeatureGraph, FeatureRef, Relation};
 pub use lower::{lower, Lowered};
 pub use text::{tile_text, tileset_text};
+pub use vocab::{Shape, Vocabulary};
 
 use crate::diag::Span;
 use crate::geometry::{Dir, Side, Slot};
-use crate::kinds::{CropType, FeatureKind};
 
-/// The lowered input: every expansion and tile of every file, plus the graph.
+/// The lowered input: every expansion and tile of every file, the vocabulary
+/// they use, plus the graph.
 #[derive(Clone, Debug, Default)]
 pub struct TileSet {
+    /// Kinds, attributes and groups: the prelude's, then the files' own.
+    pub vocabulary: Vocabulary,
     /// Expansions in input order.
     pub expansions: Vec<Expansion>,
     /// Tiles in input order; a tile names its expansion by index.
@@ -54,6 +59,8 @@ pub struct Expansion {
     pub dice: Vec<Die>,
     /// Rule parameters: name, value, span of the name.
     pub rules: Vec<(String, i64, Span)>,
+    /// Edition edits: `remove EXPANSION/TILE [xN]` (`None`: every copy).
+    pub removes: Vec<(String, Option<u32>, Span)>,
     /// The header's id (for diagnostics).
     pub span: Span,
 }
@@ -71,17 +78,31 @@ pub struct Token {
     pub count: u32,
 }
 
-/// A figure.
+/// A figure (or a supply piece).
 #[derive(Clone, Debug)]
 pub struct Figure {
     /// Figure id.
     pub id: String,
     /// Display name.
     pub name: String,
-    /// Copies per player.
+    /// Copies per player (for a neutral figure: copies in the game).
     pub per_player: u32,
     /// May stand on acrobat spaces.
     pub acrobat: bool,
+    /// Weight in majorities (a large meeple counts 2).
+    pub strength: u32,
+    /// A follower (meeple-like) figure, admitted where a kind says `occupy follower`.
+    pub follower: bool,
+    /// Kinds it may stand on (empty: wherever a kind admits it).
+    pub stands_on: Vec<String>,
+    /// Belongs to no player (a dragon).
+    pub neutral: bool,
+    /// A piece of the supply, not a figure (tower floors, bridges).
+    pub supply: bool,
+    /// Engine capabilities it switches on.
+    pub capabilities: Vec<String>,
+    /// Where it is declared.
+    pub span: Span,
 }
 
 /// A die.
@@ -106,6 +127,12 @@ pub struct Tile {
     pub count: u32,
     /// Copies that are start tiles.
     pub start: u32,
+    /// Its group (index into the vocabulary's groups).
+    pub group: Option<usize>,
+    /// Drawn last of its group.
+    pub last: bool,
+    /// The tile (`expansion/tile`) whose copies this one's copies stand in for.
+    pub replaces: Option<(String, Span)>,
     /// Doc comment.
     pub description: String,
     /// Declared features in source order, then the derived fields.
@@ -119,57 +146,61 @@ pub struct Tile {
 /// A feature of a tile. Relations to other features are in the [`FeatureGraph`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Feature {
-    /// What it is.
-    pub kind: FeatureKind,
-    /// Border slots it covers, clockwise from `NNW`; empty for centre features.
+    /// Its kind (index into the vocabulary's kinds).
+    pub kind: usize,
+    /// Border slots it covers, clockwise from `NNW`; empty for spots and for a
+    /// field inside the tile.
     pub slots: Vec<Slot>,
-    /// Pennants (cities).
-    pub pennants: u32,
-    /// Arrow (fliers).
+    /// Attributes (index into the vocabulary's attributes) and units of each.
+    pub attributes: Vec<(usize, u32)>,
+    /// Arrow (spots whose kind has one).
     pub direction: Option<Dir>,
-    /// Symbol (crop circles).
-    pub crop_type: Option<CropType>,
-    /// Whether a road is a dead end.
+    /// Variant word (spots whose kind has variants).
+    pub variant: Option<String>,
+    /// Whether a path is a dead end.
     pub dead_end: bool,
+    /// Marked to cross another feature.
+    pub crossing: Option<Crossing>,
+    /// Corners a region reaches into, clockwise from `NE`.
+    pub reaches: Vec<Dir>,
     /// The statement it comes from (a derived field points at the tile id).
     pub span: Span,
 }
 
-/// The type of a side, for matching neighbours.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Edge {
-    /// City.
-    City,
-    /// Road.
-    Road,
-    /// Field.
-    Field,
+/// How a feature crosses another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Crossing {
+    /// Over the other (a bridge).
+    Over,
+    /// Under the other (a tunnel).
+    Under,
 }
 
-impl Edge {
-    /// `C`, `R` or `F`.
+impl Crossing {
+    /// `over` or `under`.
     #[must_use]
-    pub fn letter(self) -> char {
+    pub fn name(self) -> &'static str {
         match self {
-            Edge::City => 'C',
-            Edge::Road => 'R',
-            Edge::Field => 'F',
+            Crossing::Over => "over",
+            Crossing::Under => "under",
         }
     }
 }
 
 impl Tile {
-    /// The side types N E S W.
+    /// The side letters N E S W: a side takes the edge letter of the region on it,
+    /// else of the path through its middle, else of the face kind.
     #[must_use]
-    pub fn edges(&self) -> [Edge; 4] {
+    pub fn edges(&self, vocabulary: &Vocabulary) -> [u8; 4] {
         Side::ALL.map(|side| {
-            let mut edge = Edge::Field;
+            let mut edge = vocabulary.face_edge();
             for f in &self.features {
                 if f.slots.iter().any(|s| s.side() == side) {
-                    match f.kind {
-                        FeatureKind::City => return Edge::City,
-                        FeatureKind::Road => edge = Edge::Road,
-                        _ => {}
+                    let kind = &vocabulary.kinds[f.kind];
+                    match kind.shape {
+                        Shape::Region => return kind.edge.unwrap_or(edge),
+                        Shape::Path => edge = kind.edge.unwrap_or(edge),
+                        Shape::Face | Shape::Spot => {}
                     }
                 }
             }
@@ -179,8 +210,22 @@ impl Tile {
 
     /// The edges as four letters, e.g. `CRFR`.
     #[must_use]
-    pub fn edge_letters(&self) -> String {
-        self.edges().iter().map(|e| e.letter()).collect()
+    pub fn edge_letters(&self, vocabulary: &Vocabulary) -> String {
+        self.edges(vocabulary)
+            .iter()
+            .map(|&e| char::from(e))
+            .collect()
+    }
+
+    /// Units of an attribute over all features (pennants of the tile).
+    #[must_use]
+    pub fn attribute_units(&self, attribute: usize) -> u64 {
+        self.features
+            .iter()
+            .flat_map(|f| &f.attributes)
+            .filter(|(a, _)| *a == attribute)
+            .map(|(_, n)| u64::from(*n))
+            .sum()
     }
 
     /// The tile turned `quarter_turns` times clockwise: slots and arrows move,
@@ -194,6 +239,9 @@ impl Tile {
             }
             f.slots.sort();
             f.direction = f.direction.map(|d| d.rotated(quarter_turns));
+            for d in &mut f.reaches {
+                *d = d.rotated(quarter_turns);
+            }
         }
         tile
     }
@@ -209,9 +257,10 @@ mod tests {
         let checked = compile_str(text).expect("compiles");
         let set = checked.ir();
         let tile = &set.tiles[0];
-        assert_eq!(tile.edge_letters(), "CRRF");
+        let v = &set.vocabulary;
+        assert_eq!(tile.edge_letters(v), "CRRF");
         let turned = tile.rotated(1);
-        assert_eq!(turned.edge_letters(), "FCRR");
+        assert_eq!(turned.edge_letters(v), "FCRR");
         let flier = turned
             .features
             .iter()

@@ -3,9 +3,8 @@
 
 use std::fmt::Write;
 
-use super::{Relation, Tile, TileSet};
+use super::{Relation, Shape, Tile, TileSet};
 use crate::geometry::Side;
-use crate::kinds::FeatureKind;
 
 /// The text form of every tile of a set.
 #[must_use]
@@ -28,6 +27,7 @@ pub fn tileset_text(set: &TileSet) -> String {
 #[must_use]
 pub fn tile_text(set: &TileSet, index: usize) -> String {
     let tile: &Tile = &set.tiles[index];
+    let vocabulary = &set.vocabulary;
     let mut out = String::new();
     let expansion = &set.expansions[tile.expansion].id;
     let _ = write!(
@@ -35,19 +35,29 @@ pub fn tile_text(set: &TileSet, index: usize) -> String {
         "{expansion}/{} x{} {}",
         tile.name,
         tile.count,
-        tile.edge_letters()
+        tile.edge_letters(vocabulary)
     );
     if tile.start > 0 {
         let _ = write!(out, " start {}", tile.start);
+    }
+    if let Some(g) = tile.group {
+        let _ = write!(out, " group {}", vocabulary.groups[g].id);
+    }
+    if tile.last {
+        out.push_str(" last");
+    }
+    if let Some((r, _)) = &tile.replaces {
+        let _ = write!(out, " replaces {r}");
     }
     if tile.explicit_fields {
         out.push_str(" explicit-fields");
     }
     out.push('\n');
     for (id, f) in tile.features.iter().enumerate() {
-        let _ = write!(out, "  #{id} {}", f.kind);
-        match f.kind {
-            FeatureKind::City | FeatureKind::Road => {
+        let kind = &vocabulary.kinds[f.kind];
+        let _ = write!(out, "  #{id} {}", kind.id);
+        match kind.shape {
+            Shape::Region | Shape::Path => {
                 let mut sides: Vec<Side> = f.slots.iter().map(|s| s.side()).collect();
                 sides.dedup();
                 for side in sides {
@@ -60,17 +70,24 @@ pub fn tile_text(set: &TileSet, index: usize) -> String {
                 }
             }
         }
-        if f.pennants > 0 {
-            let _ = write!(out, " pennants {}", f.pennants);
+        if !f.reaches.is_empty() {
+            let corners: Vec<&str> = f.reaches.iter().map(|d| d.name()).collect();
+            let _ = write!(out, " reaching {}", corners.join(" "));
+        }
+        if let Some(c) = f.crossing {
+            let _ = write!(out, " {}", c.name());
+        }
+        for &(a, n) in &f.attributes {
+            let _ = write!(out, " {} {n}", vocabulary.attributes[a].id);
         }
         if let Some(d) = f.direction {
             let _ = write!(out, " {d}");
         }
-        if let Some(t) = f.crop_type {
-            let _ = write!(out, " {t}");
+        if let Some(v) = &f.variant {
+            let _ = write!(out, " {v}");
         }
         if f.dead_end {
-            match set.graph.targets(index, id, Relation::RoadEndsAt).first() {
+            match set.graph.targets(index, id, Relation::EndsAt).first() {
                 Some(t) => {
                     let _ = write!(out, " -> #{t}");
                 }
@@ -79,7 +96,8 @@ pub fn tile_text(set: &TileSet, index: usize) -> String {
         }
         for (relation, word) in [
             (Relation::Touches, "touching"),
-            (Relation::FieldTouchesCity, "touches"),
+            (Relation::FieldTouches, "touches"),
+            (Relation::Crosses, "crosses"),
         ] {
             let targets = set.graph.targets(index, id, relation);
             if !targets.is_empty() {

@@ -1,12 +1,14 @@
-//! Lowers one tile: claims slots for cities and roads, resolves `touching` and
-//! dead-end targets, rejects crossings, and derives (or proves) the fields.
+//! Lowers one tile: resolves each statement's kind in the vocabulary, claims
+//! slots for regions and paths, resolves attributes, `touching`, dead-end targets
+//! and corners, rejects crossings that are not marked, and derives (or proves)
+//! the fields.
 
-use super::planar::{Barrier, FieldError, PlanarMap};
-use super::{Feature, Relation};
+use super::planar::{corner_position, Barrier, Crossing as PlanarCrossing, FieldError, PlanarMap};
+use super::vocab::{KindDef, Shape, Vocabulary};
+use super::{Crossing, Feature, Relation};
 use crate::diag::{did_you_mean, Code, Diagnostic, Span};
 use crate::geometry::{Dir, Side, Slot};
-use crate::kinds::{CropType, FeatureKind};
-use crate::syntax::ast::{FeatureDecl, Ident, RoadTarget, TileDecl};
+use crate::syntax::ast::{FeatureDecl, Ident, Number, TileDecl};
 
 /// A lowered tile before it joins the set.
 pub struct LoweredTile {
@@ -27,12 +29,23 @@ struct Claim {
     span: Span,
 }
 
-/// A `field` statement: its declaration index, its slots with the words that
-/// name them, and the cities it says it touches.
-type DeclaredField = (usize, Vec<(usize, Span)>, Vec<(usize, Span)>);
+/// A field ready to join the tile: its face, the statement it comes from, its
+/// kind and attributes.
+type FieldOut = (super::planar::Face, Span, usize, Vec<(usize, u32)>);
+
+/// A declared field: its declaration index, its slots with the words that name
+/// them, and the regions it says it touches.
+struct DeclaredField {
+    decl: usize,
+    kind: usize,
+    slots: Vec<(usize, Span)>,
+    touching: Vec<(usize, Span)>,
+    attributes: Vec<(usize, u32)>,
+}
 
 struct TileLowering<'a> {
     decl: &'a TileDecl,
+    vocabulary: &'a Vocabulary,
     features: Vec<Feature>,
     /// Declaration index of each feature (fields are not features until the end).
     decl_of: Vec<usize>,
@@ -40,16 +53,17 @@ struct TileLowering<'a> {
     relations: Vec<(usize, Relation, usize)>,
     joins: Vec<(usize, usize)>,
     diagnostics: Vec<Diagnostic>,
+    /// The centre spot, where dead ends meet by default.
     centre: Option<usize>,
-    /// Declared fields: declaration index, slots and their words, touched cities.
     fields: Vec<DeclaredField>,
 }
 
-/// Lowers one tile declaration.
+/// Lowers one tile declaration against the vocabulary.
 #[must_use]
-pub fn lower_tile(decl: &TileDecl) -> LoweredTile {
+pub fn lower_tile(decl: &TileDecl, vocabulary: &Vocabulary) -> LoweredTile {
     let mut cx = TileLowering {
         decl,
+        vocabulary,
         features: Vec::new(),
         decl_of: Vec::new(),
         claims: [None; Slot::COUNT],
@@ -90,15 +104,21 @@ impl TileLowering<'_> {
         self.diagnostics.push(d);
     }
 
-    fn push(&mut self, decl_index: usize, f: &FeatureDecl, kind: FeatureKind) -> usize {
+    fn kind_of(&self, feature: usize) -> &KindDef {
+        &self.vocabulary.kinds[self.features[feature].kind]
+    }
+
+    fn push(&mut self, decl_index: usize, kind: usize, span: Span) -> usize {
         self.features.push(Feature {
             kind,
             slots: Vec::new(),
-            pennants: 0,
+            attributes: Vec::new(),
             direction: None,
-            crop_type: None,
+            variant: None,
             dead_end: false,
-            span: f.span,
+            crossing: None,
+            reaches: Vec::new(),
+            span,
         });
         self.decl_of.push(decl_index);
         self.features.len() - 1
@@ -106,143 +126,449 @@ impl TileLowering<'_> {
 
     /// First pass: create the feature and claim its slots.
     fn declare(&mut self, index: usize, f: &FeatureDecl) {
-        match f.kind {
-            FeatureKind::City => {
-                let id = self.push(index, f, FeatureKind::City);
-                let mut sides: Vec<Side> = Vec::new();
-                for place in &f.places {
-                    let Some(side) = self.side(place, "a city takes whole sides") else {
-                        continue;
-                    };
-                    if sides.contains(&side) {
-                        self.error(side_twice(place));
-                        continue;
-                    }
-                    sides.push(side);
-                    self.claim(id, &side.slots(), place.span);
-                }
-                if let Some(p) = f.pennants {
-                    match u32::try_from(p.value) {
-                        Ok(n) => self.features[id].pennants = n,
-                        Err(_) => self.error(
-                            Diagnostic::new(
-                                Code::InvalidNumber,
-                                p.span,
-                                "a city cannot have fewer than 0 pennants",
-                            )
-                            .label("negative"),
-                        ),
-                    }
-                }
-            }
-            FeatureKind::Road => {
-                let id = self.push(index, f, FeatureKind::Road);
-                let sides: Vec<(Side, Span)> = f
-                    .places
-                    .iter()
-                    .filter_map(|p| {
-                        self.side(p, "a road meets the middle of a side")
-                            .map(|s| (s, p.span))
-                    })
-                    .collect();
-                if let [(a, _), (b, span)] = sides.as_slice() {
-                    if a == b {
-                        self.error(
-                            Diagnostic::new(
-                                Code::BadRoad,
-                                *span,
-                                format!("this road runs from {a} back to {a}"),
-                            )
-                            .label("same side twice")
-                            .help("a dead end names one side: `road N`"),
-                        );
-                        return;
-                    }
-                }
-                if f.places.len() == 2 {
-                    if let Some(RoadTarget::Place(t) | RoadTarget::Keyword(t)) = &f.target {
-                        self.error(
-                            Diagnostic::new(
-                                Code::BadRoad,
-                                t.span,
-                                "a road between two sides has no dead end",
-                            )
-                            .label("`->` names where a dead end stops")
-                            .help("drop `->`, or make the road a dead end: `road S -> N`"),
-                        );
-                    }
-                }
-                self.features[id].dead_end = f.places.len() == 1;
-                for (side, span) in sides {
-                    if let Some(city) = self.city_on(side) {
-                        let d = self.conflict(id, city, side, span);
-                        self.error(d);
-                    } else {
-                        self.claim(id, &[side.middle()], span);
-                    }
-                }
-            }
-            FeatureKind::Field => {
-                let mut slots = Vec::new();
-                for place in &f.places {
-                    match Slot::parse(&place.text) {
-                        Some(slot) => slots.push((slot.index(), place.span)),
-                        None => self.error(unknown_place(
-                            place,
-                            "a field lists slots: NNW N NNE ENE E ESE SSE S SSW WSW W WNW",
-                        )),
-                    }
-                }
-                self.fields.push((index, slots, Vec::new()));
-            }
-            FeatureKind::Cloister
-            | FeatureKind::Circus
-            | FeatureKind::Acrobats
-            | FeatureKind::Flier
-            | FeatureKind::CropCircle => self.centre_feature(index, f),
+        let Some(kind) = self.vocabulary.kind(&f.kind.text) else {
+            let d = self.vocabulary.unknown_kind(&f.kind.text, f.kind.span);
+            self.error(d);
+            return;
+        };
+        let shape = self.vocabulary.kinds[kind].shape;
+        if shape != Shape::Spot {
+            self.no_spot_words(f, shape);
+        }
+        match shape {
+            Shape::Region => self.region(index, kind, f),
+            Shape::Path => self.path(index, kind, f),
+            Shape::Face => self.field(index, kind, f),
+            Shape::Spot => self.spot(index, kind, f),
         }
     }
 
-    fn centre_feature(&mut self, index: usize, f: &FeatureDecl) {
-        let kind = f.kind;
-        if let Some(first) = self.centre {
-            let first_span = self.features[first].span;
-            let first_kind = self.features[first].kind;
+    /// `touching` belongs to spots and fields, `reaching` to regions, `over` and
+    /// `under` to regions and paths.
+    fn no_spot_words(&mut self, f: &FeatureDecl, shape: Shape) {
+        if shape != Shape::Face {
+            if let Some(t) = f.touching.first() {
+                self.error(
+                    Diagnostic::new(
+                        Code::BadPlace,
+                        t.span,
+                        format!("a {} is not `touching` anything", f.kind.text),
+                    )
+                    .label("only spots and fields take `touching`")
+                    .help("a path meets what its dead end names: `road S -> N`"),
+                );
+            }
+        }
+        if shape != Shape::Region {
+            if let Some(r) = f.reaching.first() {
+                self.error(
+                    Diagnostic::new(
+                        Code::BadReach,
+                        r.span,
+                        format!("a {} cannot reach into a corner", f.kind.text),
+                    )
+                    .label("only regions (cities) reach"),
+                );
+            }
+        }
+        if shape == Shape::Face {
+            if let Some(c) = &f.crossing {
+                self.error(
+                    Diagnostic::new(
+                        Code::BadPlace,
+                        c.span,
+                        format!("a field does not go `{}` anything", c.text),
+                    )
+                    .label("only regions and paths cross"),
+                );
+            }
+        }
+    }
+
+    fn region(&mut self, index: usize, kind: usize, f: &FeatureDecl) {
+        let id = self.push(index, kind, f.span);
+        let mut sides: Vec<Side> = Vec::new();
+        for place in &f.places {
+            let Some(side) = self.side(place, "a region takes whole sides") else {
+                continue;
+            };
+            if sides.contains(&side) {
+                self.error(side_twice(place));
+                continue;
+            }
+            sides.push(side);
+            self.claim(id, &side.slots(), place.span);
+        }
+        if sides.is_empty() {
             self.error(
                 Diagnostic::new(
-                    Code::CentreConflict,
-                    f.keyword_span,
-                    format!("this tile already has a {first_kind} in its centre"),
+                    Code::BadPlace,
+                    f.kind.span,
+                    format!("this {} covers no side", f.kind.text),
                 )
-                .label(format!("a second centre feature ({kind})"))
-                .with(first_span, "the centre is taken here")
-                .help("a tile has at most one centre feature"),
+                .label("expected at least one side: N, E, S or W"),
             );
-            return;
         }
-        let id = self.push(index, f, kind);
-        self.centre = Some(id);
-        match (kind, &f.argument) {
-            (FeatureKind::Flier, Some(arg)) => match Dir::parse(&arg.text) {
-                Some(d) => self.features[id].direction = Some(d),
-                None => {
-                    let mut d = Diagnostic::new(
-                        Code::BadDirection,
-                        arg.span,
-                        format!("`{}` is not a flier direction", arg.text),
-                    )
-                    .label("expected N, NE, E, SE, S, SW, W or NW");
-                    if let Some(s) = did_you_mean(&arg.text, Dir::names()) {
-                        d = d.help(format!("did you mean `{s}`?"));
-                    }
-                    self.error(d);
+        for r in &f.reaching {
+            match Dir::parse(&r.text).filter(|_| corner_position(&r.text).is_some()) {
+                Some(d) if !self.features[id].reaches.contains(&d) => {
+                    self.features[id].reaches.push(d);
                 }
-            },
-            (FeatureKind::CropCircle, Some(arg)) => {
-                self.features[id].crop_type = CropType::parse(&arg.text)
+                Some(_) => self.error(side_twice(r)),
+                None => self.error(
+                    Diagnostic::new(
+                        Code::BadReach,
+                        r.span,
+                        format!("`{}` is not a corner", r.text),
+                    )
+                    .label("expected NE, SE, SW or NW"),
+                ),
             }
-            _ => {}
         }
+        self.crossing(id, f);
+        self.attributes(id, f);
+    }
+
+    fn path(&mut self, index: usize, kind: usize, f: &FeatureDecl) {
+        let id = self.push(index, kind, f.span);
+        let mut sides: Vec<(Side, Span)> = Vec::new();
+        for place in &f.places {
+            let Some(side) = self.side(place, "a path meets the middle of a side") else {
+                continue;
+            };
+            if let Some((first, _)) = sides.iter().find(|(s, _)| *s == side) {
+                self.error(
+                    Diagnostic::new(
+                        Code::BadRoad,
+                        place.span,
+                        format!("this {} runs through {first} twice", f.kind.text),
+                    )
+                    .label("same side twice")
+                    .help(format!(
+                        "a dead end names one side: `{} {first}`",
+                        f.kind.text
+                    )),
+                );
+                continue;
+            }
+            sides.push((side, place.span));
+        }
+        if f.places.is_empty() {
+            self.error(
+                Diagnostic::new(
+                    Code::BadPlace,
+                    f.kind.span,
+                    format!("this {} meets no side", f.kind.text),
+                )
+                .label("expected one side (a dead end) or more: N, E, S or W"),
+            );
+        }
+        if f.places.len() >= 2 {
+            if let Some(t) = &f.target {
+                self.error(
+                    Diagnostic::new(
+                        Code::BadRoad,
+                        t.span,
+                        format!("a {} between sides has no dead end", f.kind.text),
+                    )
+                    .label("`->` names where a dead end stops")
+                    .help(format!(
+                        "drop `->`, or make it a dead end: `{} S -> N`",
+                        f.kind.text
+                    )),
+                );
+            }
+        }
+        self.features[id].dead_end = f.places.len() == 1;
+        for (side, span) in sides {
+            if let Some(region) = self.region_on(side) {
+                let d = self.conflict(id, region, side, span);
+                self.error(d);
+            } else {
+                self.claim(id, &[side.middle()], span);
+            }
+        }
+        self.crossing(id, f);
+        self.attributes(id, f);
+    }
+
+    fn field(&mut self, index: usize, kind: usize, f: &FeatureDecl) {
+        let mut slots = Vec::new();
+        for place in &f.places {
+            match Slot::parse(&place.text) {
+                Some(slot) => slots.push((slot.index(), place.span)),
+                None => self.error(unknown_place(
+                    place,
+                    "a field lists slots: NNW N NNE ENE E ESE SSE S SSW WSW W WNW",
+                )),
+            }
+        }
+        if let Some(t) = &f.target {
+            self.error(
+                Diagnostic::new(Code::BadRoad, t.span, "a field has no dead end")
+                    .label("`->` belongs to paths"),
+            );
+        }
+        // Attributes are resolved against a placeholder feature, then moved.
+        let id = self.push(index, kind, f.span);
+        self.attributes(id, f);
+        let attributes = std::mem::take(&mut self.features[id].attributes);
+        self.features.pop();
+        self.decl_of.pop();
+        self.fields.push(DeclaredField {
+            decl: index,
+            kind,
+            slots,
+            touching: Vec::new(),
+            attributes,
+        });
+    }
+
+    fn spot(&mut self, index: usize, kind: usize, f: &FeatureDecl) {
+        let def = &self.vocabulary.kinds[kind];
+        if def.centre {
+            if let Some(first) = self.centre {
+                let first_span = self.features[first].span;
+                let first_kind = self.kind_of(first).id.clone();
+                self.error(
+                    Diagnostic::new(
+                        Code::CentreConflict,
+                        f.kind.span,
+                        format!("this tile already has a {first_kind} in its centre"),
+                    )
+                    .label(format!("a second centre feature ({})", f.kind.text))
+                    .with(first_span, "the centre is taken here")
+                    .help("a tile has at most one centre spot; spots like a garden sit aside"),
+                );
+                return;
+            }
+        }
+        let (arrow, centre) = (def.arrow, def.centre);
+        let id = self.push(index, kind, f.span);
+        if centre {
+            self.centre = Some(id);
+        }
+        if let Some(t) = &f.target {
+            self.error(
+                Diagnostic::new(
+                    Code::BadRoad,
+                    t.span,
+                    format!("a {} has no dead end", f.kind.text),
+                )
+                .label("`->` belongs to paths")
+                .help("a spot joins what it is `touching`"),
+            );
+        }
+        if let Some(c) = &f.crossing {
+            self.error(
+                Diagnostic::new(
+                    Code::BadPlace,
+                    c.span,
+                    format!("a {} does not go `{}` anything", f.kind.text, c.text),
+                )
+                .label("only regions and paths cross"),
+            );
+        }
+        match (arrow, f.places.as_slice()) {
+            (true, [arg]) => match Dir::parse(&arg.text) {
+                Some(d) => self.features[id].direction = Some(d),
+                None => self.error(bad_direction(arg, &f.kind.text)),
+            },
+            (true, []) => self.error(
+                Diagnostic::new(
+                    Code::BadDirection,
+                    f.kind.span,
+                    format!("a {} needs its direction", f.kind.text),
+                )
+                .label("expected N, NE, E, SE, S, SW, W or NW after it"),
+            ),
+            (true, [_, extra, ..]) | (false, [extra, ..]) => self.error(
+                Diagnostic::new(
+                    Code::BadPlace,
+                    extra.span,
+                    format!("a {} sits inside the tile and takes no side", f.kind.text),
+                )
+                .label("unexpected place")
+                .help(format!(
+                    "to join it to what is there, write `{} touching {}`",
+                    f.kind.text, extra.text
+                )),
+            ),
+            (false, []) => {}
+        }
+        self.attributes(id, f);
+    }
+
+    /// `over` / `under` on a region or path.
+    fn crossing(&mut self, id: usize, f: &FeatureDecl) {
+        if let Some(c) = &f.crossing {
+            self.features[id].crossing = Some(if c.text == "over" {
+                Crossing::Over
+            } else {
+                Crossing::Under
+            });
+        }
+    }
+
+    /// The words after a kind: its variant (spots with variants) and attributes.
+    fn attributes(&mut self, id: usize, f: &FeatureDecl) {
+        let kind = self.features[id].kind;
+        let def = &self.vocabulary.kinds[kind];
+        let variants = def.variants.clone();
+        for (word, number) in &f.words {
+            if variants.contains(&word.text) {
+                if self.features[id].variant.is_some() {
+                    self.error(
+                        Diagnostic::new(
+                            Code::DuplicateEntry,
+                            word.span,
+                            format!("this {} already has its variant", f.kind.text),
+                        )
+                        .label("a second variant"),
+                    );
+                } else {
+                    self.features[id].variant = Some(word.text.clone());
+                }
+                self.no_number(number, &word.text);
+                continue;
+            }
+            let Some(attribute) = self.vocabulary.attribute(&word.text) else {
+                let d = self.unknown_word(kind, word, &variants);
+                self.error(d);
+                continue;
+            };
+            let adef = &self.vocabulary.attributes[attribute];
+            if !adef.on.contains(&kind) {
+                let on: Vec<&str> = adef
+                    .on
+                    .iter()
+                    .map(|&k| self.vocabulary.kinds[k].id.as_str())
+                    .collect();
+                let d = Diagnostic::new(
+                    Code::WrongAttribute,
+                    word.span,
+                    format!("a {} cannot have `{}`", f.kind.text, adef.id),
+                )
+                .label(format!("`{}` goes on {}", adef.id, on.join(", ")))
+                .with(adef.span, "declared here");
+                self.error(d);
+                continue;
+            }
+            let plural = adef.plural.as_deref() == Some(word.text.as_str());
+            let units = match number {
+                None if plural => {
+                    self.error(
+                        Diagnostic::new(
+                            Code::Syntax,
+                            word.span,
+                            format!("`{}` needs a number", word.text),
+                        )
+                        .label("expected a number after it")
+                        .help(format!("`{} 2`, or `{}` for one", word.text, adef.id)),
+                    );
+                    continue;
+                }
+                None => 1,
+                Some(n) if !adef.counted => {
+                    self.error(
+                        Diagnostic::new(
+                            Code::WrongAttribute,
+                            n.span,
+                            format!("`{}` is not counted", adef.id),
+                        )
+                        .label("no number here")
+                        .help(format!("write just `{}`", adef.id)),
+                    );
+                    continue;
+                }
+                Some(n) => match u32::try_from(n.value) {
+                    Ok(v) => v,
+                    Err(_) => {
+                        self.error(
+                            Diagnostic::new(
+                                Code::InvalidNumber,
+                                n.span,
+                                format!("a feature cannot have fewer than 0 {}", word.text),
+                            )
+                            .label("negative"),
+                        );
+                        continue;
+                    }
+                },
+            };
+            let attributes = &mut self.features[id].attributes;
+            if attributes.iter().any(|(a, _)| *a == attribute) {
+                self.error(
+                    Diagnostic::new(
+                        Code::DuplicateEntry,
+                        word.span,
+                        format!("`{}` is written twice on this feature", word.text),
+                    )
+                    .label("again here")
+                    .help("a counted attribute takes a number: `pennants 2`"),
+                );
+                continue;
+            }
+            if units > 0 {
+                attributes.push((attribute, units));
+            }
+        }
+        let def = &self.vocabulary.kinds[kind];
+        if !def.variants.is_empty() && self.features[id].variant.is_none() {
+            let list = def.variants.join(", ");
+            self.error(
+                Diagnostic::new(
+                    Code::WrongAttribute,
+                    f.kind.span,
+                    format!("a {} needs one of: {list}", f.kind.text),
+                )
+                .label("variant missing")
+                .help(format!("e.g. `{} {}`", f.kind.text, def.variants[0])),
+            );
+        }
+    }
+
+    fn no_number(&mut self, number: &Option<Number>, word: &str) {
+        if let Some(n) = number {
+            self.error(
+                Diagnostic::new(
+                    Code::WrongAttribute,
+                    n.span,
+                    format!("`{word}` takes no number"),
+                )
+                .label("unexpected number"),
+            );
+        }
+    }
+
+    /// A word after a kind that is neither its variant nor an attribute.
+    fn unknown_word(&self, kind: usize, word: &Ident, variants: &[String]) -> Diagnostic {
+        let mut candidates: Vec<&str> = variants.iter().map(String::as_str).collect();
+        for a in &self.vocabulary.attributes {
+            if a.on.contains(&kind) {
+                candidates.push(&a.id);
+                if let Some(p) = &a.plural {
+                    candidates.push(p);
+                }
+            }
+        }
+        let kind_name = &self.vocabulary.kinds[kind].id;
+        let mut d = Diagnostic::new(
+            Code::UnknownName,
+            word.span,
+            format!("no attribute `{}` is declared", word.text),
+        )
+        .label(if candidates.is_empty() {
+            format!("a {kind_name} takes no attributes")
+        } else {
+            format!("a {kind_name} takes {}", candidates.join(", "))
+        });
+        if let Some(s) = did_you_mean(&word.text, &candidates) {
+            d = d.help(format!("did you mean `{s}`?"));
+        } else if word.text.bytes().any(|b| b.is_ascii_uppercase()) {
+            d = d.help("sides and slots are upper case: N, NNE, ...");
+        }
+        d
     }
 
     /// A side name, or a diagnostic explaining why the word is not one.
@@ -284,47 +610,57 @@ impl TileLowering<'_> {
     }
 
     fn conflict(&self, feature: usize, other: Claim, side: Side, span: Span) -> Diagnostic {
-        let (this_kind, other_kind) = (
-            self.features[feature].kind,
-            self.features[other.feature].kind,
-        );
-        if this_kind != other_kind {
+        let (this, that) = (self.kind_of(feature), self.kind_of(other.feature));
+        if this.shape != that.shape {
+            let (path, region) = if this.shape == Shape::Path {
+                (this, that)
+            } else {
+                (that, this)
+            };
             return Diagnostic::new(
                 Code::RoadOnCitySide,
                 span,
-                format!("side {side} has both a road and a city"),
+                format!("side {side} has both a {} and a {}", path.id, region.id),
             )
-            .label(format!("the {this_kind} is here"))
-            .with(other.span, format!("the {other_kind} is here"))
-            .help("a road that meets a city ends at it: `road S -> N`");
+            .label(format!("the {} is here", this.id))
+            .with(other.span, format!("the {} is here", that.id))
+            .help(format!(
+                "a {} that meets a {} ends at it: `{} S -> N`",
+                path.id, region.id, path.id
+            ));
         }
-        let (plural, help) = if this_kind == FeatureKind::City {
-            (
-                "cities",
-                "one city over several sides is written `city N E`",
+        let help = if this.shape == Shape::Region {
+            format!(
+                "one {} over several sides is written `{} N E`",
+                this.id, this.id
             )
         } else {
-            ("roads", "each side has room for one road")
+            "each side has room for one path".to_string()
+        };
+        let what = if this.id == that.id {
+            format!("two {}", super::vocab::plural(&this.id))
+        } else {
+            format!("a {} and a {}", that.id, this.id)
         };
         Diagnostic::new(
             Code::SideTaken,
             span,
-            format!("side {side} is used by two {plural}"),
+            format!("side {side} is used by {what}"),
         )
-        .label(format!("used again by this {this_kind}"))
+        .label(format!("used again by this {}", this.id))
         .with(other.span, "first used here")
         .help(help)
     }
 
-    /// The city claim on any slot of a side.
-    fn city_on(&self, side: Side) -> Option<Claim> {
+    /// The region claim on any slot of a side.
+    fn region_on(&self, side: Side) -> Option<Claim> {
         side.slots()
             .iter()
             .filter_map(|s| self.claims[s.index()])
-            .find(|c| self.features[c.feature].kind == FeatureKind::City)
+            .find(|c| self.kind_of(c.feature).shape == Shape::Region)
     }
 
-    /// The city or road at a place named by a side or slot.
+    /// The region or path at a place named by a side or slot.
     fn feature_at(&mut self, place: &Ident, what: &str) -> Option<usize> {
         let slot = match Side::parse(&place.text) {
             Some(side) => Some(side.middle()),
@@ -346,7 +682,7 @@ impl TileLowering<'_> {
                     format!("there is no feature at {} to {what}", place.text),
                 )
                 .label("nothing here but field")
-                .help("name a side or slot where a city or road is"),
+                .help("name a side or slot where a region or path is"),
             );
         }
         found
@@ -355,207 +691,315 @@ impl TileLowering<'_> {
     /// Second pass: `touching` and `->`, now that every slot is claimed.
     fn resolve(&mut self, index: usize, f: &FeatureDecl, village: usize) {
         let Some(id) = self.decl_of.iter().position(|&d| d == index) else {
-            if f.kind == FeatureKind::Field {
+            if self.fields.iter().any(|d| d.decl == index) {
                 self.resolve_field_touching(index, f);
             }
             return;
         };
-        let kind = self.features[id].kind;
-        if kind.is_centre() {
-            for place in &f.touching {
-                if let Some(target) = self.feature_at(place, "touch") {
-                    self.relations.push((id, Relation::Touches, target));
-                    self.joins.push((id, target));
+        match self.kind_of(id).shape {
+            Shape::Spot => {
+                for place in &f.touching {
+                    if let Some(target) = self.feature_at(place, "touch") {
+                        self.relations.push((id, Relation::Touches, target));
+                        self.joins.push((id, target));
+                    }
                 }
             }
-        } else if kind == FeatureKind::Road && self.features[id].dead_end {
-            let target = match &f.target {
-                Some(RoadTarget::Place(p)) => match self.feature_at(p, "end at") {
-                    Some(t) if t == id => {
+            Shape::Path if self.features[id].dead_end => self.dead_end(id, f, village),
+            _ => {}
+        }
+    }
+
+    fn dead_end(&mut self, id: usize, f: &FeatureDecl, village: usize) {
+        let target = match &f.target {
+            Some(t) if Side::parse(&t.text).is_some() || Slot::parse(&t.text).is_some() => {
+                match self.feature_at(t, "end at") {
+                    Some(x) if x == id => {
                         self.error(
-                            Diagnostic::new(Code::BadRoad, p.span, "a road cannot end at itself")
-                                .label("this is the road's own side"),
+                            Diagnostic::new(
+                                Code::BadRoad,
+                                t.span,
+                                format!("a {} cannot end at itself", f.kind.text),
+                            )
+                            .label("this is its own side"),
                         );
                         return;
                     }
-                    Some(t) => Some(t),
+                    Some(x) => Some(x),
                     None => return,
-                },
-                Some(RoadTarget::Keyword(k)) if k.text == "village" => None,
-                Some(RoadTarget::Keyword(k)) => {
-                    let wanted = FeatureKind::parse(&k.text);
-                    match self
-                        .centre
-                        .filter(|&c| Some(self.features[c].kind) == wanted)
-                    {
-                        Some(c) => Some(c),
-                        None => {
-                            self.error(
-                                Diagnostic::new(
-                                    Code::TouchingNothing,
-                                    k.span,
-                                    format!("this tile has no {} for the road to end at", k.text),
-                                )
-                                .label("not on this tile"),
-                            );
-                            return;
-                        }
+                }
+            }
+            Some(t) if t.text == "village" => None,
+            Some(t) => {
+                let found = (0..self.features.len()).find(|&s| {
+                    self.kind_of(s).shape == Shape::Spot && self.kind_of(s).id == t.text
+                });
+                match found {
+                    Some(s) => Some(s),
+                    None => {
+                        let d = if self.vocabulary.kind(&t.text).is_some() {
+                            Diagnostic::new(
+                                Code::TouchingNothing,
+                                t.span,
+                                format!(
+                                    "this tile has no {} for the {} to end at",
+                                    t.text, f.kind.text
+                                ),
+                            )
+                            .label("not on this tile")
+                        } else {
+                            self.vocabulary.unknown_kind(&t.text, t.span)
+                        };
+                        self.error(d);
+                        return;
                     }
                 }
-                None => self.centre,
-            };
-            match target {
-                Some(t) => {
-                    self.relations.push((id, Relation::RoadEndsAt, t));
-                    self.joins.push((id, t));
-                }
-                None => self.joins.push((id, village)),
             }
+            None => self.centre,
+        };
+        let ends_at = &self.kind_of(id).ends_at;
+        if !ends_at.is_empty() {
+            let allowed = target
+                .filter(|&t| self.kind_of(t).shape == Shape::Spot)
+                .is_some_and(|t| ends_at.contains(&self.kind_of(t).id));
+            if !allowed {
+                let list = ends_at.join(", ");
+                let here = match target {
+                    Some(t) => format!("it ends at the {}", self.kind_of(t).id),
+                    None => "it ends in the field".to_string(),
+                };
+                self.error(
+                    Diagnostic::new(
+                        Code::BadDeadEnd,
+                        f.span,
+                        format!("a {} may only end at: {list}", f.kind.text),
+                    )
+                    .label(here)
+                    .help(format!("add a {} to the tile", ends_at[0])),
+                );
+                return;
+            }
+        }
+        match target {
+            Some(t) => {
+                self.relations.push((id, Relation::EndsAt, t));
+                self.joins.push((id, t));
+            }
+            None => self.joins.push((id, village)),
         }
     }
 
     fn resolve_field_touching(&mut self, index: usize, f: &FeatureDecl) {
-        let mut cities = Vec::new();
+        let mut regions = Vec::new();
         for place in &f.touching {
             let Some(target) = self.feature_at(place, "touch") else {
                 continue;
             };
-            if self.features[target].kind == FeatureKind::City {
-                cities.push((target, place.span));
+            if self.kind_of(target).shape == Shape::Region {
+                regions.push((target, place.span));
             } else {
+                let kind = self.kind_of(target).id.clone();
                 self.error(
                     Diagnostic::new(
                         Code::TouchingNothing,
                         place.span,
                         format!(
-                            "a field touches cities, and there is a road at {}",
+                            "a field touches regions, and there is a {kind} at {}",
                             place.text
                         ),
                     )
-                    .label("not a city"),
+                    .label("not a region"),
                 );
             }
         }
-        if let Some(entry) = self.fields.iter_mut().find(|(d, _, _)| *d == index) {
-            entry.2 = cities;
+        if let Some(entry) = self.fields.iter_mut().find(|d| d.decl == index) {
+            entry.touching = regions;
         }
     }
 
     fn planar_map(&self) -> PlanarMap {
         let mut map = PlanarMap {
-            is_city: self
-                .features
-                .iter()
-                .map(|f| f.kind == FeatureKind::City)
+            is_region: (0..self.features.len())
+                .map(|f| self.kind_of(f).shape == Shape::Region)
                 .collect(),
+            crossers: self.features.iter().map(|f| f.crossing.is_some()).collect(),
             joins: self.joins.clone(),
             ..PlanarMap::default()
         };
         for (slot, claim) in self.claims.iter().enumerate() {
             map.occupant[slot] = claim.map(|c| c.feature);
         }
+        for (id, f) in self.features.iter().enumerate() {
+            for d in &f.reaches {
+                if let Some(p) = corner_position(d.name()) {
+                    map.reaches.push((id, p));
+                }
+            }
+        }
         map
     }
 
-    /// Rejects crossings, then appends the fields and their city contacts.
+    /// Rejects unmarked crossings, then appends the fields and what they touch.
     fn derive_fields(&mut self, village: usize) {
         let map = self.planar_map();
         let barriers = map.barriers();
-        let crossings = PlanarMap::crossings(&barriers);
-        for &(a, b) in &crossings {
-            let (fa, fb) = (
-                self.representative(&barriers[a], village),
-                self.representative(&barriers[b], village),
-            );
-            let d = Diagnostic::new(
-                Code::CrossingFeatures,
-                self.features[fb].span,
-                format!("the {} crosses the {}", self.describe(fb), self.describe(fa)),
-            )
-            .label("this one")
-            .with(self.features[fa].span, "crosses this one")
-            .help("features of one tile are drawn without crossing; a dead end (`road S`) stops in the middle");
-            self.error(d);
-        }
-        if !crossings.is_empty() {
+        let crossings = map.crossings(&barriers);
+        self.check_crossings(&barriers, &crossings, village);
+        if self.diagnostics.iter().any(Diagnostic::is_error) {
             return;
         }
-        let faces = map.faces(&barriers);
-        let fields = if self.fields.is_empty() {
+        let faces = map.faces(&barriers, &crossings);
+        let Some(field_kind) = self.vocabulary.face_kind() else {
+            return;
+        };
+        let fields: Vec<FieldOut> = if self.fields.is_empty() {
             faces
+                .into_iter()
+                .map(|f| (f, self.decl.id.span, field_kind, Vec::new()))
+                .collect()
         } else {
-            let declared: Vec<Vec<usize>> = self
-                .fields
-                .iter()
-                .map(|(_, slots, _)| slots.iter().map(|(s, _)| *s).collect())
-                .collect();
-            match map.prove_fields(&barriers, &declared) {
-                Ok(mut proved) => {
-                    for (field, (_, _, touching)) in proved.iter_mut().zip(self.fields.clone()) {
-                        let face = faces
-                            .iter()
-                            .find(|f| field.slots.first().is_some_and(|s| f.slots.contains(s)));
-                        for (city, span) in touching {
-                            if face.is_some_and(|f| f.cities.contains(&city)) {
-                                field.cities.push(city);
-                            } else {
-                                self.error(
-                                    Diagnostic::new(
-                                        Code::FieldTouchUnreachable,
-                                        span,
-                                        format!(
-                                            "this field cannot reach the {}",
-                                            self.describe(city)
-                                        ),
-                                    )
-                                    .label("not next to this field")
-                                    .with(self.features[city].span, "the city"),
-                                );
-                            }
-                        }
-                        field.cities.sort_unstable();
-                        field.cities.dedup();
-                    }
-                    proved
-                }
-                Err(errors) => {
-                    for e in errors {
-                        let d = self.field_error(&e, &barriers, village);
-                        self.error(d);
-                    }
-                    return;
-                }
+            match self.prove(&map, &barriers, &crossings, &faces, village) {
+                Some(proved) => proved,
+                None => return,
             }
         };
-        let spans: Vec<Span> = if self.fields.is_empty() {
-            vec![self.decl.id.span; fields.len()]
-        } else {
-            self.fields
-                .iter()
-                .map(|(d, _, _)| self.decl.features[*d].span)
-                .collect()
-        };
-        for (field, span) in fields.into_iter().zip(spans) {
+        for (field, span, kind, attributes) in fields {
             let id = self.features.len();
             self.features.push(Feature {
-                kind: FeatureKind::Field,
+                kind,
                 slots: field.slots.iter().map(|&s| Slot::from_index(s)).collect(),
-                pennants: 0,
+                attributes,
                 direction: None,
-                crop_type: None,
+                variant: None,
                 dead_end: false,
+                crossing: None,
+                reaches: Vec::new(),
                 span,
             });
-            for city in field.cities {
-                self.relations.push((id, Relation::FieldTouchesCity, city));
+            for region in field.regions {
+                self.relations.push((id, Relation::FieldTouches, region));
             }
         }
     }
 
+    /// Every crossing must be marked; every mark must cross something.
+    fn check_crossings(
+        &mut self,
+        barriers: &[Barrier],
+        crossings: &[PlanarCrossing],
+        village: usize,
+    ) {
+        for c in crossings {
+            match c.by {
+                Some(by) => self.relations.push((by, Relation::Crosses, c.crossed)),
+                None => {
+                    let (fa, fb) = (
+                        self.representative(&barriers[c.first], village),
+                        self.representative(&barriers[c.second], village),
+                    );
+                    let d = Diagnostic::new(
+                        Code::CrossingFeatures,
+                        self.features[fb].span,
+                        format!("the {} crosses the {}", self.describe(fb), self.describe(fa)),
+                    )
+                    .label("this one")
+                    .with(self.features[fa].span, "crosses this one")
+                    .help("features of one tile are drawn without crossing: a dead end (`road S`) stops in the middle; a bridge or tunnel is marked `over` or `under`");
+                    self.error(d);
+                }
+            }
+        }
+        for (id, f) in self.features.iter().enumerate() {
+            let Some(mark) = f.crossing else { continue };
+            if !crossings.iter().any(|c| c.by == Some(id)) {
+                let d = Diagnostic::new(
+                    Code::CrossesNothing,
+                    f.span,
+                    format!(
+                        "this {} is marked `{}` but crosses nothing",
+                        self.kind_of(id).id,
+                        mark.name()
+                    ),
+                )
+                .label("nothing to cross")
+                .help("drop the mark, or draw what it crosses on the tile");
+                self.diagnostics.push(d);
+            }
+        }
+    }
+
+    /// Proves the declared fields; returns them with their spans, or `None` after
+    /// reporting why not. Derived fields inside the tile (no border slot) are kept.
+    fn prove(
+        &mut self,
+        map: &PlanarMap,
+        barriers: &[Barrier],
+        crossings: &[PlanarCrossing],
+        faces: &[super::planar::Face],
+        village: usize,
+    ) -> Option<Vec<FieldOut>> {
+        let declared: Vec<Vec<usize>> = self
+            .fields
+            .iter()
+            .map(|d| d.slots.iter().map(|(s, _)| *s).collect())
+            .collect();
+        let mut proved = match map.prove_fields(barriers, crossings, &declared) {
+            Ok(p) => p,
+            Err(errors) => {
+                for e in errors {
+                    let d = self.field_error(&e, barriers, village);
+                    self.error(d);
+                }
+                return None;
+            }
+        };
+        let mut out = Vec::new();
+        for (i, field) in proved.iter_mut().enumerate() {
+            let face = faces
+                .iter()
+                .find(|f| field.slots.first().is_some_and(|s| f.slots.contains(s)));
+            let touching = std::mem::take(&mut self.fields[i].touching);
+            for (region, span) in touching {
+                if face.is_some_and(|f| f.regions.contains(&region)) {
+                    field.regions.push(region);
+                } else {
+                    let d = Diagnostic::new(
+                        Code::FieldTouchUnreachable,
+                        span,
+                        format!("this field cannot reach the {}", self.describe(region)),
+                    )
+                    .label("not next to this field")
+                    .with(self.features[region].span, "the region");
+                    self.error(d);
+                }
+            }
+            field.regions.sort_unstable();
+            field.regions.dedup();
+        }
+        for (i, field) in proved.into_iter().enumerate() {
+            let d = &self.fields[i];
+            out.push((
+                field,
+                self.decl.features[d.decl].span,
+                d.kind,
+                d.attributes.clone(),
+            ));
+        }
+        let field_kind = self.vocabulary.face_kind().unwrap_or(0);
+        for face in faces.iter().filter(|f| f.slots.is_empty()) {
+            out.push((face.clone(), self.decl.id.span, field_kind, Vec::new()));
+        }
+        (!self.diagnostics.iter().any(Diagnostic::is_error)).then_some(out)
+    }
+
     fn field_error(&self, e: &FieldError, barriers: &[Barrier], village: usize) -> Diagnostic {
-        let field_span = |i: usize| self.decl.features[self.fields[i].0].span;
-        let slot_span =
-            |i: usize, p: usize| self.fields[i].1.get(p).map_or(field_span(i), |(_, s)| *s);
+        let field_span = |i: usize| self.decl.features[self.fields[i].decl].span;
+        let slot_span = |i: usize, p: usize| {
+            self.fields[i]
+                .slots
+                .get(p)
+                .map_or(field_span(i), |(_, s)| *s)
+        };
         match e {
             FieldError::OnFeature {
                 field,
@@ -618,20 +1062,20 @@ impl TileLowering<'_> {
         }
     }
 
-    /// The first city or road of a barrier, to name it in messages.
+    /// The first region, path or spot of a barrier, to name it in messages.
     fn representative(&self, barrier: &Barrier, village: usize) -> usize {
         barrier
             .features
             .iter()
             .copied()
             .filter(|&f| f != village)
-            .find(|&f| !self.features[f].slots.is_empty() || self.features[f].kind.is_centre())
+            .find(|&f| !self.features[f].slots.is_empty() || self.kind_of(f).shape == Shape::Spot)
             .unwrap_or(0)
     }
 
     /// "city at N E", "road at E W", "cloister".
     fn describe(&self, feature: usize) -> String {
-        let f = &self.features[feature];
+        let kind = &self.kind_of(feature).id;
         let mut sides: Vec<Side> = Vec::new();
         for slot in self
             .claims
@@ -645,12 +1089,25 @@ impl TileLowering<'_> {
             }
         }
         if sides.is_empty() {
-            f.kind.to_string()
+            kind.clone()
         } else {
             let names: Vec<&str> = sides.iter().map(|s| s.name()).collect();
-            format!("{} at {}", f.kind, names.join(" "))
+            format!("{kind} at {}", names.join(" "))
         }
     }
+}
+
+fn bad_direction(arg: &Ident, kind: &str) -> Diagnostic {
+    let mut d = Diagnostic::new(
+        Code::BadDirection,
+        arg.span,
+        format!("`{}` is not a direction for the {kind}", arg.text),
+    )
+    .label("expected N, NE, E, SE, S, SW, W or NW");
+    if let Some(s) = did_you_mean(&arg.text, Dir::names()) {
+        d = d.help(format!("did you mean `{s}`?"));
+    }
+    d
 }
 
 fn side_twice(place: &Ident) -> Diagnostic {

@@ -11,9 +11,10 @@
 //! features are placed by a small deterministic search: close to the middle,
 //! against what they touch, clear of everything else.
 
-use crate::emit::wire::{Feature, RoadEnd, Tile};
+use crate::emit::wire::Tile;
 use crate::geometry::{Dir, Side, Slot};
 use crate::kinds::CropType;
+use crate::kinds::{classic_by_name, Classic as Feature, ClassicEnd as RoadEnd};
 
 use super::geometry::{
     corner, corner_arc, inward, nearest, p, polyline, side_middle, Curve, CENTRE, P,
@@ -112,7 +113,7 @@ fn symbol(f: &Feature) -> Option<(Symbol, f32)> {
 /// Resolves a tile. Fails, with a sentence saying why, on a tile no checked set
 /// produces (a reference to a missing feature, a road over three sides, ...).
 pub fn scene(tile: &Tile) -> Result<Scene, String> {
-    let features = &tile.features;
+    let features = &classic_by_name(tile)?;
     let check_ref = |from: usize, to: usize| {
         if to < features.len() {
             Ok(to)

@@ -17,8 +17,6 @@ use crate::check::placeable::never_placeable;
 use crate::check::totals::total;
 use crate::check::Checked;
 use crate::geometry::Side;
-use crate::ir::Edge;
-use crate::kinds::FeatureKind;
 
 /// The whole static report.
 #[derive(Debug, Serialize)]
@@ -142,10 +140,12 @@ pub fn report(checked: &Checked) -> Report {
                 *fliers_by_direction.entry(d.name().to_string()).or_insert(0) +=
                     i64::from(tile.count);
             }
-            if let (FeatureKind::CropCircle, Some(t)) = (f.kind, f.crop_type) {
-                *crop_circles_by_type
-                    .entry(t.name().to_string())
-                    .or_insert(0) += i64::from(tile.count);
+            let kind = &set.vocabulary.kinds[f.kind];
+            if let (true, Some(t)) = (
+                kind.capabilities.iter().any(|c| c == "crop-circle"),
+                &f.variant,
+            ) {
+                *crop_circles_by_type.entry(t.clone()).or_insert(0) += i64::from(tile.count);
             }
         }
     }
@@ -200,7 +200,9 @@ fn side_patterns(checked: &Checked) -> Vec<Pattern> {
     let mut by_pattern: BTreeMap<String, (usize, u32)> = BTreeMap::new();
     for tile in &checked.ir().tiles {
         let entry = by_pattern
-            .entry(canonical_pattern(&tile.edge_letters()))
+            .entry(canonical_pattern(
+                &tile.edge_letters(&checked.ir().vocabulary),
+            ))
             .or_default();
         entry.0 += 1;
         entry.1 += tile.count;
@@ -223,7 +225,8 @@ fn side_patterns(checked: &Checked) -> Vec<Pattern> {
 
 fn neighbours(checked: &Checked) -> Vec<Neighbours> {
     let set = checked.ir();
-    let edges: Vec<[Edge; 4]> = set.tiles.iter().map(crate::ir::Tile::edges).collect();
+    let vocabulary = &set.vocabulary;
+    let edges: Vec<[u8; 4]> = set.tiles.iter().map(|t| t.edges(vocabulary)).collect();
     set.tiles
         .iter()
         .enumerate()
@@ -235,7 +238,10 @@ fn neighbours(checked: &Checked) -> Vec<Neighbours> {
                     if other == index && tile.count < 2 {
                         continue;
                     }
-                    let matching = other_edges.iter().filter(|e| **e == wanted).count();
+                    let matching = other_edges
+                        .iter()
+                        .filter(|&&e| vocabulary.meets(e, wanted))
+                        .count();
                     if matching > 0 {
                         fit.kinds += 1;
                         fit.placements += matching;
@@ -246,7 +252,7 @@ fn neighbours(checked: &Checked) -> Vec<Neighbours> {
             Neighbours {
                 tile: checked.tile_id(index),
                 count: tile.count,
-                edges: tile.edge_letters(),
+                edges: tile.edge_letters(vocabulary),
                 sides,
             }
         })

@@ -2,7 +2,6 @@
 //! resolved yet (a compass word is still a word, a count may be 0).
 
 use crate::diag::{FileId, Span};
-use crate::kinds::FeatureKind;
 
 /// A word or name with its span.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,6 +45,14 @@ pub enum Item {
     Die(DieDecl),
     /// `rules { name value ... }`
     Rules(RulesDecl),
+    /// `kind name shape "Name" { ... }`
+    Kind(KindDecl),
+    /// `attribute name on kind+ "Name" { ... }`
+    Attribute(AttributeDecl),
+    /// `group name "Name" { ... }`
+    Group(GroupDecl),
+    /// `remove expansion/tile [xN]`
+    Remove(RemoveDecl),
 }
 
 /// The expansion header.
@@ -87,6 +94,12 @@ pub struct TileDecl {
     pub count: Option<Number>,
     /// The `start` flag.
     pub start: Option<Span>,
+    /// The `last` flag: drawn last of its group.
+    pub last: Option<Span>,
+    /// `group NAME`.
+    pub group: Option<Ident>,
+    /// `replaces EXPANSION/TILE`.
+    pub replaces: Option<Ident>,
     /// Its `///` doc comment, lines joined with newlines.
     pub doc: String,
     /// The features in source order.
@@ -95,33 +108,121 @@ pub struct TileDecl {
     pub span: Span,
 }
 
-/// What a dead-end road's `->` names.
-#[derive(Clone, Debug)]
-pub enum RoadTarget {
-    /// A compass word naming the feature at that side.
-    Place(Ident),
-    /// A centre feature keyword, or `village`.
-    Keyword(Ident),
-}
-
-/// One feature statement of a tile.
+/// One feature statement of a tile: a kind's name and what follows it.
 #[derive(Clone, Debug)]
 pub struct FeatureDecl {
-    /// Which feature the keyword names.
-    pub kind: FeatureKind,
-    /// The keyword's span.
-    pub keyword_span: Span,
-    /// The compass words after the keyword (sides of a city or road, slots of a field).
+    /// The kind's name (`city`, `cloister`, a fan's `lake`).
+    pub kind: Ident,
+    /// The compass words after the name, in order (sides of a region or path,
+    /// slots of a field, a spot's arrow).
     pub places: Vec<Ident>,
-    /// `pennant` (1) or `pennants K`.
-    pub pennants: Option<Number>,
-    /// A road's `-> TARGET`.
-    pub target: Option<RoadTarget>,
+    /// Lower-case words after the name, each with an optional number: attributes
+    /// (`pennant`, `pennants 2`, `inn`) or a spot's variant (`road`).
+    pub words: Vec<(Ident, Option<Number>)>,
+    /// `-> TARGET`: a compass word, a spot kind or `village`.
+    pub target: Option<Ident>,
     /// `touching PLACE+`.
     pub touching: Vec<Ident>,
-    /// A flier's direction or a crop circle's type.
-    pub argument: Option<Ident>,
+    /// `reaching CORNER+`.
+    pub reaching: Vec<Ident>,
+    /// `over` or `under`.
+    pub crossing: Option<Ident>,
     /// The whole statement.
+    pub span: Span,
+}
+
+/// One statement of a declaration block: a keyword and its arguments.
+#[derive(Clone, Debug)]
+pub struct Setting {
+    /// The keyword (`edge`, `occupy`, `draw`, ...).
+    pub key: Ident,
+    /// Its arguments, as written (names, compass words, numbers, strings unquoted).
+    pub args: Vec<Ident>,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// `score [TEMPLATE] [{ PARAM VALUE ... }]`.
+#[derive(Clone, Debug)]
+pub struct ScoreDecl {
+    /// The template (`network`, `farm`, `neighbourhood`); attributes have none.
+    pub template: Option<Ident>,
+    /// Parameters: name, value, and whether the value adds (`+1`) or sets.
+    pub params: Vec<Param>,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// A scoring parameter.
+#[derive(Clone, Debug)]
+pub struct Param {
+    /// Its name (`tile.complete`).
+    pub name: Ident,
+    /// The value.
+    pub value: Number,
+    /// Written with a leading `+`: added to the value it modifies.
+    pub adds: bool,
+}
+
+/// `kind NAME SHAPE "Name" { ... }`.
+#[derive(Clone, Debug)]
+pub struct KindDecl {
+    /// Its name.
+    pub id: Ident,
+    /// `region`, `path`, `face` or `spot`.
+    pub shape: Ident,
+    /// Display name.
+    pub name: Option<String>,
+    /// Doc comment.
+    pub doc: String,
+    /// The block's statements other than `score`.
+    pub settings: Vec<Setting>,
+    /// `score ...`.
+    pub score: Option<ScoreDecl>,
+    /// The whole item.
+    pub span: Span,
+}
+
+/// `attribute NAME on KIND+ "Name" { ... }`.
+#[derive(Clone, Debug)]
+pub struct AttributeDecl {
+    /// Its name.
+    pub id: Ident,
+    /// The kinds it may be written on.
+    pub on: Vec<Ident>,
+    /// Display name.
+    pub name: Option<String>,
+    /// Doc comment.
+    pub doc: String,
+    /// The block's statements other than `score`.
+    pub settings: Vec<Setting>,
+    /// `score { ... }`.
+    pub score: Option<ScoreDecl>,
+    /// The whole item.
+    pub span: Span,
+}
+
+/// `group NAME "Name" { draw first }`.
+#[derive(Clone, Debug)]
+pub struct GroupDecl {
+    /// Its name.
+    pub id: Ident,
+    /// Display name.
+    pub name: Option<String>,
+    /// The block's statements.
+    pub settings: Vec<Setting>,
+    /// The whole item.
+    pub span: Span,
+}
+
+/// `remove EXPANSION/TILE [xN]`.
+#[derive(Clone, Debug)]
+pub struct RemoveDecl {
+    /// The tile, `expansion/tile`.
+    pub tile: Ident,
+    /// Copies removed; `None` means all.
+    pub count: Option<Number>,
+    /// The whole item.
     pub span: Span,
 }
 
@@ -160,6 +261,8 @@ pub struct FigureDecl {
     pub per_player: Option<Number>,
     /// May it be an acrobat; defaults to yes.
     pub acrobat: Option<(bool, Span)>,
+    /// Other statements (`strength 2`, `stands-on cloister garden`, `neutral`, ...).
+    pub settings: Vec<Setting>,
     /// The whole item.
     pub span: Span,
 }

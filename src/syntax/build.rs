@@ -5,13 +5,13 @@ use pest::iterators::Pair;
 use pest::Parser;
 
 use super::ast::{
-    DieDecl, ExpansionDecl, Expect, FeatureDecl, FigureDecl, Ident, Item, Number, RoadTarget,
-    RulesDecl, TileDecl, TokenEntry, TokensDecl,
+    AttributeDecl, DieDecl, ExpansionDecl, Expect, FeatureDecl, FigureDecl, GroupDecl, Ident, Item,
+    KindDecl, Number, Param, RemoveDecl, RulesDecl, ScoreDecl, Setting, TileDecl, TokenEntry,
+    TokensDecl,
 };
 use super::errors::parse_error;
 use super::grammar::{Rule, TilesParser};
 use crate::diag::{did_you_mean, Code, Diagnostic, FileId, Span};
-use crate::kinds::FeatureKind;
 
 /// Builds the items of one chunk; positions are offset by the chunk's start.
 pub struct Builder<'d> {
@@ -24,6 +24,8 @@ pub struct Builder<'d> {
 
 const EXPANSION_KEYWORDS: [&str; 3] = ["year", "expect", "requires"];
 const FIGURE_KEYWORDS: [&str; 2] = ["per-player", "acrobat"];
+/// Where a statement that fits no form in a tile is reported against.
+const TILE_BLOCK: &str = "a tile";
 const DIE_KEYWORDS: [&str; 1] = ["faces"];
 
 impl Builder<'_> {
@@ -42,7 +44,7 @@ impl Builder<'_> {
 
     fn number(&mut self, pair: &Pair<'_, Rule>) -> Number {
         let span = self.span(pair);
-        let text = pair.as_str().trim_start_matches('x');
+        let text = pair.as_str().trim_start_matches(['x', '+']);
         let value = text
             .parse::<i64>()
             .ok()
@@ -72,6 +74,10 @@ impl Builder<'_> {
             Rule::figure => Some(Item::Figure(self.figure(pair))),
             Rule::die => Some(Item::Die(self.die(pair))),
             Rule::rules => Some(Item::Rules(self.rules(pair))),
+            Rule::kind => Some(Item::Kind(self.kind(pair))),
+            Rule::attribute => Some(Item::Attribute(self.attribute(pair))),
+            Rule::group => Some(Item::Group(self.group(pair))),
+            Rule::remove => Some(Item::Remove(self.remove(pair))),
             _ => None,
         }
     }
@@ -129,6 +135,9 @@ impl Builder<'_> {
             },
             count: None,
             start: None,
+            last: None,
+            group: None,
+            replaces: None,
             doc: String::new(),
             features: Vec::new(),
             span,
@@ -136,85 +145,285 @@ impl Builder<'_> {
         for p in pair.into_inner() {
             match p.as_rule() {
                 Rule::doc => push_doc(&mut decl.doc, &p),
-                Rule::tile_id => decl.id = self.ident(&p),
+                Rule::tile_id => decl.id = self.tile_id(&p),
                 Rule::count => decl.count = Some(self.number(&p)),
-                Rule::start_flag => decl.start = Some(self.span(&p)),
-                Rule::other_stmt => {
-                    self.other(&p, "a tile", &FeatureKind::ALL.map(FeatureKind::name))
+                Rule::start_flag => {
+                    let span = self.once(decl.start.is_some(), &p);
+                    decl.start = Some(span);
                 }
-                _ => {
-                    if let Some(f) = self.feature(p) {
-                        decl.features.push(f);
-                    }
+                Rule::last_flag => {
+                    let span = self.once(decl.last.is_some(), &p);
+                    decl.last = Some(span);
                 }
+                Rule::tile_group => {
+                    self.once(decl.group.is_some(), &p);
+                    decl.group = p.into_inner().nth(1).map(|n| self.ident(&n));
+                }
+                Rule::replaces => {
+                    self.once(decl.replaces.is_some(), &p);
+                    decl.replaces = p.into_inner().nth(1).map(|n| self.ident(&n));
+                }
+                Rule::feature => decl.features.push(self.feature(p)),
+                Rule::other_stmt => self.statement(&p, TILE_BLOCK),
+                _ => {}
             }
         }
         decl
     }
 
-    fn feature(&mut self, pair: Pair<'_, Rule>) -> Option<FeatureDecl> {
-        let kind = match pair.as_rule() {
-            Rule::city => FeatureKind::City,
-            Rule::road => FeatureKind::Road,
-            Rule::field => FeatureKind::Field,
-            Rule::cloister => FeatureKind::Cloister,
-            Rule::circus => FeatureKind::Circus,
-            Rule::acrobats => FeatureKind::Acrobats,
-            Rule::flier => FeatureKind::Flier,
-            Rule::crop_circle => FeatureKind::CropCircle,
-            _ => return None,
-        };
+    /// A flag of a tile header, reported when it is written a second time.
+    fn once(&mut self, seen: bool, pair: &Pair<'_, Rule>) -> Span {
+        let span = self.span(pair);
+        if seen {
+            let word = pair.as_str().split_whitespace().next().unwrap_or("");
+            self.diagnostics.push(
+                Diagnostic::new(
+                    Code::Syntax,
+                    span,
+                    format!("`{word}` is written twice in this tile's header"),
+                )
+                .label("again here"),
+            );
+        }
+        span
+    }
+
+    /// A tile id, without the quotes of a quoted one.
+    fn tile_id(&self, pair: &Pair<'_, Rule>) -> Ident {
+        match pair.clone().into_inner().next() {
+            Some(text) => self.ident(&text),
+            None => self.ident(pair),
+        }
+    }
+
+    fn feature(&mut self, pair: Pair<'_, Rule>) -> FeatureDecl {
         let span = self.span(&pair);
+        let mut inner = pair.into_inner();
+        let kind = inner.next().map_or(
+            Ident {
+                text: String::new(),
+                span,
+            },
+            |k| self.ident(&k),
+        );
         let mut decl = FeatureDecl {
             kind,
-            keyword_span: span,
             places: Vec::new(),
-            pennants: None,
+            words: Vec::new(),
             target: None,
             touching: Vec::new(),
-            argument: None,
+            reaching: Vec::new(),
+            crossing: None,
             span,
         };
-        for p in pair.into_inner() {
+        for p in inner {
             match p.as_rule() {
-                Rule::kw_city
-                | Rule::kw_road
-                | Rule::kw_field
-                | Rule::kw_cloister
-                | Rule::kw_circus
-                | Rule::kw_acrobats
-                | Rule::kw_flier
-                | Rule::kw_crop => decl.keyword_span = self.span(&p),
-                Rule::compass if kind == FeatureKind::Flier => {
-                    decl.argument = Some(self.ident(&p));
-                }
                 Rule::compass => decl.places.push(self.ident(&p)),
-                Rule::crop_type => decl.argument = Some(self.ident(&p)),
-                Rule::pennants => {
-                    let n = p.clone().into_inner().nth(1).map(|n| self.number(&n));
-                    decl.pennants = Some(n.unwrap_or(Number {
-                        value: 1,
-                        span: self.span(&p),
-                    }));
-                }
-                Rule::road_target => {
-                    if let Some(t) = p.into_inner().next() {
-                        let ident = self.ident(&t);
-                        decl.target = Some(if t.as_rule() == Rule::compass {
-                            RoadTarget::Place(ident)
-                        } else {
-                            RoadTarget::Keyword(ident)
-                        });
-                    }
-                }
+                Rule::target => decl.target = p.into_inner().next().map(|t| self.ident(&t)),
                 Rule::touching => {
                     decl.touching
                         .extend(p.into_inner().skip(1).map(|n| self.ident(&n)));
                 }
+                Rule::reaching => {
+                    decl.reaching
+                        .extend(p.into_inner().skip(1).map(|n| self.ident(&n)));
+                }
+                Rule::crossing => decl.crossing = Some(self.ident(&p)),
+                Rule::word_arg => {
+                    let mut parts = p.into_inner();
+                    if let Some(word) = parts.next() {
+                        let word = self.ident(&word);
+                        let number = parts.next().map(|n| self.number(&n));
+                        decl.words.push((word, number));
+                    }
+                }
                 _ => {}
             }
         }
-        Some(decl)
+        decl
+    }
+
+    /// The statements of a declaration block: settings and at most one `score`.
+    fn declaration_body<'i>(
+        &mut self,
+        pairs: impl Iterator<Item = Pair<'i, Rule>>,
+        block: &str,
+    ) -> (Vec<Setting>, Option<ScoreDecl>) {
+        let mut settings = Vec::new();
+        let mut score = None;
+        for p in pairs {
+            match p.as_rule() {
+                Rule::setting => settings.push(self.setting(p)),
+                Rule::score => score = Some(self.score(p)),
+                Rule::other_stmt => self.statement(&p, block),
+                _ => {}
+            }
+        }
+        (settings, score)
+    }
+
+    fn setting(&mut self, pair: Pair<'_, Rule>) -> Setting {
+        let span = self.span(&pair);
+        let mut inner = pair.into_inner();
+        let key = inner.next().map_or(
+            Ident {
+                text: String::new(),
+                span,
+            },
+            |k| self.ident(&k),
+        );
+        let args = inner
+            .map(|a| {
+                if a.as_rule() == Rule::string {
+                    Ident {
+                        text: string_value(&a),
+                        span: self.span(&a),
+                    }
+                } else {
+                    self.ident(&a)
+                }
+            })
+            .collect();
+        Setting { key, args, span }
+    }
+
+    fn score(&mut self, pair: Pair<'_, Rule>) -> ScoreDecl {
+        let span = self.span(&pair);
+        let mut decl = ScoreDecl {
+            template: None,
+            params: Vec::new(),
+            span,
+        };
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::name => decl.template = Some(self.ident(&p)),
+                Rule::params => {
+                    for entry in p.into_inner() {
+                        match entry.as_rule() {
+                            Rule::param => {
+                                let mut parts = entry.into_inner();
+                                if let (Some(name), Some(value)) = (parts.next(), parts.next()) {
+                                    let adds = value.as_str().starts_with('+');
+                                    let name = self.ident(&name);
+                                    let value = self.number(&value);
+                                    decl.params.push(Param { name, value, adds });
+                                }
+                            }
+                            Rule::param_other => self.reparse(&entry, Rule::param_alone),
+                            _ => {}
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        decl
+    }
+
+    fn kind(&mut self, pair: Pair<'_, Rule>) -> KindDecl {
+        let span = self.span(&pair);
+        let empty = Ident {
+            text: String::new(),
+            span,
+        };
+        let mut doc = String::new();
+        let mut names = Vec::new();
+        let mut name = None;
+        let mut body = Vec::new();
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::doc => push_doc(&mut doc, &p),
+                Rule::name => names.push(self.ident(&p)),
+                Rule::string => name = Some(string_value(&p)),
+                Rule::kw_kind | Rule::lbrace | Rule::rbrace => {}
+                _ => body.push(p),
+            }
+        }
+        let (settings, score) = self.declaration_body(body.into_iter(), "a kind declaration");
+        let mut names = names.into_iter();
+        KindDecl {
+            id: names.next().unwrap_or_else(|| empty.clone()),
+            shape: names.next().unwrap_or(empty),
+            name,
+            doc,
+            settings,
+            score,
+            span,
+        }
+    }
+
+    fn attribute(&mut self, pair: Pair<'_, Rule>) -> AttributeDecl {
+        let span = self.span(&pair);
+        let mut doc = String::new();
+        let mut names = Vec::new();
+        let mut name = None;
+        let mut body = Vec::new();
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::doc => push_doc(&mut doc, &p),
+                Rule::name => names.push(self.ident(&p)),
+                Rule::string => name = Some(string_value(&p)),
+                Rule::kw_attribute | Rule::kw_on | Rule::lbrace | Rule::rbrace => {}
+                _ => body.push(p),
+            }
+        }
+        let (settings, score) = self.declaration_body(body.into_iter(), "an attribute declaration");
+        let mut names = names.into_iter();
+        AttributeDecl {
+            id: names.next().unwrap_or(Ident {
+                text: String::new(),
+                span,
+            }),
+            on: names.collect(),
+            name,
+            doc,
+            settings,
+            score,
+            span,
+        }
+    }
+
+    fn group(&mut self, pair: Pair<'_, Rule>) -> GroupDecl {
+        let span = self.span(&pair);
+        let mut decl = GroupDecl {
+            id: Ident {
+                text: String::new(),
+                span,
+            },
+            name: None,
+            settings: Vec::new(),
+            span,
+        };
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::name => decl.id = self.ident(&p),
+                Rule::string => decl.name = Some(string_value(&p)),
+                Rule::setting => decl.settings.push(self.setting(p)),
+                Rule::other_stmt => self.statement(&p, "a group"),
+                _ => {}
+            }
+        }
+        decl
+    }
+
+    fn remove(&mut self, pair: Pair<'_, Rule>) -> RemoveDecl {
+        let span = self.span(&pair);
+        let mut decl = RemoveDecl {
+            tile: Ident {
+                text: String::new(),
+                span,
+            },
+            count: None,
+            span,
+        };
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::tile_ref => decl.tile = self.ident(&p),
+                Rule::count => decl.count = Some(self.number(&p)),
+                _ => {}
+            }
+        }
+        decl
     }
 
     fn tokens(&mut self, pair: Pair<'_, Rule>) -> TokensDecl {
@@ -260,6 +469,7 @@ impl Builder<'_> {
             name: None,
             per_player: None,
             acrobat: None,
+            settings: Vec::new(),
             span,
         };
         for p in pair.into_inner() {
@@ -274,6 +484,7 @@ impl Builder<'_> {
                         decl.acrobat = Some((v.as_str() == "yes", self.span(&v)));
                     }
                 }
+                Rule::setting => decl.settings.push(self.setting(p)),
                 Rule::other_stmt => self.other(&p, "a figure", &FIGURE_KEYWORDS),
                 _ => {}
             }
@@ -326,6 +537,39 @@ impl Builder<'_> {
             }
         }
         decl
+    }
+
+    /// A statement of a tile or declaration that fits no form: its first word is
+    /// resolved later against the vocabulary, so here only the shape is wrong.
+    /// Re-parsed alone, the error names what was expected where.
+    fn statement(&mut self, pair: &Pair<'_, Rule>, block: &str) {
+        let text = pair.as_str();
+        if text.trim_start().starts_with("///") {
+            return;
+        }
+        let starts_with_word = text
+            .trim_start()
+            .starts_with(|c: char| c.is_ascii_alphabetic());
+        if starts_with_word {
+            let rule = if block == TILE_BLOCK {
+                Rule::feature_alone
+            } else {
+                Rule::setting_alone
+            };
+            self.reparse(pair, rule);
+            return;
+        }
+        let start = self.offset + pair.as_span().start();
+        let token = super::errors::token_at(text, 0);
+        let span = Span::new(self.file, start, start + token.len().max(1));
+        self.diagnostics.push(
+            Diagnostic::new(
+                Code::Syntax,
+                span,
+                format!("expected a statement of {block}, found `{token}`"),
+            )
+            .label("a statement starts with a name"),
+        );
     }
 
     /// A statement that matched no known form inside a block with `keywords`.
@@ -393,14 +637,6 @@ impl Builder<'_> {
 /// The single-statement rule for a keyword, if it is a known one.
 fn alone_rule(word: &str) -> Option<Rule> {
     Some(match word {
-        "city" => Rule::city_alone,
-        "road" => Rule::road_alone,
-        "field" => Rule::field_alone,
-        "cloister" => Rule::cloister_alone,
-        "circus" => Rule::circus_alone,
-        "acrobats" => Rule::acrobats_alone,
-        "flier" => Rule::flier_alone,
-        "crop-circle" => Rule::crop_circle_alone,
         "year" => Rule::year_alone,
         "expect" => Rule::expect_alone,
         "requires" => Rule::requires_alone,

@@ -59,7 +59,10 @@ fn unknown_item_keyword(file: FileId, offset: usize, input: &str) -> Option<Diag
     }
     let span = Span::new(file, offset + start, offset + start + word.len());
     let mut d = Diagnostic::new(Code::UnknownKeyword, span, format!("unknown item `{word}`"))
-        .label("expected `expansion`, `tile`, `tokens`, `figure`, `die` or `rules`");
+        .label(
+            "expected `expansion`, `tile`, `kind`, `attribute`, `group`, `remove`, `tokens`, \
+             `figure`, `die` or `rules`",
+        );
     if let Some(s) = did_you_mean(word, &TOP_LEVEL) {
         d = d.help(format!("did you mean `{s}`?"));
     }
@@ -124,14 +127,20 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::string => "a quoted name",
         Rule::kw_expansion => "`expansion`",
         Rule::kw_tile => "`tile`",
+        Rule::tile_ref => "a tile of another expansion (`base/D`)",
+        Rule::value => "a number (`+N` adds)",
         Rule::kw_start | Rule::start_flag => "`start`",
-        Rule::pennants | Rule::kw_pennant | Rule::kw_pennants => "`pennant`",
+        Rule::kw_last | Rule::last_flag => "`last`",
+        Rule::tile_group | Rule::kw_group => "`group`",
+        Rule::replaces | Rule::kw_replaces => "`replaces`",
         Rule::touching | Rule::kw_touching => "`touching`",
-        Rule::road_target => "`->`",
-        Rule::crop_type => "a crop-circle type (city, road or field)",
+        Rule::reaching | Rule::kw_reaching => "`reaching`",
+        Rule::target => "`->`",
+        Rule::crossing => "`over` or `under`",
+        Rule::word_arg => "an attribute",
+        Rule::kw_on => "`on`",
+        Rule::params => "a parameter block `{ name value }`",
         Rule::yes_no => "`yes` or `no`",
-        Rule::centre_kw => "a centre feature",
-        Rule::kw_village => "`village`",
         Rule::EOI => "the end of the statement",
         Rule::lbrace => "`{`",
         Rule::rbrace => "`}`",

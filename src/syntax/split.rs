@@ -17,7 +17,18 @@ pub struct Chunk {
 }
 
 /// Keywords that start a top-level item.
-pub const TOP_LEVEL: [&str; 6] = ["expansion", "tile", "tokens", "figure", "die", "rules"];
+pub const TOP_LEVEL: [&str; 10] = [
+    "expansion",
+    "tile",
+    "kind",
+    "attribute",
+    "group",
+    "remove",
+    "tokens",
+    "figure",
+    "die",
+    "rules",
+];
 
 fn is_ident_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.')

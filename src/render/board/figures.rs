@@ -9,7 +9,6 @@ use super::frame::Frame;
 use super::marks::{self, Badge, Figure, Pose};
 use super::spots::Spots;
 use super::{tile_at, Tiles};
-use crate::emit::wire::Feature;
 use crate::engine::{BoardView, FigureSpot, FigureView};
 use crate::kinds::FeatureKind;
 
@@ -63,7 +62,7 @@ pub fn draw(
                     .get(&v.tile)
                     .ok()
                     .and_then(|tile| tile.features.get(usize::from(feature)))
-                    .map(Feature::kind);
+                    .and_then(|f| FeatureKind::parse(&f.kind));
                 let pose = if kind == Some(FeatureKind::Field) {
                     Pose::Lying
                 } else {

@@ -9,8 +9,9 @@
 //! widest. Everything is a fixed grid scan with strict comparisons, so the
 //! result is the same on every run.
 
-use crate::emit::wire::{Feature, Tile};
+use crate::emit::wire::Tile;
 use crate::geometry::Slot;
+use crate::kinds::{classic_by_name, Classic as Feature};
 
 use super::super::geometry::{inside, inward, nearest, polyline, side_middle, side_start, P};
 use super::super::layout::{self, Scene, ROAD_HALF, WALL_WIDTH};
@@ -45,7 +46,7 @@ pub fn spots(tile: &Tile) -> Result<Spots, String> {
         pyramid: None,
         circus: None,
     };
-    for (id, f) in tile.features.iter().enumerate() {
+    for (id, f) in classic_by_name(tile)?.iter().enumerate() {
         let at = match f {
             Feature::City { .. } => {
                 let city = scene.cities.get(cities);
