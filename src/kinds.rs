@@ -264,7 +264,7 @@ pub fn classic(tile: &wire::Tile, vocabulary: &wire::Vocabulary) -> Result<Vec<C
                         .ends
                         .iter()
                         .map(|e| match e {
-                            End::Village => ClassicEnd::Village,
+                            End::Village | End::Alone => ClassicEnd::Village,
                             End::Feature { feature } => ClassicEnd::Feature { feature: *feature },
                         })
                         .collect(),

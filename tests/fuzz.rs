@@ -183,11 +183,20 @@ fn random_bytes_never_panic() {
 #[test]
 fn mutated_tile_sets_never_panic() {
     let mut rng = Rng(0xCA55);
-    let originals: Vec<String> = common::shipped()
+    // The shipped sets, the examples, the hard tiles and the prelude itself
+    // (declarations compiled as a fan's file).
+    let mut originals: Vec<String> = common::shipped()
         .iter()
         .chain(common::tiles_in(std::path::Path::new("examples")).iter())
+        .chain(common::tiles_in(std::path::Path::new("tests/vocabulary")).iter())
         .map(|p| std::fs::read_to_string(p).expect("readable"))
         .collect();
+    originals.push(format!(
+        "expansion fan {{}}\n{}",
+        tileforge::prelude::TEXT
+            .replace("kind ", "kind my-")
+            .replace("attribute ", "attribute my-")
+    ));
     for i in 0..3000 {
         let text = mutate(&mut rng, &originals[i % originals.len()]);
         if let Err(e) = check_one(&text) {

@@ -246,6 +246,7 @@ fn feature(set: &TileSet, tile: usize, id: usize) -> Feature {
     if f.dead_end {
         out.ends = match set.graph.targets(tile, id, Relation::EndsAt).first() {
             Some(&target) => vec![End::Feature { feature: target }],
+            None if f.alone => vec![End::Alone],
             None => vec![End::Village],
         };
     }

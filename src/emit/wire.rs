@@ -438,6 +438,8 @@ impl Feature {
 pub enum End {
     /// The village at the centre of the tile, where dead ends meet.
     Village,
+    /// Nothing: the dead end stops by itself (a house), meeting no other.
+    Alone,
     /// Another feature of the tile (a spot or a region).
     Feature {
         /// The feature's id within the tile.

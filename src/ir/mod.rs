@@ -159,6 +159,8 @@ pub struct Feature {
     pub variant: Option<String>,
     /// Whether a path is a dead end.
     pub dead_end: bool,
+    /// A dead end that stops by itself (`-> alone`), meeting no other.
+    pub alone: bool,
     /// Marked to cross another feature.
     pub crossing: Option<Crossing>,
     /// Corners a region reaches into, clockwise from `NE`.

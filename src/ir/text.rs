@@ -91,6 +91,7 @@ pub fn tile_text(set: &TileSet, index: usize) -> String {
                 Some(t) => {
                     let _ = write!(out, " -> #{t}");
                 }
+                None if f.alone => out.push_str(" -> alone"),
                 None => out.push_str(" -> village"),
             }
         }

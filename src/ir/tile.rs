@@ -116,6 +116,7 @@ impl TileLowering<'_> {
             direction: None,
             variant: None,
             dead_end: false,
+            alone: false,
             crossing: None,
             reaches: Vec::new(),
             span,
@@ -730,6 +731,10 @@ impl TileLowering<'_> {
                 }
             }
             Some(t) if t.text == "village" => None,
+            Some(t) if t.text == "alone" => {
+                self.features[id].alone = true;
+                None
+            }
             Some(t) => {
                 let found = (0..self.features.len()).find(|&s| {
                     self.kind_of(s).shape == Shape::Spot && self.kind_of(s).id == t.text
@@ -785,6 +790,7 @@ impl TileLowering<'_> {
                 self.relations.push((id, Relation::EndsAt, t));
                 self.joins.push((id, t));
             }
+            None if self.features[id].alone => {}
             None => self.joins.push((id, village)),
         }
     }
@@ -872,6 +878,7 @@ impl TileLowering<'_> {
                 direction: None,
                 variant: None,
                 dead_end: false,
+                alone: false,
                 crossing: None,
                 reaches: Vec::new(),
                 span,

@@ -228,6 +228,7 @@ const RESERVED: &[&str] = &[
     "over",
     "under",
     "village",
+    "alone",
     "on",
     "follower",
     "none",
@@ -741,20 +742,28 @@ impl Vocabulary {
             .iter()
             .zip(used_kinds)
             .filter_map(|(k, used)| used.map(|span| (k, span)))
-            .flat_map(|(k, span)| k.capabilities.iter().map(move |c| (c, &k.id, span)));
+            .flat_map(|(k, span)| {
+                k.capabilities
+                    .iter()
+                    .map(move |c| (c, format!("kind `{}`", k.id), span))
+            });
         let attributes = self
             .attributes
             .iter()
             .zip(used_attributes)
             .filter_map(|(a, used)| used.map(|span| (a, span)))
-            .flat_map(|(a, span)| a.capabilities.iter().map(move |c| (c, &a.id, span)));
+            .flat_map(|(a, span)| {
+                a.capabilities
+                    .iter()
+                    .map(move |c| (c, format!("attribute `{}`", a.id), span))
+            });
         let mut seen: Vec<&str> = Vec::new();
         for (capability, owner, span) in kinds.chain(attributes) {
             if capabilities::is_known(capability) || seen.contains(&capability.as_str()) {
                 continue;
             }
             seen.push(capability);
-            diagnostics.push(missing_capability(capability, owner, span));
+            diagnostics.push(missing_capability(capability, &owner, span));
         }
     }
 
@@ -935,7 +944,7 @@ fn missing_capability(capability: &str, owner: &str, span: Span) -> Diagnostic {
     Diagnostic::new(
         Code::MissingCapability,
         span,
-        format!("the engine has no `{capability}` rules yet (used by `{owner}`)"),
+        format!("the engine has no `{capability}` rules yet (used by {owner})"),
     )
     .label("this set compiles, renders and has `stats`, but cannot be played")
     .help(format!(
