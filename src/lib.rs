@@ -21,6 +21,7 @@ pub mod compile;
 pub mod diag;
 pub mod emit;
 pub mod engine;
+pub mod export;
 pub mod geometry;
 pub mod ir;
 pub mod kinds;

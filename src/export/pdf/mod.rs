@@ -1,0 +1,87 @@
+//! Print-and-play sheets: every copy of every tile at its real size (45 mm by
+//! default) on A4 or US Letter, with thin cut lines and crop marks, a cover page
+//! per expansion listing its tiles and counts, and optionally a page of backs
+//! behind every page of fronts. Each tile kind is drawn once, at print
+//! resolution, and placed as often as the box holds it.
+//!
+//! ```text
+//!  wire::TileSet ──layout::plan──▶ pages ──images (parallel)──▶ write ──▶ PDF bytes
+//! ```
+
+mod images;
+pub mod layout;
+mod write;
+
+use std::fmt;
+
+use crate::emit::wire::TileSet;
+pub use layout::{Options, Page, Paper};
+
+/// A finished document.
+#[derive(Debug)]
+pub struct Document {
+    /// The PDF file's bytes.
+    pub bytes: Vec<u8>,
+    /// The plan it follows, page by page.
+    pub pages: Vec<Page>,
+}
+
+/// Why no document could be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportError(pub String);
+
+impl fmt::Display for ExportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ExportError {}
+
+/// Lays out and writes the document.
+///
+/// # Errors
+/// A tile size or resolution out of range, paper too small for one tile, no
+/// tiles to print (or an unknown expansion asked for), or a tile that cannot
+/// be drawn (named).
+pub fn pdf(set: &TileSet, options: &Options) -> Result<Document, ExportError> {
+    let (lo, hi) = layout::TILE_MM_RANGE;
+    if !(lo..=hi).contains(&options.tile_mm) {
+        return Err(ExportError(format!(
+            "a tile of {} mm is outside {lo}..={hi} mm",
+            options.tile_mm
+        )));
+    }
+    if !(72..=600).contains(&options.dpi) {
+        return Err(ExportError(format!(
+            "a resolution of {} dpi is outside 72..=600",
+            options.dpi
+        )));
+    }
+    if let Some(wanted) = &options.expansions {
+        if let Some(unknown) = wanted
+            .iter()
+            .find(|w| !set.expansions.iter().any(|e| &e.id == *w))
+        {
+            let all: Vec<&str> = set.expansions.iter().map(|e| e.id.as_str()).collect();
+            return Err(ExportError(format!(
+                "unknown expansion `{unknown}` (the tile set has: {})",
+                all.join(", ")
+            )));
+        }
+    }
+    let grid = layout::Grid::new(options.paper, options.tile_mm).ok_or_else(|| {
+        ExportError(format!(
+            "a tile of {} mm does not fit on the paper inside its margins",
+            options.tile_mm
+        ))
+    })?;
+    let pages = layout::plan(set, options, &grid);
+    if pages.is_empty() {
+        return Err(ExportError("there are no tiles to print".to_string()));
+    }
+    let pixels = images::pixels(options.tile_mm, options.dpi);
+    let pictures = images::render(set, &pages, pixels)?;
+    let bytes = write::document(set, options, &grid, &pages, &pictures);
+    Ok(Document { bytes, pages })
+}
