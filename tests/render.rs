@@ -60,6 +60,7 @@ const GOLDEN: &[(&str, u8)] = &[
     ("vocab/tower-portal", 0),        // tower foundation and portal
     ("vocab/village-west", 0),        // a lone dead end's village in its field
     ("vocab/plain-defaults", 0),      // a kind and attribute with no style
+    ("vocab/plain-arrow", 1),         // a plain spot's arrow and variant, turned
     ("lakeside/pond-gate", 0),        // a fan's spot and attribute
     ("lakeside/canal-bend", 0),       // a fan's path beside a road
     ("lakeside/canal-pond", 0),       // a fan's path into a fan's spot

@@ -7,7 +7,9 @@
 
 use tiny_skia::{FillRule, LineCap, PathBuilder, Pixmap, Transform};
 
-use super::super::draw::{circle, colour, label, outline_path, paint, shape, stroke, upright};
+use super::super::draw::{
+    circle, colour, label, line, local, outline_path, paint, polygon, shape, stroke, upright,
+};
 use super::super::geometry::{Curve, CENTRE};
 use super::super::layout::{Badge, Region, Route, Spot, WALL_WIDTH};
 use super::{PathStyle, Plain};
@@ -77,9 +79,26 @@ pub fn path_label(pixmap: &mut Pixmap, route: &Route, p: &Plain, ts: Transform) 
     }
 }
 
-/// A plain spot: a disc with its label.
+/// A plain spot: a disc with its label; its arrow, if it has one, points
+/// out of the disc (turning with the tile); its variant, if it has one, is a
+/// small disc with the variant's label on its rim.
 pub fn spot(pixmap: &mut Pixmap, spot: &Spot, p: &Plain, ts: Transform) {
+    if let Some(dir) = spot.direction {
+        let along = local(ts, spot.at, spot.radius, dir);
+        line(pixmap, &[(0.8, 0.0), (1.3, 0.0)], 0.16, colour::INK, along);
+        shape(
+            pixmap,
+            polygon(&[(1.22, -0.3), (1.62, 0.0), (1.22, 0.3)]),
+            colour::INK,
+            0.0,
+            along,
+        );
+    }
     disc(pixmap, p, upright(ts, spot.at, spot.radius));
+    if let Some((_, variant)) = &spot.variant {
+        let at = spot.at + super::super::geometry::p(0.72, 0.72) * spot.radius;
+        disc(pixmap, variant, upright(ts, at, spot.radius * 0.42));
+    }
 }
 
 /// A plain attribute: a rounded square with its label.
