@@ -237,3 +237,29 @@ fn a_fan_kind_is_drawn_in_its_colour() {
     let p = pixmap.pixel(25, 50).expect("a pixel").demultiply();
     assert_eq!((p.red(), p.green(), p.blue()), (0x3f, 0x7f, 0xbf));
 }
+
+/// Several spots on a tile never overlap and stay on the tile.
+#[test]
+fn spots_do_not_overlap() {
+    for set in [shipped(), test_tiles()] {
+        for tile in &set.tiles {
+            let scene = scene(tile, &set.vocabulary).expect("lays out");
+            for (i, a) in scene.spots.iter().enumerate() {
+                let on_tile = [a.at.x, 1.0 - a.at.x, a.at.y, 1.0 - a.at.y]
+                    .into_iter()
+                    .all(|d| d >= a.radius - 1e-3);
+                assert!(on_tile, "{}: spot {} leaves the tile", tile.id, a.id);
+                for b in &scene.spots[i + 1..] {
+                    let gap = a.at.dist(b.at) - a.radius - b.radius;
+                    assert!(
+                        gap > 0.0,
+                        "{}: spots {} and {} overlap",
+                        tile.id,
+                        a.id,
+                        b.id
+                    );
+                }
+            }
+        }
+    }
+}
