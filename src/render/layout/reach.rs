@@ -11,7 +11,7 @@ use super::super::geometry::P;
 use super::super::place::Obstacle;
 
 /// Cells per tile edge.
-const CELLS: u32 = 48;
+const CELLS: u32 = 32;
 
 /// The cells a set of dead ends can all reach.
 #[derive(Clone, Debug)]
