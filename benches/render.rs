@@ -21,7 +21,7 @@ fn bench(c: &mut Criterion) {
     group.bench_function("tile_png_256_one_thread", |b| {
         b.iter(|| {
             for tile in &set.tiles {
-                black_box(render::tile_png(tile, 0, 256).expect("renders"));
+                black_box(render::tile_png(tile, &set.vocabulary, 0, 256).expect("renders"));
             }
         });
     });

@@ -1,8 +1,10 @@
-//! Golden images: a dozen tiles that cover every feature kind and the hard
-//! cases of the language, drawn at 96 px and compared with the PNGs under
-//! `tests/render/` with a small per-pixel tolerance. On a mismatch the expected,
-//! actual and diff images are written to `target/render-diff/`.
-//! `TILEFORGE_BLESS=1 cargo test --test render` rewrites the goldens.
+//! Golden images: tiles that cover every shape, look and hard case of the
+//! language — the shipped sets, the fan example `examples/lakeside.tiles` and
+//! the renderer's test tiles `tests/render/vocabulary.tiles` — drawn at 96 px
+//! and compared with the PNGs under `tests/render/` with a small per-pixel
+//! tolerance. On a mismatch the expected, actual and diff images are written
+//! to `target/render-diff/`. `TILEFORGE_BLESS=1 cargo test --test render`
+//! rewrites the goldens.
 
 use std::path::{Path, PathBuf};
 
@@ -18,7 +20,7 @@ const TOLERANCE: u8 = 16;
 /// Pixels allowed beyond the tolerance, per image.
 const OUTLIERS: usize = 8;
 
-/// (tile id, quarter turns): every kind, and DSL.md's hard cases.
+/// (tile id, quarter turns): every kind, look and hard case.
 const GOLDEN: &[(&str, u8)] = &[
     ("base/A", 0),                    // cloister, a dead end into it
     ("base/C", 0),                    // city on four sides, pennant
@@ -38,6 +40,30 @@ const GOLDEN: &[(&str, u8)] = &[
     ("crop-circles-2/RRr", 0),        // crop circle (club) touching a road
     ("crop-circles-2/CFC", 0),        // crop circle (shield) between caps
     ("crop-circles-2/CFR", 0),        // crop circle (fork), one field
+    ("crop-circles-2/CcCc", 0),       // two corner cities sharing one wall
+    ("base/A", 1),                    // turned: the cloister stays upright
+    ("vocab/spring", 0),              // river from its spring
+    ("vocab/lake", 0),                // river into its lake
+    ("vocab/river-bend", 0),          // river and road bending side by side
+    ("vocab/bridge", 0),              // road over the river on a bridge
+    ("vocab/tunnel", 1),              // road under a road, turned
+    ("vocab/four-cities", 0),         // a field inside, touching four caps
+    ("vocab/band-and-cap", 0),        // CCc: a field between band and cap
+    ("vocab/crossing-cities", 0),     // a city over another, corner fields
+    ("vocab/reaching", 0),            // a cap reaching into a corner
+    ("vocab/garden-cloister", 0),     // two spots, a centre one and one aside
+    ("vocab/wells", 0),               // a junction of three roads, a garden
+    ("vocab/inn-cathedral", 0),       // inn by the road, cathedral, pennant
+    ("vocab/goods", 0),               // wine, grain, cloth
+    ("vocab/volcano", 0),             // volcano at a dead end
+    ("vocab/dragon", 2),              // princess and dragon, turned
+    ("vocab/tower-portal", 0),        // tower foundation and portal
+    ("vocab/village-west", 0),        // a lone dead end's village in its field
+    ("vocab/plain-defaults", 0),      // a kind and attribute with no style
+    ("vocab/plain-arrow", 1),         // a plain spot's arrow and variant, turned
+    ("lakeside/pond-gate", 0),        // a fan's spot and attribute
+    ("lakeside/canal-bend", 0),       // a fan's path beside a road
+    ("lakeside/canal-pond", 0),       // a fan's path into a fan's spot
 ];
 
 fn root() -> PathBuf {
@@ -53,6 +79,26 @@ fn shipped() -> tileforge::check::Checked {
         .join("\n");
     match compile_str(&text) {
         Ok(checked) => checked,
+        Err(diagnostics) => panic!("{diagnostics}"),
+    }
+}
+
+/// The shipped sets with the fan example and the renderer's test tiles.
+fn everything() -> TileSet {
+    let mut text: Vec<String> = ["base", "under-the-big-top", "the-flier", "crop-circles-2"]
+        .iter()
+        .map(|name| root().join("tilesets").join(format!("{name}.tiles")))
+        .chain([
+            root().join("examples/lakeside.tiles"),
+            root().join("tests/render/vocabulary.tiles"),
+        ])
+        .map(|path| {
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        })
+        .collect();
+    text.push(String::new());
+    match compile_str(&text.join("\n")) {
+        Ok(checked) => tileforge::emit::tileset(&checked),
         Err(diagnostics) => panic!("{diagnostics}"),
     }
 }
@@ -114,7 +160,7 @@ fn save(dir: &Path, name: &str, pixmap: &Pixmap) {
 
 #[test]
 fn golden_tiles_match() {
-    let set = tileforge::emit::tileset(&shipped());
+    let set = everything();
     let bless = std::env::var_os("TILEFORGE_BLESS").is_some_and(|v| v != "0");
     let mut failures = Vec::new();
     for &(id, turns) in GOLDEN {
@@ -123,7 +169,7 @@ fn golden_tiles_match() {
             .iter()
             .find(|t| t.id == id)
             .unwrap_or_else(|| panic!("no tile {id}"));
-        let png = render::tile_png(tile, turns, SIZE).expect("renders");
+        let png = render::tile_png(tile, &set.vocabulary, turns, SIZE).expect("renders");
         let name = golden_name(id, turns);
         let path = root().join("tests/render").join(&name);
         if bless {
@@ -164,7 +210,7 @@ fn the_comparison_notices_a_different_tile() {
     let set = tileforge::emit::tileset(&shipped());
     let draw = |id: &str| {
         let tile = set.tiles.iter().find(|t| t.id == id).expect("tile");
-        render::tile_pixmap(tile, 0, SIZE).expect("renders")
+        render::tile_pixmap(tile, &set.vocabulary, 0, SIZE).expect("renders")
     };
     let (same, _) = compare(&draw("base/U"), &draw("base/U"));
     assert_eq!(same, 0);
@@ -228,9 +274,9 @@ fn a_tile_that_cannot_be_drawn_is_named_and_nothing_is_returned() {
 fn sizes_out_of_range_are_refused() {
     let set = tileforge::emit::tileset(&shipped());
     let tile = &set.tiles[0];
-    assert!(render::tile_png(tile, 0, 0).is_err());
-    assert!(render::tile_png(tile, 0, 100_000).is_err());
+    assert!(render::tile_png(tile, &set.vocabulary, 0, 0).is_err());
+    assert!(render::tile_png(tile, &set.vocabulary, 0, 100_000).is_err());
     assert!(render::sheet_png(&set, "base", 5000).is_err());
-    let png = render::tile_png(tile, 3, 16).expect("16 px is allowed");
+    let png = render::tile_png(tile, &set.vocabulary, 3, 16).expect("16 px is allowed");
     assert_eq!(decode_png(&png).expect("decodes").width(), 16);
 }

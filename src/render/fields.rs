@@ -1,18 +1,22 @@
 //! The fields as the drawing sees them, compared with the fields the compiler
 //! derived.
 //!
-//! Everything that can cut a field (cities, roads, centre features, the
-//! village) is rasterised into a mask; every free pixel is then labelled with
-//! the derived field it is reached from, by a breadth-first flood from the
-//! border slots each field covers. Where two different fields' floods meet,
-//! nothing drawn separates them: that is a field boundary the derivation found
-//! and the drawing does not show, and it is painted as a thin line. On a correct
-//! tile there is none, so a wrong derivation (or a wrong drawing) shows at once.
+//! Everything that can cut a field (regions, paths, spots, villages and
+//! junctions) is rasterised into a mask; every free pixel is then labelled
+//! with the derived field it is reached from, by a breadth-first flood from
+//! the border slots each field covers. A field with no border slot (the
+//! middle of a four-city tile) takes a free region no slot reaches: the
+//! largest ones, in scan order. Where two different fields' floods meet,
+//! nothing drawn separates them: that is a field boundary the derivation
+//! found and the drawing does not show, and it is painted as a thin line. On
+//! a correct tile there is none, so a wrong derivation (or a wrong drawing)
+//! shows at once.
 
 use tiny_skia::{FillRule, LineCap, Mask, PathBuilder, Stroke, Transform};
 
+use super::draw::outline_path;
 use super::geometry::{inward, side_start, Curve};
-use super::layout::{Scene, ROAD_HALF, WALL_WIDTH};
+use super::layout::{Scene, WALL_WIDTH};
 use crate::geometry::Side;
 
 const OBSTACLE: u8 = 254;
@@ -47,24 +51,58 @@ fn disc_into(mask: &mut Mask, at: super::geometry::P, r: f32, ts: Transform) {
 /// The mask of everything that cuts fields.
 fn obstacles(scene: &Scene, size: u32, ts: Transform) -> Option<Mask> {
     let mut mask = Mask::new(size, size)?;
-    for city in &scene.cities {
-        if let Some(path) = super::tile::outline_path(&city.outline) {
+    for region in &scene.regions {
+        if let Some(path) = outline_path(&region.outline) {
             mask.fill_path(&path, FillRule::Winding, false, ts);
         }
-        for wall in &city.walls {
+        for wall in &region.walls {
             stroke_into(&mut mask, wall, WALL_WIDTH, ts);
         }
     }
-    for road in &scene.roads {
-        stroke_into(&mut mask, &road.curve, 2.0 * ROAD_HALF, ts);
+    for route in &scene.routes {
+        for curve in &route.curves {
+            stroke_into(&mut mask, curve, 2.0 * route.style.half(), ts);
+        }
     }
-    for c in &scene.centres {
-        disc_into(&mut mask, c.at, c.radius, ts);
+    for s in &scene.spots {
+        disc_into(&mut mask, s.at, s.radius, ts);
     }
-    if let Some((at, r)) = scene.village {
-        disc_into(&mut mask, at, r, ts);
+    for j in &scene.joins {
+        disc_into(&mut mask, j.at, j.radius, ts);
     }
     Some(mask)
+}
+
+/// The free regions no slot reached, as (first pixel, pixels), in scan order.
+fn unreached(labels: &[u8], n: usize) -> Vec<(usize, Vec<usize>)> {
+    let mut seen = vec![false; n * n];
+    let mut out = Vec::new();
+    for start in 0..n * n {
+        if labels[start] != UNREACHED || seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let mut pixels = vec![start];
+        let mut head = 0;
+        while let Some(&i) = pixels.get(head) {
+            head += 1;
+            let (x, y) = (i % n, i / n);
+            let around = [
+                (x > 0).then(|| i - 1),
+                (x + 1 < n).then_some(i + 1),
+                (y > 0).then(|| i - n),
+                (y + 1 < n).then_some(i + n),
+            ];
+            for j in around.into_iter().flatten() {
+                if labels[j] == UNREACHED && !seen[j] {
+                    seen[j] = true;
+                    pixels.push(j);
+                }
+            }
+        }
+        out.push((start, pixels));
+    }
+    out
 }
 
 impl Labels {
@@ -132,7 +170,36 @@ impl Labels {
                 visit(i + n);
             }
         }
+        // Fields inside the tile take the largest regions left, in scan order.
+        let inside: Vec<usize> = scene
+            .fields
+            .iter()
+            .enumerate()
+            .take(usize::from(OBSTACLE))
+            .filter(|(_, (_, slots))| slots.is_empty())
+            .map(|(i, _)| i)
+            .collect();
+        if !inside.is_empty() {
+            let mut left = unreached(&labels, n);
+            left.sort_by_key(|(start, pixels)| (std::cmp::Reverse(pixels.len()), *start));
+            left.truncate(inside.len());
+            left.sort_by_key(|(start, _)| *start);
+            for (field, (_, pixels)) in inside.iter().zip(left) {
+                #[allow(clippy::cast_possible_truncation)]
+                let label = *field as u8;
+                for i in pixels {
+                    labels[i] = label;
+                }
+            }
+        }
         Some(Labels { size, labels })
+    }
+
+    /// The grid's edge length and every pixel's label: an index into
+    /// [`Scene::fields`], or a value past them for obstacles and unclaimed
+    /// pixels.
+    pub fn grid(&self) -> (usize, &[u8]) {
+        (self.size as usize, &self.labels)
     }
 
     /// The pixels where two different fields meet with nothing drawn between
@@ -158,6 +225,16 @@ impl Labels {
             return None;
         }
         Mask::from_vec(line, tiny_skia::IntSize::from_wh(self.size, self.size)?)
+    }
+
+    /// For tests: the sizes of the free regions no field claims.
+    #[cfg(test)]
+    pub fn unclaimed(&self) -> Vec<usize> {
+        let n = self.size as usize;
+        unreached(&self.labels, n)
+            .into_iter()
+            .map(|(_, pixels)| pixels.len())
+            .collect()
     }
 
     /// For tests: the free pixels' connected regions, and for each derived

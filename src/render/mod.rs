@@ -1,30 +1,32 @@
-//! Back end: every tile drawn from its derived geometry, as PNG previews and
-//! one contact sheet per expansion.
+//! Back end: every tile drawn from its derived geometry and the vocabulary's
+//! styles, as PNG previews and one contact sheet per expansion.
 //!
 //! ```text
-//!  wire::Tile ──layout──▶ Scene (outlines, curves, placed centre features)
-//!                              ──paint──▶ Pixmap ──png──▶ bytes
+//!  wire::Tile + wire::Vocabulary ──layout──▶ Scene (outlines, curves, spots,
+//!        attributes, crossings, each with its look) ──paint──▶ Pixmap ──png──▶ bytes
 //! ```
 //!
 //! The drawing works from the wire types alone ([`tile_pixmap`], [`sheet_pixmap`]),
 //! so a program holding only `tileset.json` can draw tiles too; [`render`] is the
-//! entry point for a [`Checked`] set. Nothing is placed by hand per tile: cities,
-//! roads, fields and centre features follow from the features and their
-//! relations, and field boundaries that nothing drawn explains are painted as
-//! thin lines, so a wrong derivation shows.
+//! entry point for a [`Checked`] set. Nothing is placed by hand per tile and no
+//! kind is known by name: shapes (region, path, face, spot) decide the
+//! geometry, a declaration's `style.draw` picks a built-in look ([`looks`]),
+//! and anything else is drawn plainly in its colour with its label. Field
+//! boundaries that nothing drawn explains are painted as thin lines, so a
+//! wrong derivation shows.
 //!
 //! Rendering is deterministic: no clock, no randomness, no state shared between
 //! tiles, so the bytes are the same whatever the number of threads.
 
 pub mod board;
-mod city;
+mod draw;
 mod fields;
 mod geometry;
 mod layout;
+pub mod looks;
 mod place;
 mod png;
 mod sheet;
-mod symbols;
 pub(crate) mod text;
 mod tile;
 
@@ -34,7 +36,7 @@ use rayon::prelude::*;
 use tiny_skia::Pixmap;
 
 use crate::check::Checked;
-use crate::emit::wire::{Tile, TileSet};
+use crate::emit::wire::{Tile, TileSet, Vocabulary};
 
 pub use self::png::{decode as decode_png, encode as encode_png};
 pub use sheet::short_name;
@@ -78,21 +80,34 @@ fn check_size(size: u32) -> Result<(), String> {
 }
 
 /// Draws a tile, or says why it cannot be drawn.
-fn draw_tile(tile: &Tile, rotation: u8, size: u32) -> Result<Pixmap, String> {
+fn draw_tile(
+    tile: &Tile,
+    vocabulary: &Vocabulary,
+    rotation: u8,
+    size: u32,
+) -> Result<Pixmap, String> {
     check_size(size)?;
-    let scene = layout::scene(tile)?;
+    let scene = layout::scene(tile, vocabulary)?;
     tile::paint_scene(&scene, size, rotation)
         .ok_or_else(|| "the image cannot be allocated".to_string())
 }
 
-/// A tile drawn on a `size`² pixmap, turned `rotation` quarter turns clockwise.
+/// A tile drawn on a `size`² pixmap, turned `rotation` quarter turns
+/// clockwise, each feature in the look its kind's style gives in `vocabulary`
+/// (the set's [`TileSet::vocabulary`]). Symbols stay upright.
 ///
 /// # Errors
-/// When the size is out of range or the tile is inconsistent (a feature
-/// referring to one the tile does not have, a road over three sides, ...):
-/// only a hand-made wire tile can be; a checked set never is.
-pub fn tile_pixmap(tile: &Tile, rotation: u8, size: u32) -> Result<Pixmap, RenderError> {
-    draw_tile(tile, rotation, size).map_err(|message| RenderError {
+/// When the size is out of range or the tile is inconsistent (a kind the
+/// vocabulary lacks, a feature referring to one the tile does not have, a
+/// path over five sides, ...): only a hand-made wire tile can be; a checked
+/// set never is.
+pub fn tile_pixmap(
+    tile: &Tile,
+    vocabulary: &Vocabulary,
+    rotation: u8,
+    size: u32,
+) -> Result<Pixmap, RenderError> {
+    draw_tile(tile, vocabulary, rotation, size).map_err(|message| RenderError {
         item: tile.id.clone(),
         message,
     })
@@ -102,8 +117,13 @@ pub fn tile_pixmap(tile: &Tile, rotation: u8, size: u32) -> Result<Pixmap, Rende
 ///
 /// # Errors
 /// As [`tile_pixmap`], or when encoding fails.
-pub fn tile_png(tile: &Tile, rotation: u8, size: u32) -> Result<Vec<u8>, RenderError> {
-    let pixmap = tile_pixmap(tile, rotation, size)?;
+pub fn tile_png(
+    tile: &Tile,
+    vocabulary: &Vocabulary,
+    rotation: u8,
+    size: u32,
+) -> Result<Vec<u8>, RenderError> {
+    let pixmap = tile_pixmap(tile, vocabulary, rotation, size)?;
     png::encode(&pixmap).map_err(|message| RenderError {
         item: tile.id.clone(),
         message,
@@ -200,7 +220,7 @@ pub fn render_set(set: &TileSet, request: &Request) -> Result<Vec<Image>, Vec<Re
             Ok(Image {
                 expansion: t.expansion.clone(),
                 tile: Some(short_name(t).to_string()),
-                png: tile_png(t, request.rotation, request.size)?,
+                png: tile_png(t, &set.vocabulary, request.rotation, request.size)?,
             })
         })
         .collect();

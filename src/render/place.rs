@@ -1,14 +1,16 @@
-//! Where a centre feature goes: a small deterministic search over the tile for
+//! Where a spot, a village or a junction goes: a small deterministic search over the tile for
 //! the point that is near the middle, leans against what the feature touches
-//! and keeps clear of everything else (so a field can pass between them).
+//! and keeps clear of everything else (so a field can pass between them),
+//! inside the part of the tile its dead ends reach.
 //!
 //! The search is a coarse grid and then a finer one around the best point;
 //! scores are compared strictly, so ties keep the first point in scan order and
 //! the result is the same on every run.
 
 use super::geometry::{inside, nearest, p, CENTRE, P};
+use super::layout::Reach;
 
-/// Room left between a centre feature and what it does not touch.
+/// Room left between a spot and what it does not touch.
 const MARGIN: f32 = 0.06;
 /// How far inside the disc the outline of a touched feature lies, as a share of
 /// the radius: the disc overlaps what it touches.
@@ -30,7 +32,7 @@ impl Obstacle {
         Obstacle { line, half }
     }
 
-    /// A disc (another centre feature).
+    /// A disc (another spot).
     pub fn disc(at: P, radius: f32) -> Obstacle {
         Obstacle {
             line: vec![at],
@@ -38,12 +40,17 @@ impl Obstacle {
         }
     }
 
+    /// The polyline and its half-width.
+    pub fn parts(&self) -> (&[P], f32) {
+        (&self.line, self.half)
+    }
+
     fn clearance(&self, q: P) -> f32 {
         nearest(q, &self.line).0 - self.half
     }
 }
 
-/// Something a centre feature touches: lines to lean against and, for a city,
+/// Something a spot touches: lines to lean against and, for a city,
 /// the region the lines bound (being inside it counts as a negative distance).
 #[derive(Clone, Debug)]
 pub struct Target {
@@ -84,7 +91,26 @@ impl Target {
     }
 }
 
-fn score(q: P, radius: f32, avoid: &[Obstacle], solid: &[&[P]], touch: &[Target]) -> f32 {
+/// What a placement must respect.
+#[derive(Clone, Copy, Default)]
+pub struct Constraints<'a> {
+    /// Lines and discs to keep clear of, by a margin.
+    pub avoid: &'a [Obstacle],
+    /// Regions not to sit in.
+    pub solid: &'a [&'a [P]],
+    /// What to lean against.
+    pub touch: &'a [Target],
+    /// The part of the tile to stay in (what its dead ends reach).
+    pub within: Option<&'a Reach>,
+}
+
+fn score(q: P, radius: f32, c: &Constraints<'_>) -> f32 {
+    let Constraints {
+        avoid,
+        solid,
+        touch,
+        within,
+    } = *c;
     let mut s = 0.5 * (q - CENTRE).dot(q - CENTRE);
     let edge = q.x.min(1.0 - q.x).min(q.y).min(1.0 - q.y) - radius;
     if edge < 0.03 {
@@ -104,14 +130,17 @@ fn score(q: P, radius: f32, avoid: &[Obstacle], solid: &[&[P]], touch: &[Target]
     for t in touch {
         s += (t.distance(q) - REACH * radius).powi(2) * 100.0;
     }
+    if within.is_some_and(|r| !r.contains(q)) {
+        s += 10.0;
+    }
     s
 }
 
-/// The middle and radius of a centre feature of nominal `radius`.
-pub fn place(radius: f32, avoid: &[Obstacle], solid: &[&[P]], touch: &[Target]) -> (P, f32) {
+/// The middle and radius of a spot of nominal `radius`.
+pub fn place(radius: f32, c: &Constraints<'_>) -> (P, f32) {
     let best = std::cell::Cell::new((f32::INFINITY, CENTRE));
     let consider = |q: P| {
-        let s = score(q, radius, avoid, solid, touch);
+        let s = score(q, radius, c);
         if s < best.get().0 {
             best.set((s, q));
         }
@@ -129,7 +158,8 @@ pub fn place(radius: f32, avoid: &[Obstacle], solid: &[&[P]], touch: &[Target]) 
         }
     }
     let at = best.get().1;
-    let needed = touch
+    let needed = c
+        .touch
         .iter()
         .map(|t| t.distance(at) / 0.8)
         .fold(radius, f32::max);
@@ -142,7 +172,7 @@ mod tests {
 
     #[test]
     fn an_unconstrained_feature_sits_in_the_middle() {
-        let (at, r) = place(0.2, &[], &[], &[]);
+        let (at, r) = place(0.2, &Constraints::default());
         assert!(at.dist(CENTRE) < 1e-6);
         assert!((r - 0.2).abs() < 1e-6);
     }
@@ -150,14 +180,28 @@ mod tests {
     #[test]
     fn a_feature_moves_off_a_road_through_the_middle() {
         let road = Obstacle::line(vec![p(0.0, 0.5), p(1.0, 0.5)], 0.06);
-        let (at, r) = place(0.14, std::slice::from_ref(&road), &[], &[]);
+        let avoid = [road.clone()];
+        let (at, r) = place(
+            0.14,
+            &Constraints {
+                avoid: &avoid,
+                ..Constraints::default()
+            },
+        );
         assert!(road.clearance(at) - r >= MARGIN - 0.01, "{at:?}");
     }
 
     #[test]
     fn a_feature_leans_against_what_it_touches() {
         let wall = Target::region(vec![vec![p(0.0, 0.3), p(1.0, 0.3)]], Vec::new(), 0.02);
-        let (at, r) = place(0.2, &[], &[], std::slice::from_ref(&wall));
+        let touch = [wall.clone()];
+        let (at, r) = place(
+            0.2,
+            &Constraints {
+                touch: &touch,
+                ..Constraints::default()
+            },
+        );
         assert!(wall.distance(at) < r, "{at:?} {r}");
     }
 }

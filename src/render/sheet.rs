@@ -4,8 +4,8 @@
 use rayon::prelude::*;
 use tiny_skia::{ColorU8 as Color, Pixmap, PixmapPaint, Rect, Transform};
 
+use super::draw::{colour, paint};
 use super::text::{self, Fonts};
-use super::tile::{colour, paint};
 use crate::emit::wire::{Tile, TileSet};
 
 const PAPER: Color = colour::rgb(247, 244, 236);
@@ -45,7 +45,7 @@ pub fn sheet(set: &TileSet, expansion: &str, tile_size: u32) -> Result<Pixmap, (
         .map_or(expansion, |e| e.name.as_str());
     let cells: Vec<Pixmap> = tiles
         .par_iter()
-        .map(|t| super::draw_tile(t, 0, tile_size).map_err(|m| (t.id.clone(), m)))
+        .map(|t| super::draw_tile(t, &set.vocabulary, 0, tile_size).map_err(|m| (t.id.clone(), m)))
         .collect::<Result<_, _>>()?;
     let cols = columns(tiles.len());
     let rows = tiles.len().div_ceil(cols).max(1);

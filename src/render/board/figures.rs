@@ -9,8 +9,8 @@ use super::frame::Frame;
 use super::marks::{self, Badge, Figure, Pose};
 use super::spots::Spots;
 use super::{tile_at, Tiles};
+use crate::emit::wire::Shape;
 use crate::engine::{BoardView, FigureSpot, FigureView};
-use crate::kinds::FeatureKind;
 
 /// A figure's height, in tiles.
 const FIGURE_HEIGHT: f32 = 0.3;
@@ -58,12 +58,13 @@ pub fn draw(
                     || frame.centre(v.x, v.y),
                     |&p| frame.point(v.x, v.y, v.rotation, p),
                 );
-                let kind = tiles
+                let shape = tiles
                     .get(&v.tile)
                     .ok()
                     .and_then(|tile| tile.features.get(usize::from(feature)))
-                    .and_then(|f| FeatureKind::parse(&f.kind));
-                let pose = if kind == Some(FeatureKind::Field) {
+                    .and_then(|f| tiles.vocabulary.kind(&f.kind))
+                    .map(|k| k.shape);
+                let pose = if shape == Some(Shape::Face) {
                     Pose::Lying
                 } else {
                     Pose::Standing

@@ -4,9 +4,9 @@
 
 use tiny_skia::{Pixmap, Rect, Transform};
 
+use super::super::draw::{colour, paint, transform};
 use super::super::geometry::P;
 use super::super::text::{self, Fonts};
-use super::super::tile::{colour, paint, transform};
 use super::super::{RenderError, MIN_SIZE};
 use super::{fail, legend, Caption, Grid, MAX_PIXELS, MAX_SIDE};
 use crate::engine::BoardView;

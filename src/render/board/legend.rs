@@ -4,8 +4,8 @@
 
 use tiny_skia::{Pixmap, Rect};
 
+use super::super::draw::colour;
 use super::super::text::{self, Fonts};
-use super::super::tile::colour;
 use super::marks::{self, Badge, Figure, Pose};
 use super::Caption;
 use crate::engine::{BoardView, FillBasis};

@@ -7,7 +7,7 @@ use tiny_skia::{
     ColorU8 as Color, FillRule, LineCap, Path, PathBuilder, Pixmap, Rect, StrokeDash, Transform,
 };
 
-use super::super::tile::{colour, line, paint, stroke};
+use super::super::draw::{colour, line, paint, stroke};
 
 /// Player colours in log order: the classic six, then ten more for larger
 /// games (a log may name up to 16 players).

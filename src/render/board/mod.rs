@@ -23,10 +23,10 @@ use std::collections::{BTreeSet, HashMap};
 use rayon::prelude::*;
 use tiny_skia::{Pixmap, PixmapPaint, Rect, Transform};
 
+use super::draw::colour;
 use super::text;
-use super::tile::colour;
 use super::RenderError;
-use crate::emit::wire::{Tile, TileSet};
+use crate::emit::wire::{Tile, TileSet, Vocabulary};
 use crate::engine::{BoardView, TileView};
 use frame::{Extent, Frame};
 pub use marks::{player_colour, PLAYER_COLOURS, PLAYER_COLOUR_NAMES};
@@ -153,7 +153,10 @@ pub fn board_pixmap(
 ) -> Result<(Pixmap, Grid), RenderError> {
     super::check_size(tile_size).map_err(fail)?;
     let fonts = text::fonts().map_err(fail)?;
-    let tiles = Tiles(set.tiles.iter().map(|t| (t.id.as_str(), t)).collect());
+    let tiles = Tiles {
+        by_id: set.tiles.iter().map(|t| (t.id.as_str(), t)).collect(),
+        vocabulary: &set.vocabulary,
+    };
     for t in &view.tiles {
         tiles.get(&t.tile)?;
     }
@@ -198,12 +201,15 @@ pub fn board_pixmap(
     Ok((pixmap, frame.grid()))
 }
 
-/// The tiles of the set by id.
-struct Tiles<'s>(HashMap<&'s str, &'s Tile>);
+/// The tiles of the set by id, and the vocabulary they are drawn with.
+struct Tiles<'s> {
+    by_id: HashMap<&'s str, &'s Tile>,
+    vocabulary: &'s Vocabulary,
+}
 
 impl<'s> Tiles<'s> {
     fn get(&self, id: &str) -> Result<&'s Tile, RenderError> {
-        self.0.get(id).copied().ok_or_else(|| RenderError {
+        self.by_id.get(id).copied().ok_or_else(|| RenderError {
             item: id.to_string(),
             message: "the tile set has no such tile".into(),
         })
@@ -227,7 +233,10 @@ fn draw_tiles<'v>(
         .par_iter()
         .map(|&(id, rotation)| {
             let tile = tiles.get(id)?;
-            Ok(((id, rotation), super::tile_pixmap(tile, rotation, size)?))
+            Ok((
+                (id, rotation),
+                super::tile_pixmap(tile, tiles.vocabulary, rotation, size)?,
+            ))
         })
         .collect()
 }
@@ -245,10 +254,11 @@ fn spots_of<'v>(
         .collect::<Vec<_>>()
         .par_iter()
         .map(|&id| {
-            let s = spots::spots(tiles.get(id)?).map_err(|message| RenderError {
-                item: id.to_string(),
-                message,
-            })?;
+            let s =
+                spots::spots(tiles.get(id)?, tiles.vocabulary).map_err(|message| RenderError {
+                    item: id.to_string(),
+                    message,
+                })?;
             Ok((id, s))
         })
         .collect()

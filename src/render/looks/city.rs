@@ -1,14 +1,16 @@
-//! Cities: the stone-coloured ground, a pattern of red roofs clipped to the
-//! outline, the wall along every stretch inside the tile, gates where roads
-//! enter, and one shield per pennant.
+//! The `city` look of a region: stone-coloured ground under a pattern of red
+//! roofs clipped to the outline, a stone wall along every stretch inside the
+//! tile, and a gate where a path enters.
 
 use tiny_skia::{FillRule, LineCap, Mask, Pixmap, Rect, Transform};
 
-use super::geometry::{inside, p, Curve, P};
-use super::layout::{City, Scene, ROAD_WIDTH, WALL_WIDTH};
-use super::symbols;
-use super::tile::{colour, local, outline_path, paint, stroke};
+use super::super::draw::{colour, local, outline_path, paint, stroke};
+use super::super::geometry::{inside, p, Curve, P};
+use super::super::layout::{Region, WALL_WIDTH};
+use super::road;
 
+/// Inside a city.
+const GROUND: tiny_skia::ColorU8 = colour::rgb(201, 154, 96);
 /// Houses per tile edge in the roof pattern.
 const GRID: u16 = 8;
 
@@ -21,34 +23,12 @@ fn hash(i: u16, j: u16) -> u32 {
     h
 }
 
-/// Paints every city of the scene.
-pub fn draw(pixmap: &mut Pixmap, scene: &Scene, ts: Transform) {
-    for city in &scene.cities {
-        ground(pixmap, city, ts);
-    }
-    let dark = stroke(WALL_WIDTH, LineCap::Round);
-    let stone = stroke(WALL_WIDTH * 0.55, LineCap::Round);
-    for city in &scene.cities {
-        for wall in city.walls.iter().filter_map(Curve::path) {
-            pixmap.stroke_path(&wall, &paint(colour::INK), &dark, ts, None);
-            pixmap.stroke_path(&wall, &paint(colour::WALL), &stone, ts, None);
-        }
-    }
-    for road in &scene.roads {
-        if let Some((at, dir)) = road.gate {
-            gate(pixmap, at, dir, ts);
-        }
-    }
-    for city in &scene.cities {
-        symbols::pennants(pixmap, city.anchor, city.pennants, ts);
-    }
-}
-
-fn ground(pixmap: &mut Pixmap, city: &City, ts: Transform) {
-    let Some(path) = outline_path(&city.outline) else {
+/// The ground and its roofs.
+pub fn ground(pixmap: &mut Pixmap, region: &Region, ts: Transform) {
+    let Some(path) = outline_path(&region.outline) else {
         return;
     };
-    pixmap.fill_path(&path, &paint(colour::CITY), FillRule::Winding, ts, None);
+    pixmap.fill_path(&path, &paint(GROUND), FillRule::Winding, ts, None);
     let Some(mut clip) = Mask::new(pixmap.width(), pixmap.height()) else {
         return;
     };
@@ -63,7 +43,7 @@ fn ground(pixmap: &mut Pixmap, city: &City, ts: Transform) {
                 (f32::from(i) + 0.5 + 0.5 * jitter(0)) * cell,
                 (f32::from(j) + 0.5 + 0.5 * jitter(8)) * cell,
             );
-            if !inside(at, &city.polygon) || h.is_multiple_of(9) {
+            if !inside(at, &region.polygon) || h.is_multiple_of(9) {
                 continue;
             }
             let angle = 0.3 * jitter(16);
@@ -74,6 +54,19 @@ fn ground(pixmap: &mut Pixmap, city: &City, ts: Transform) {
             };
             house(pixmap, at, dir, cell, ts, &clip);
         }
+    }
+}
+
+/// The walls, then the gates.
+pub fn walls(pixmap: &mut Pixmap, region: &Region, ts: Transform) {
+    let dark = stroke(WALL_WIDTH, LineCap::Round);
+    let stone = stroke(WALL_WIDTH * 0.55, LineCap::Round);
+    for wall in region.walls.iter().filter_map(Curve::path) {
+        pixmap.stroke_path(&wall, &paint(colour::INK), &dark, ts, None);
+        pixmap.stroke_path(&wall, &paint(colour::WALL), &stone, ts, None);
+    }
+    for &(at, dir) in &region.gates {
+        gate(pixmap, at, dir, ts);
     }
 }
 
@@ -96,10 +89,10 @@ fn house(pixmap: &mut Pixmap, at: P, dir: P, cell: f32, ts: Transform, clip: &Ma
     }
 }
 
-/// A gate where a road passes the wall: a stone frame and a dark opening.
+/// A gate where a path passes the wall: a stone frame and a dark opening.
 fn gate(pixmap: &mut Pixmap, at: P, dir: P, ts: Transform) {
     let ts = local(ts, at, 1.0, dir);
-    let (w, h) = (WALL_WIDTH, ROAD_WIDTH * 0.5);
+    let (w, h) = (WALL_WIDTH, road::WIDTH * 0.5);
     if let Some(frame) = Rect::from_ltrb(-w, -h - w * 0.5, w, h + w * 0.5) {
         pixmap.fill_rect(frame, &paint(colour::INK), ts, None);
     }

@@ -1,0 +1,109 @@
+//! Crossings: where a path marked `over` crosses another feature it gets a
+//! bridge over the stretch it crosses; a path marked `under` gets a tunnel
+//! mouth on each side of what it passes under. A region marked over a path
+//! puts the path in a tunnel; under it, on a bridge. Two regions crossing need
+//! no mark: the upper one is painted over the lower.
+
+use crate::emit::wire::Shape;
+
+use super::super::geometry::{inside, nearest, polyline, Curve, P};
+use super::super::looks::PathStyle;
+use super::Builder;
+
+/// How a path crosses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Way {
+    /// Over, on a bridge.
+    Bridge,
+    /// Under, through a tunnel.
+    Tunnel,
+}
+
+/// A bridge or a pair of tunnel mouths on one curve of a path.
+#[derive(Clone, Copy, Debug)]
+pub struct Mark {
+    /// Bridge or tunnel.
+    pub way: Way,
+    /// The path's curve.
+    pub curve: Curve,
+    /// The path's strokes.
+    pub style: PathStyle,
+    /// Where along the curve the crossed feature starts (0..1).
+    pub from: f32,
+    /// Where along the curve it ends.
+    pub to: f32,
+}
+
+/// Samples along a curve when looking for where it crosses.
+const STEPS: u16 = 64;
+
+/// Every mark of the tile.
+pub fn marks(b: &mut Builder<'_>) {
+    let mut out = Vec::new();
+    for (id, f) in b.tile.features.iter().enumerate() {
+        let Some(crossing) = &f.crossing else {
+            continue;
+        };
+        let over = crossing.way == "over";
+        for &other in &crossing.crosses {
+            let (path, crossed, way) = match (b.kinds.shape(id), b.kinds.shape(other)) {
+                (Some(Shape::Path), Some(Shape::Path | Shape::Region)) => {
+                    (id, other, if over { Way::Bridge } else { Way::Tunnel })
+                }
+                (Some(Shape::Region), Some(Shape::Path)) => {
+                    (other, id, if over { Way::Tunnel } else { Way::Bridge })
+                }
+                _ => continue,
+            };
+            out.extend(spans(b, path, crossed, way));
+        }
+    }
+    b.scene.marks = out;
+}
+
+/// The stretches of path `path` that lie on feature `crossed`.
+fn spans(b: &Builder<'_>, path: usize, crossed: usize, way: Way) -> Vec<Mark> {
+    let Some(route) = b.route_of[path].map(|r| &b.scene.routes[r]) else {
+        return Vec::new();
+    };
+    let on: Box<dyn Fn(P) -> bool + '_> =
+        if let Some(r) = b.route_of[crossed].map(|r| &b.scene.routes[r]) {
+            let lines: Vec<Vec<P>> = r.curves.iter().map(polyline).collect();
+            let half = r.style.half();
+            Box::new(move |q| lines.iter().any(|l| nearest(q, l).0 < half))
+        } else if let Some(r) = b.region_of[crossed].map(|r| &b.scene.regions[r]) {
+            Box::new(move |q| inside(q, &r.polygon))
+        } else {
+            return Vec::new();
+        };
+    let mut out = Vec::new();
+    for curve in &route.curves {
+        let mut from = None;
+        for i in 0..=STEPS {
+            let t = f32::from(i) / f32::from(STEPS);
+            let hit = on(curve.at(t));
+            match (hit, from) {
+                (true, None) => from = Some(t),
+                (false, Some(start)) => {
+                    out.push(mark(way, *curve, route.style, start, t));
+                    from = None;
+                }
+                _ => {}
+            }
+        }
+        if let Some(start) = from {
+            out.push(mark(way, *curve, route.style, start, 1.0));
+        }
+    }
+    out
+}
+
+fn mark(way: Way, curve: Curve, style: PathStyle, from: f32, to: f32) -> Mark {
+    Mark {
+        way,
+        curve,
+        style,
+        from,
+        to,
+    }
+}
