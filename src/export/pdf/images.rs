@@ -51,8 +51,8 @@ pub fn render(
     used.par_iter()
         .map(|&i| {
             let tile = &set.tiles[i];
-            let pixmap =
-                render::tile_pixmap(tile, 0, size).map_err(|e| ExportError(e.to_string()))?;
+            let pixmap = render::tile_pixmap(tile, &set.vocabulary, 0, size)
+                .map_err(|e| ExportError(e.to_string()))?;
             let mut rgb = Vec::with_capacity(pixmap.data().len() / 4 * 3);
             for px in pixmap.pixels() {
                 let c = px.demultiply();

@@ -281,7 +281,7 @@ fn check_references(tile: &Tile) -> Result<(), String> {
     for (id, f) in tile.features.iter().enumerate() {
         let ends = f.ends.iter().filter_map(|e| match e {
             End::Feature { feature } => Some(*feature),
-            End::Village => None,
+            End::Village | End::Alone => None,
         });
         let crossed = f.crossing.iter().flat_map(|c| c.crosses.iter().copied());
         for to in ends.chain(f.touching.iter().copied()).chain(crossed) {

@@ -27,6 +27,8 @@ pub struct Pending {
     pub to_spots: Vec<(usize, Side, usize)>,
     /// Dead ends at the village: id, side.
     village: Vec<(usize, Side)>,
+    /// Dead ends that stop by themselves, each at its own house: id, side.
+    alone: Vec<(usize, Side)>,
 }
 
 impl Pending {
@@ -90,6 +92,7 @@ pub fn through(b: &mut Builder<'_>) -> Result<Pending, String> {
                     }
                 },
                 Some(End::Village) | None => pending.village.push((id, *side)),
+                Some(End::Alone) => pending.alone.push((id, *side)),
             },
             _ if sides.len() <= 4 => pending.junctions.push(id),
             _ => return Err(format!("path #{id} covers {} sides", sides.len())),
@@ -170,8 +173,27 @@ pub fn onto_paths(b: &mut Builder<'_>, pending: &Pending) {
     }
 }
 
-/// Dead ends at spots, and the village where the others meet.
+/// Dead ends that stop alone: a short lane to a house of its own, well short of
+/// the middle where the others meet.
+fn alone(b: &mut Builder<'_>, pending: &Pending) {
+    for &(id, side) in &pending.alone {
+        let at = side_middle(side) + inward(side) * 0.26;
+        let (style, _) = style(b.kinds.0[id]);
+        add_route(b, id, vec![dead_end(side, at)]);
+        b.scene.joins.push(Join {
+            at,
+            radius: VILLAGE_RADIUS * 0.8,
+            style,
+            village: true,
+            layer: Layer::Level,
+        });
+    }
+}
+
+/// Dead ends at spots, the houses of lone dead ends, and the village where the
+/// others meet.
 pub fn to_spots_and_village(b: &mut Builder<'_>, pending: &Pending) {
+    alone(b, pending);
     for &(id, side, spot) in &pending.to_spots {
         let at = b.scene.spots.iter().find(|s| s.id == spot).map(|s| s.at);
         if let Some(at) = at {
