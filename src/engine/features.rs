@@ -1,10 +1,9 @@
 //! Features as they extend over the board: a union-find over feature *nodes*
 //! (one node per feature of each placed tile). The root of a set carries what
-//! the whole feature needs for the rules — open sides, pennants, figures — and
-//! the members form a circular list, so a scored feature can visit its tiles.
-//! Union is by size with path halving: near-constant time per placement.
-
-use crate::kinds::FeatureKind;
+//! the whole feature needs during play — open sides, figures — and the members
+//! form a circular list, so a scored feature can visit its pieces (tiles,
+//! attributes, units). Union is by size with path halving: near-constant time
+//! per placement.
 
 /// One node: a feature of one placed tile.
 #[derive(Clone, Copy, Debug)]
@@ -16,13 +15,12 @@ struct Node {
     tile: u32,
     /// Root only: number of members.
     size: u32,
-    /// Root only: open sides (roads, cities); 0 = complete.
+    /// Root only: open sides (regions, paths); 0 = complete.
     open: i32,
-    /// Root only: pennants.
-    pennants: u32,
     /// Root only: figures standing on the feature.
     occupants: u32,
-    kind: FeatureKind,
+    /// Its kind (vocabulary index).
+    kind: u8,
     /// The feature's id within its tile.
     feature: u8,
 }
@@ -47,7 +45,7 @@ impl Features {
     }
 
     /// Adds a node on its own.
-    pub fn push(&mut self, tile: u32, feature: u8, kind: FeatureKind, open: u8, pennants: u32) {
+    pub fn push(&mut self, tile: u32, feature: u8, kind: u8, open: u8) {
         let id = self.len();
         self.nodes.push(Node {
             parent: id,
@@ -55,7 +53,6 @@ impl Features {
             tile,
             size: 1,
             open: i32::from(open),
-            pennants,
             occupants: 0,
             kind,
             feature,
@@ -102,7 +99,6 @@ impl Features {
         let big = &mut self.nodes[ra as usize];
         big.size += small.size;
         big.open += small.open - closed;
-        big.pennants += small.pennants;
         big.occupants += small.occupants;
         let next_a = big.next;
         big.next = small.next;
@@ -110,8 +106,15 @@ impl Features {
         self.nodes[rb as usize].parent = ra;
     }
 
-    /// The kind of a node.
-    pub fn kind(&self, n: u32) -> FeatureKind {
+    /// Closes one open side of a node's feature: it meets a feature of another
+    /// kind across a side (a letter that `matches` another).
+    pub fn close(&mut self, n: u32) {
+        let r = self.find(n);
+        self.nodes[r as usize].open -= 1;
+    }
+
+    /// The kind of a node (vocabulary index).
+    pub fn kind(&self, n: u32) -> u8 {
         self.nodes[n as usize].kind
     }
 
@@ -133,11 +136,6 @@ impl Features {
     /// Open sides of the feature (a root).
     pub fn open(&self, root: u32) -> i32 {
         self.nodes[root as usize].open
-    }
-
-    /// Pennants of the feature (a root).
-    pub fn pennants(&self, root: u32) -> u32 {
-        self.nodes[root as usize].pennants
     }
 
     /// Figures on the feature (a root).

@@ -7,9 +7,6 @@ use super::game::{illegal, Game, IllegalMove, Phase, Placement};
 use super::tables::{rotated_edges, NONE};
 use super::{KindId, TokenId};
 use crate::geometry::{Side, Slot};
-use crate::kinds::FeatureKind;
-
-const EDGE_NAMES: [&str; 4] = ["nothing", "a city", "a road", "a field"];
 
 impl Game<'_> {
     /// Every legal placement of a tile on the current board, sorted by row,
@@ -96,15 +93,16 @@ impl Game<'_> {
         }
         let kind = &self.rules.kinds[usize::from(tile.0)];
         let edges = rotated_edges(&kind.edges, usize::from(at.rotation));
+        let sides = &self.rules.sides;
         for side in Side::ALL {
-            let need = (sig >> (2 * side.index())) & 3;
+            let need = sides.digit(sig, side.index());
             let have = edges[side.index()];
-            if need != 0 && need != have {
+            if need != 0 && !sides.meets(have, need) {
                 return illegal(format!(
                     "the tile does not fit: its {} side shows {} but meets {}",
                     side_word(side),
-                    EDGE_NAMES[usize::from(have)],
-                    EDGE_NAMES[usize::from(need)]
+                    with_article(sides.name(have)),
+                    with_article(sides.name(need))
                 ));
             }
         }
@@ -177,8 +175,7 @@ impl Game<'_> {
             .board
             .place(at.x, at.y, tile, at.rotation, edges, first);
         for (f, feature) in (0u8..).zip(&kind.features) {
-            self.features
-                .push(t, f, feature.kind, feature.sides, feature.pennants);
+            self.features.push(t, f, feature.kind, feature.sides);
         }
         self.pyramid.push(0);
         if kind.acrobats.is_some() {
@@ -200,13 +197,28 @@ impl Game<'_> {
                 }
                 let a = first + u32::from(ours);
                 let b = other.first_node + u32::from(theirs);
-                let closes = slot.is_middle()
-                    && matches!(self.features.kind(a), FeatureKind::City | FeatureKind::Road);
-                self.features.join(a, b, closes);
+                let (ka, kb) = (self.features.kind(a), self.features.kind(b));
+                let closes = |k: u8| slot.is_middle() && rules.vocab.kinds[usize::from(k)].linear();
+                if ka == kb {
+                    self.features.join(a, b, closes(ka));
+                } else {
+                    // Two kinds whose letters match meet: each ends at the other.
+                    for (node, kind) in [(a, ka), (b, kb)] {
+                        if closes(kind) {
+                            self.features.close(node);
+                        }
+                    }
+                }
             }
         }
         t
     }
+}
+
+/// `a city`, `an inn road`.
+fn with_article(noun: &str) -> String {
+    let vowel = noun.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {noun}", if vowel { "an" } else { "a" })
 }
 
 fn side_word(side: Side) -> &'static str {
