@@ -3,7 +3,7 @@
 //! nothing. [`Game::legal_meeple_actions`] lists them; [`Game::apply`] checks
 //! and performs one.
 
-use super::game::{illegal, Game, IllegalMove, Spot, Standing};
+use super::game::{illegal, with_article, Game, IllegalMove, Spot, Standing};
 use super::FigureId;
 
 /// A figure action for the tile just placed.
@@ -191,14 +191,17 @@ impl Game<'_> {
             return illegal(format!("the tile has no feature #{feature}"));
         };
         let name = &self.rules.vocab.kinds[usize::from(f.kind)].id;
+        let who = with_article(self.rules.figure_id(figure));
+        if !self.rules.figures[usize::from(figure.0)].plays {
+            return illegal(format!(
+                "{who} is neutral or a supply piece: normal placement never puts it on the board"
+            ));
+        }
         if f.admits == 0 {
-            return illegal(format!("no figure may stand on a {name}"));
+            return illegal(format!("no figure may stand on {}", with_article(name)));
         }
         if f.admits & (1 << figure.0) == 0 {
-            return illegal(format!(
-                "a {} may not stand on a {name}",
-                self.rules.figure_id(figure)
-            ));
+            return illegal(format!("{who} may not stand on {}", with_article(name)));
         }
         let node = placed.first_node + u32::from(feature);
         let root = self.features.root(node);
@@ -217,8 +220,8 @@ impl Game<'_> {
         self.check_supply(figure)?;
         if !self.rules.figures[usize::from(figure.0)].acrobat {
             return illegal(format!(
-                "a {} can't be an acrobat",
-                self.rules.figure_id(figure)
+                "{} can't be an acrobat",
+                with_article(self.rules.figure_id(figure))
             ));
         }
         let placed = self.board.placed[self.current as usize];
@@ -239,8 +242,8 @@ impl Game<'_> {
         }
         if !self.pyramid_admits(x, y, figure) {
             return illegal(format!(
-                "a {} may not join the pyramid at ({x}, {y})",
-                self.rules.figure_id(figure)
+                "{} may not join the pyramid at ({x}, {y})",
+                with_article(self.rules.figure_id(figure))
             ));
         }
         self.stand(figure, t, Spot::Acrobats);

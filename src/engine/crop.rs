@@ -216,8 +216,8 @@ impl Game<'_> {
             }
             CropAction::Add if there.admits & (1 << r.figure.0) == 0 => {
                 format!(
-                    "a {} may not stand on a {kind}",
-                    self.rules.figure_id(r.figure)
+                    "{} may not stand on a {kind}",
+                    super::game::with_article(self.rules.figure_id(r.figure))
                 )
             }
             CropAction::Add => format!("the {kind} holds none of the player's figures"),

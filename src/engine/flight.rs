@@ -132,7 +132,10 @@ impl Game<'_> {
     ) -> Result<(), IllegalMove> {
         self.check_supply(figure)?;
         if !self.rules.figures[usize::from(figure.0)].plays {
-            return illegal(format!("a {} can't fly", self.rules.figure_id(figure)));
+            return illegal(format!(
+                "{} can't fly",
+                super::game::with_article(self.rules.figure_id(figure))
+            ));
         }
         let die = self
             .rules

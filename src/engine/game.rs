@@ -81,6 +81,12 @@ pub(super) fn illegal<T>(why: impl Into<String>) -> Result<T, IllegalMove> {
     Err(IllegalMove(why.into()))
 }
 
+/// A noun with its indefinite article: `a city`, `an abbot`.
+pub(super) fn with_article(noun: &str) -> String {
+    let vowel = noun.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {noun}", if vowel { "an" } else { "a" })
+}
+
 /// A figure on the board.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Standing {

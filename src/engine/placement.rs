@@ -3,7 +3,7 @@
 //! tile that fits nowhere.
 
 use super::board::SIDE_STEP;
-use super::game::{illegal, Game, IllegalMove, Phase, Placement};
+use super::game::{illegal, with_article, Game, IllegalMove, Phase, Placement};
 use super::tables::{rotated_edges, NONE};
 use super::{KindId, TokenId};
 use crate::geometry::{Side, Slot};
@@ -215,12 +215,6 @@ impl Game<'_> {
     }
 }
 
-/// `a city`, `an inn road`.
-fn with_article(noun: &str) -> String {
-    let vowel = noun.starts_with(['a', 'e', 'i', 'o', 'u']);
-    format!("{} {noun}", if vowel { "an" } else { "a" })
-}
-
 fn side_word(side: Side) -> &'static str {
     match side {
         Side::N => "north",
@@ -240,6 +234,24 @@ mod tests {
         let compiled = crate::compile::compile_str(include_str!("../../tilesets/base.tiles"))
             .unwrap_or_else(|e| panic!("{e}"));
         Ruleset::new(&crate::emit::tileset(&compiled), None).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The base game with a lane kind whose sides meet road sides.
+    fn with_lanes() -> Ruleset {
+        let mut sources = crate::diag::SourceMap::new();
+        let ids = [
+            sources.add(
+                "base.tiles".into(),
+                include_str!("../../tilesets/base.tiles").into(),
+            ),
+            sources.add(
+                "matching.tiles".into(),
+                include_str!("../../tests/engine/fan/matching.tiles").into(),
+            ),
+        ];
+        let compiled = crate::compile::compile(&sources, &ids);
+        let checked = compiled.checked.expect("base and lanes compile");
+        Ruleset::new(&crate::emit::tileset(&checked), None).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// Every (square, rotation) around the board, checked one by one.
@@ -272,11 +284,16 @@ mod tests {
 
     #[test]
     fn the_signature_index_finds_exactly_the_placements_brute_force_finds() {
-        let rules = base();
+        for rules in [base(), with_lanes()] {
+            signature_index_agrees_with_brute_force(&rules);
+        }
+    }
+
+    fn signature_index_agrees_with_brute_force(rules: &Ruleset) {
         let mut checked = 0;
         for seed in 0..6 {
             RandomPlayer::new(seed)
-                .play_with(&rules, 2, None, |game| {
+                .play_with(rules, 2, None, |game| {
                     if game.phase() != Phase::Tile {
                         return;
                     }
@@ -290,6 +307,6 @@ mod tests {
                 })
                 .unwrap_or_else(|e| panic!("{e}"));
         }
-        assert!(checked > 6 * 24 * 60);
+        assert!(checked > 6 * rules.kind_count() * 60);
     }
 }
