@@ -5,8 +5,11 @@
 //! attributes, units). Union is by size with path halving: near-constant time
 //! per placement.
 
-/// One node: a feature of one placed tile.
+use crate::emit::wire::Shape;
+
+/// One node: a feature of one placed tile (32 bytes: indexing is a shift).
 #[derive(Clone, Copy, Debug)]
+#[repr(align(32))]
 struct Node {
     parent: u32,
     /// Next member of the same set (circular).
@@ -21,6 +24,10 @@ struct Node {
     occupants: u32,
     /// Its kind (vocabulary index).
     kind: u8,
+    /// Its kind's shape.
+    shape: Shape,
+    /// It carries attributes or units.
+    rich: bool,
     /// The feature's id within its tile.
     feature: u8,
 }
@@ -45,7 +52,7 @@ impl Features {
     }
 
     /// Adds a node on its own.
-    pub fn push(&mut self, tile: u32, feature: u8, kind: u8, open: u8) {
+    pub fn push(&mut self, tile: u32, feature: u8, kind: u8, shape: Shape, open: u8, rich: bool) {
         let id = self.len();
         self.nodes.push(Node {
             parent: id,
@@ -55,6 +62,8 @@ impl Features {
             open: i32::from(open),
             occupants: 0,
             kind,
+            shape,
+            rich,
             feature,
         });
     }
@@ -116,6 +125,16 @@ impl Features {
     /// The kind of a node (vocabulary index).
     pub fn kind(&self, n: u32) -> u8 {
         self.nodes[n as usize].kind
+    }
+
+    /// The shape of a node's kind.
+    pub fn shape(&self, n: u32) -> Shape {
+        self.nodes[n as usize].shape
+    }
+
+    /// True when a node's piece carries attributes or units.
+    pub fn rich(&self, n: u32) -> bool {
+        self.nodes[n as usize].rich
     }
 
     /// The placed tile a node lies on.

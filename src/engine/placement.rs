@@ -29,10 +29,9 @@ impl Game<'_> {
         let Some(kind) = self.rules.kinds.get(usize::from(tile.0)) else {
             return 0;
         };
-        kind.matches
+        kind.counted
             .iter()
-            .flatten()
-            .map(|&sig| self.board.bucket(sig).len())
+            .map(|&(sig, n)| self.board.bucket(sig).len() * usize::from(n))
             .sum()
     }
 
@@ -42,15 +41,15 @@ impl Game<'_> {
     pub fn nth_placement(&self, tile: KindId, n: usize) -> Option<Placement> {
         let kind = self.rules.kinds.get(usize::from(tile.0))?;
         let mut n = n;
-        for (rotation, row) in (0u8..).zip(&kind.matches) {
-            for &sig in row {
-                let bucket = self.board.bucket(sig);
-                if n < bucket.len() {
-                    let (x, y) = bucket[n];
-                    return Some(Placement { x, y, rotation });
-                }
-                n -= bucket.len();
+        for (i, &sig) in kind.matches.iter().enumerate() {
+            let bucket = self.board.bucket(sig);
+            if n < bucket.len() {
+                let (x, y) = bucket[n];
+                let rotation = kind.ends.iter().filter(|&&end| end <= i).count();
+                let rotation = u8::try_from(rotation).unwrap_or(0);
+                return Some(Placement { x, y, rotation });
             }
+            n -= bucket.len();
         }
         None
     }
@@ -59,8 +58,8 @@ impl Game<'_> {
         let Some(kind) = self.rules.kinds.get(usize::from(tile.0)) else {
             return;
         };
-        for (rotation, row) in (0u8..).zip(&kind.matches) {
-            for &sig in row {
+        for rotation in 0..4u8 {
+            for &sig in kind.signatures(usize::from(rotation)) {
                 for &(x, y) in self.board.bucket(sig) {
                     if !f(Placement { x, y, rotation }) {
                         return;
@@ -175,7 +174,8 @@ impl Game<'_> {
             .board
             .place(at.x, at.y, tile, at.rotation, edges, first);
         for (f, feature) in (0u8..).zip(&kind.features) {
-            self.features.push(t, f, feature.kind, feature.sides);
+            self.features
+                .push(t, f, feature.kind, feature.shape, feature.sides, feature.rich);
         }
         self.pyramid.push(0);
         if kind.acrobats.is_some() {
@@ -189,24 +189,23 @@ impl Game<'_> {
             let other_kind = &rules.kinds[usize::from(other.kind.0)];
             for k in 3 * side..3 * side + 3 {
                 let slot = Slot::from_index(k);
-                let ours = kind.slot_feature[slot.rotated(4 - at.rotation).index()];
-                let facing = slot.facing().rotated(4 - other.rotation);
-                let theirs = other_kind.slot_feature[facing.index()];
+                let i = slot.rotated(4 - at.rotation).index();
+                let j = slot.facing().rotated(4 - other.rotation).index();
+                let (ours, theirs) = (kind.slot_feature[i], other_kind.slot_feature[j]);
                 if ours == NONE || theirs == NONE {
                     continue;
                 }
                 let a = first + u32::from(ours);
                 let b = other.first_node + u32::from(theirs);
-                let (ka, kb) = (self.features.kind(a), self.features.kind(b));
-                let closes = |k: u8| slot.is_middle() && rules.vocab.kinds[usize::from(k)].linear();
-                if ka == kb {
-                    self.features.join(a, b, closes(ka));
+                if kind.slot_kind[i] == other_kind.slot_kind[j] {
+                    self.features.join(a, b, kind.slot_closes[i]);
                 } else {
                     // Two kinds whose letters match meet: each ends at the other.
-                    for (node, kind) in [(a, ka), (b, kb)] {
-                        if closes(kind) {
-                            self.features.close(node);
-                        }
+                    if kind.slot_closes[i] {
+                        self.features.close(a);
+                    }
+                    if other_kind.slot_closes[j] {
+                        self.features.close(b);
                     }
                 }
             }

@@ -192,18 +192,20 @@ impl Game<'_> {
         let (mut tiles, mut present) = (0, 0u64);
         let mut m = root;
         loop {
-            let placed = self.board.placed[self.features.tile(m) as usize];
             let t = self.features.tile(m) as usize;
             if self.seen_tiles[t] != mark {
                 self.seen_tiles[t] = mark;
                 tiles += 1;
             }
-            let kind = &rules.kinds[usize::from(placed.kind.0)];
-            let piece = &kind.features[usize::from(self.features.feature(m))];
-            present |= piece.attributes;
-            for &(a, n) in &piece.units {
-                let u = &mut self.units[usize::from(a)];
-                *u = u.saturating_add(n);
+            if self.features.rich(m) {
+                let placed = self.board.placed[t];
+                let kind = &rules.kinds[usize::from(placed.kind.0)];
+                let piece = &kind.features[usize::from(self.features.feature(m))];
+                present |= piece.attributes;
+                for &(a, n) in &piece.units {
+                    let u = &mut self.units[usize::from(a)];
+                    *u = u.saturating_add(n);
+                }
             }
             m = self.features.next(m);
             if m == root {
@@ -305,11 +307,9 @@ impl Game<'_> {
         }
         self.phase = Phase::Over;
         self.score_big_top();
-        let shape =
-            |game: &Self, n: u32| game.rules.vocab.kinds[usize::from(game.features.kind(n))].shape;
         for wanted in FINAL_ORDER {
             while let Some(node) = self.standing.iter().find_map(|s| match s.spot {
-                Spot::Node(n) if shape(self, n) == wanted => Some(n),
+                Spot::Node(n) if self.features.shape(n) == wanted => Some(n),
                 _ => None,
             }) {
                 let root = self.features.find(node);

@@ -21,10 +21,20 @@ pub(super) struct Kind {
     pub count: u32,
     /// Side codes (see `sides`) of the unrotated tile, N E S W.
     pub edges: [u8; 4],
-    /// For each rotation, the placement signatures (see `sides`) it fits.
-    pub matches: [Vec<u16>; 4],
+    /// The placement signatures (see `sides`) it fits, rotation 0 first:
+    /// rotation `r` owns `matches[ends[r - 1]..ends[r]]` (from 0 for `r = 0`).
+    pub matches: Box<[u16]>,
+    pub ends: [usize; 4],
+    /// The same signatures counted: each distinct one with the number of
+    /// rotations that fit it (fewer to visit for a symmetric tile).
+    pub counted: Box<[(u16, u16)]>,
     /// The feature at each slot of the unrotated tile, or [`NONE`].
     pub slot_feature: [u8; 12],
+    /// The kind (vocabulary index) of the feature at each slot, or [`NONE`].
+    pub slot_kind: [u8; 12],
+    /// At each slot: a side's middle slot held by a region or path, whose
+    /// feature loses an open side when the slot meets another.
+    pub slot_closes: [bool; 12],
     pub features: Vec<KFeature>,
     /// Its network-scored features in the order a completion scores them:
     /// paths, then regions.
@@ -52,6 +62,10 @@ pub(super) struct KFeature {
     pub kind: u8,
     /// Open sides it brings to its feature (regions and paths).
     pub sides: u8,
+    /// Its kind's shape.
+    pub shape: Shape,
+    /// It carries attributes or units (a scored feature reads them).
+    pub rich: bool,
     /// The figures that may stand on it (its kind's).
     pub admits: u32,
     /// The attributes it carries, one bit per vocabulary index.
@@ -110,12 +124,35 @@ pub(super) fn prepare_tile(
         }
     }
     check_sides(tile, vocabulary, vocab, &kinds, &slot_feature).map_err(&bad)?;
+    let mut matches = Vec::new();
+    let mut ends = [0; 4];
+    for (r, end) in ends.iter_mut().enumerate() {
+        matches.extend(sides.signatures(rotated_edges(&edges, r)));
+        *end = matches.len();
+    }
+    let mut counted: Vec<(u16, u16)> = Vec::new();
+    for &sig in &matches {
+        match counted.iter_mut().find(|(s, _)| *s == sig) {
+            Some((_, n)) => *n += 1,
+            None => counted.push((sig, 1)),
+        }
+    }
+    let slot_kind = slot_feature.map(|f| kinds.get(usize::from(f)).copied().unwrap_or(NONE));
+    let slot_closes = std::array::from_fn(|i| {
+        Slot::from_index(i).is_middle()
+            && slot_kind[i] != NONE
+            && vocab.kinds[usize::from(slot_kind[i])].linear()
+    });
     let mut out = Kind {
         id: tile.id.clone(),
         count: tile.count,
         edges,
-        matches: std::array::from_fn(|r| sides.signatures(rotated_edges(&edges, r))),
+        matches: matches.into_boxed_slice(),
+        ends,
+        counted: counted.into_boxed_slice(),
         slot_feature,
+        slot_kind,
+        slot_closes,
         features: Vec::with_capacity(tile.features.len()),
         networks: Vec::new(),
         neighbourhood: false,
@@ -178,6 +215,14 @@ pub(super) fn prepare_tile(
     }
     out.bonus_tile = out.circus || out.acrobats.is_some();
     Ok(out)
+}
+
+impl Kind {
+    /// The placement signatures a rotation fits.
+    pub fn signatures(&self, rotation: usize) -> &[u16] {
+        let start = rotation.checked_sub(1).map_or(0, |r| self.ends[r]);
+        &self.matches[start..self.ends[rotation]]
+    }
 }
 
 /// Side codes after `rotation` clockwise quarter turns, indexed by board side.
@@ -256,6 +301,8 @@ fn prepare_feature(f: &wire::Feature, kinds: &[u8], vocab: &Vocab) -> Result<KFe
         } else {
             0
         },
+        shape: rule.shape,
+        rich: false,
         admits: rule.admits,
         attributes: 0,
         units: Vec::new(),
@@ -275,6 +322,7 @@ fn prepare_feature(f: &wire::Feature, kinds: &[u8], vocab: &Vocab) -> Result<KFe
             out.units.push((a, units));
         }
     }
+    out.rich = out.attributes != 0;
     if rule.shape == Shape::Face {
         for &c in &f.touching {
             let region = kinds

@@ -166,7 +166,7 @@ impl Game<'_> {
             FillBasis::WholeSet => kind.count > 0,
         };
         for (kind, _) in candidates.filter(|&c| usable(c)) {
-            for &sig in kind.matches.iter().flatten() {
+            for &sig in kind.matches.iter() {
                 fits[usize::from(sig)] = true;
             }
         }
