@@ -191,17 +191,17 @@ impl Game<'_> {
             return illegal(format!("the tile has no feature #{feature}"));
         };
         let name = &self.rules.vocab.kinds[usize::from(f.kind)].id;
-        let who = with_article(self.rules.figure_id(figure));
-        if !self.rules.figures[usize::from(figure.0)].plays {
-            return illegal(format!(
-                "{who} is neutral or a supply piece: normal placement never puts it on the board"
-            ));
-        }
-        if f.admits == 0 {
-            return illegal(format!("no figure may stand on {}", with_article(name)));
-        }
         if f.admits & (1 << figure.0) == 0 {
-            return illegal(format!("{who} may not stand on {}", with_article(name)));
+            let who = with_article(self.rules.figure_id(figure));
+            return illegal(if !self.rules.figures[usize::from(figure.0)].plays {
+                format!(
+                    "{who} is neutral or a supply piece: normal placement never puts it on the board"
+                )
+            } else if f.admits == 0 {
+                format!("no figure may stand on {}", with_article(name))
+            } else {
+                format!("{who} may not stand on {}", with_article(name))
+            });
         }
         let node = placed.first_node + u32::from(feature);
         let root = self.features.root(node);

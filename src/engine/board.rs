@@ -72,6 +72,7 @@ impl Board {
         }
     }
 
+    #[inline]
     fn index(&self, x: i32, y: i32) -> Option<usize> {
         // Wide arithmetic: coordinates come from game logs and may be extreme.
         let cx = i64::from(x) + i64::from(self.ox);
@@ -83,6 +84,7 @@ impl Board {
     }
 
     /// The placed tile at a square.
+    #[inline]
     pub fn tile_at(&self, x: i32, y: i32) -> Option<u32> {
         let i = self.index(x, y)?;
         self.cells[i].tile.checked_sub(1)
@@ -94,6 +96,7 @@ impl Board {
     }
 
     /// The signature of a square: what its four neighbours show it.
+    #[inline]
     pub fn signature(&self, x: i32, y: i32) -> u16 {
         self.index(x, y).map_or(0, |i| self.cells[i].sig)
     }

@@ -29,9 +29,9 @@ impl Game<'_> {
         let Some(kind) = self.rules.kinds.get(usize::from(tile.0)) else {
             return 0;
         };
-        kind.counted
+        kind.fits
             .iter()
-            .map(|&(sig, n)| self.board.bucket(sig).len() * usize::from(n))
+            .map(|f| self.board.bucket(f.sig).len() * usize::from(f.count))
             .sum()
     }
 
@@ -41,15 +41,15 @@ impl Game<'_> {
     pub fn nth_placement(&self, tile: KindId, n: usize) -> Option<Placement> {
         let kind = self.rules.kinds.get(usize::from(tile.0))?;
         let mut n = n;
-        for (i, &sig) in kind.matches.iter().enumerate() {
-            let bucket = self.board.bucket(sig);
-            if n < bucket.len() {
-                let (x, y) = bucket[n];
-                let rotation = kind.ends.iter().filter(|&&end| end <= i).count();
-                let rotation = u8::try_from(rotation).unwrap_or(0);
+        for fit in kind.fits.iter() {
+            let bucket = self.board.bucket(fit.sig);
+            let here = bucket.len() * usize::from(fit.count);
+            if n < here {
+                let (x, y) = bucket[n % bucket.len()];
+                let rotation = fit.rotation(n / bucket.len());
                 return Some(Placement { x, y, rotation });
             }
-            n -= bucket.len();
+            n -= here;
         }
         None
     }
@@ -58,9 +58,10 @@ impl Game<'_> {
         let Some(kind) = self.rules.kinds.get(usize::from(tile.0)) else {
             return;
         };
-        for rotation in 0..4u8 {
-            for &sig in kind.signatures(usize::from(rotation)) {
-                for &(x, y) in self.board.bucket(sig) {
+        for fit in kind.fits.iter() {
+            for k in 0..usize::from(fit.count) {
+                let rotation = fit.rotation(k);
+                for &(x, y) in self.board.bucket(fit.sig) {
                     if !f(Placement { x, y, rotation }) {
                         return;
                     }
@@ -91,6 +92,10 @@ impl Game<'_> {
             ));
         }
         let kind = &self.rules.kinds[usize::from(tile.0)];
+        let rotation = 1 << at.rotation;
+        if kind.fits.iter().any(|f| f.sig == sig && f.rotations & rotation != 0) {
+            return Ok(());
+        }
         let edges = rotated_edges(&kind.edges, usize::from(at.rotation));
         let sides = &self.rules.sides;
         for side in Side::ALL {
@@ -105,7 +110,7 @@ impl Game<'_> {
                 ));
             }
         }
-        Ok(())
+        illegal("the tile does not fit")
     }
 
     fn check_drawable(&self, tile: KindId) -> Result<(), IllegalMove> {
@@ -301,6 +306,12 @@ mod tests {
                         let expected = brute_force(game, kind);
                         assert_eq!(game.legal_placements(kind), expected, "seed {seed}");
                         assert_eq!(game.placement_count(kind), expected.len());
+                        let mut nth: Vec<Placement> = (0..expected.len())
+                            .filter_map(|n| game.nth_placement(kind, n))
+                            .collect();
+                        nth.sort_by_key(|p| (p.y, p.x, p.rotation));
+                        assert_eq!(nth, expected, "seed {seed}: nth_placement");
+                        assert_eq!(game.nth_placement(kind, expected.len()), None);
                         checked += 1;
                     }
                 })

@@ -21,13 +21,9 @@ pub(super) struct Kind {
     pub count: u32,
     /// Side codes (see `sides`) of the unrotated tile, N E S W.
     pub edges: [u8; 4],
-    /// The placement signatures (see `sides`) it fits, rotation 0 first:
-    /// rotation `r` owns `matches[ends[r - 1]..ends[r]]` (from 0 for `r = 0`).
-    pub matches: Box<[u16]>,
-    pub ends: [usize; 4],
-    /// The same signatures counted: each distinct one with the number of
-    /// rotations that fit it (fewer to visit for a symmetric tile).
-    pub counted: Box<[(u16, u16)]>,
+    /// The placement signatures (see `sides`) it fits, each once, with the
+    /// rotations that fit it (a symmetric tile has fewer to visit).
+    pub fits: Box<[Fit]>,
     /// The feature at each slot of the unrotated tile, or [`NONE`].
     pub slot_feature: [u8; 12],
     /// The kind (vocabulary index) of the feature at each slot, or [`NONE`].
@@ -53,6 +49,27 @@ pub(super) struct Kind {
     pub crop: Option<u8>,
     /// A circus or acrobat tile, counted by the ringmaster bonus.
     pub bonus_tile: bool,
+}
+
+/// A placement signature a tile kind fits, and in which rotations.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Fit {
+    pub sig: u16,
+    /// Bit `r`: rotation `r` fits.
+    pub rotations: u8,
+    /// How many rotations fit.
+    pub count: u8,
+}
+
+impl Fit {
+    /// The `k`-th rotation that fits (0-based, `k < count`).
+    pub fn rotation(self, k: usize) -> u8 {
+        let mut bits = self.rotations;
+        for _ in 0..k {
+            bits &= bits - 1;
+        }
+        u8::try_from(bits.trailing_zeros()).unwrap_or(0)
+    }
 }
 
 /// One feature of a tile kind.
@@ -124,17 +141,20 @@ pub(super) fn prepare_tile(
         }
     }
     check_sides(tile, vocabulary, vocab, &kinds, &slot_feature).map_err(&bad)?;
-    let mut matches = Vec::new();
-    let mut ends = [0; 4];
-    for (r, end) in ends.iter_mut().enumerate() {
-        matches.extend(sides.signatures(rotated_edges(&edges, r)));
-        *end = matches.len();
-    }
-    let mut counted: Vec<(u16, u16)> = Vec::new();
-    for &sig in &matches {
-        match counted.iter_mut().find(|(s, _)| *s == sig) {
-            Some((_, n)) => *n += 1,
-            None => counted.push((sig, 1)),
+    let mut fits: Vec<Fit> = Vec::new();
+    for r in 0..4u8 {
+        for sig in sides.signatures(rotated_edges(&edges, usize::from(r))) {
+            match fits.iter_mut().find(|f| f.sig == sig) {
+                Some(f) => {
+                    f.rotations |= 1 << r;
+                    f.count += 1;
+                }
+                None => fits.push(Fit {
+                    sig,
+                    rotations: 1 << r,
+                    count: 1,
+                }),
+            }
         }
     }
     let slot_kind = slot_feature.map(|f| kinds.get(usize::from(f)).copied().unwrap_or(NONE));
@@ -147,9 +167,7 @@ pub(super) fn prepare_tile(
         id: tile.id.clone(),
         count: tile.count,
         edges,
-        matches: matches.into_boxed_slice(),
-        ends,
-        counted: counted.into_boxed_slice(),
+        fits: fits.into_boxed_slice(),
         slot_feature,
         slot_kind,
         slot_closes,
@@ -215,14 +233,6 @@ pub(super) fn prepare_tile(
     }
     out.bonus_tile = out.circus || out.acrobats.is_some();
     Ok(out)
-}
-
-impl Kind {
-    /// The placement signatures a rotation fits.
-    pub fn signatures(&self, rotation: usize) -> &[u16] {
-        let start = rotation.checked_sub(1).map_or(0, |r| self.ends[r]);
-        &self.matches[start..self.ends[rotation]]
-    }
 }
 
 /// Side codes after `rotation` clockwise quarter turns, indexed by board side.

@@ -166,8 +166,8 @@ impl Game<'_> {
             FillBasis::WholeSet => kind.count > 0,
         };
         for (kind, _) in candidates.filter(|&c| usable(c)) {
-            for &sig in kind.matches.iter() {
-                fits[usize::from(sig)] = true;
+            for f in kind.fits.iter() {
+                fits[usize::from(f.sig)] = true;
             }
         }
         fits
