@@ -93,7 +93,11 @@ impl Game<'_> {
         }
         let kind = &self.rules.kinds[usize::from(tile.0)];
         let rotation = 1 << at.rotation;
-        if kind.fits.iter().any(|f| f.sig == sig && f.rotations & rotation != 0) {
+        if kind
+            .fits
+            .iter()
+            .any(|f| f.sig == sig && f.rotations & rotation != 0)
+        {
             return Ok(());
         }
         let edges = rotated_edges(&kind.edges, usize::from(at.rotation));
@@ -179,8 +183,14 @@ impl Game<'_> {
             .board
             .place(at.x, at.y, tile, at.rotation, edges, first);
         for (f, feature) in (0u8..).zip(&kind.features) {
-            self.features
-                .push(t, f, feature.kind, feature.shape, feature.sides, feature.rich);
+            self.features.push(
+                t,
+                f,
+                feature.kind,
+                feature.shape,
+                feature.sides,
+                feature.rich,
+            );
         }
         self.pyramid.push(0);
         if kind.acrobats.is_some() {
@@ -244,13 +254,10 @@ mod tests {
     fn with_lanes() -> Ruleset {
         let mut sources = crate::diag::SourceMap::new();
         let ids = [
+            sources.add("base.tiles", include_str!("../../tilesets/base.tiles")),
             sources.add(
-                "base.tiles".into(),
-                include_str!("../../tilesets/base.tiles").into(),
-            ),
-            sources.add(
-                "matching.tiles".into(),
-                include_str!("../../tests/engine/fan/matching.tiles").into(),
+                "matching.tiles",
+                include_str!("../../tests/engine/fan/matching.tiles"),
             ),
         ];
         let compiled = crate::compile::compile(&sources, &ids);

@@ -238,9 +238,9 @@ mod tests {
         unique.dedup();
         assert_eq!(unique.len(), sigs.len());
         for sig in sigs {
-            for side in 0..4 {
+            for (side, &edge) in edges.iter().enumerate() {
                 let d = s.digit(sig, side);
-                assert!(d == 0 || s.meets(edges[side], d), "{sig} side {side}");
+                assert!(d == 0 || s.meets(edge, d), "{sig} side {side}");
             }
         }
     }

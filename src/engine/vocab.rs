@@ -236,8 +236,7 @@ fn kind(
     let capabilities = capability::kind_bits(k);
     let occupy = |f: &FigureDef| {
         f.plays
-            && (f.follower && k.occupy.iter().any(|o| o == "follower")
-                || k.occupy.iter().any(|o| *o == f.id))
+            && (f.follower && k.occupy.iter().any(|o| o == "follower") || k.occupy.contains(&f.id))
             && (f.stands_on.is_empty() || f.stands_on.contains(&k.id))
     };
     let mask = |keep: &dyn Fn(&FigureDef) -> bool| {
