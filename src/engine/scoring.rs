@@ -149,14 +149,18 @@ impl Game<'_> {
                 let tiles = 1 + u32::from(self.board.around(at.x, at.y));
                 let done = tiles == 9;
                 let state = if done { COMPLETE } else { UNFINISHED };
-                let (_, present) = self.survey(root);
+                // A spot is one piece: its attributes are its own.
+                let rich = self.features.rich(root);
+                let present = if rich { self.survey(root).1 } else { 0 };
                 let mut points = if done {
                     *complete
                 } else {
                     let per_tile = modified(*tile, Target::Tile(UNFINISHED), present, attributes);
                     times(tiles, per_tile)
                 };
-                points = points.saturating_add(self.unit_points(state, present));
+                if rich {
+                    points = points.saturating_add(self.unit_points(state, present));
+                }
                 (
                     points,
                     Reason::Neighbourhood {
