@@ -24,7 +24,6 @@ pub mod engine;
 pub mod export;
 pub mod geometry;
 pub mod ir;
-pub mod kinds;
 pub mod prelude;
 pub mod render;
 pub mod rules;

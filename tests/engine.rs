@@ -392,11 +392,158 @@ fn a_seed_always_plays_the_same_game() {
 
 #[test]
 fn fan_expansions_play_without_engine_changes() {
-    for fan in ["examples/fairground.tiles", "tests/engine/fan/fan.tiles"] {
+    for fan in [
+        "examples/fairground.tiles",
+        "examples/lakeside.tiles",
+        "tests/engine/fan/fan.tiles",
+        "tests/engine/fan/figures.tiles",
+        "tests/engine/fan/inns-cathedrals.tiles",
+        "tests/engine/fan/matching.tiles",
+        "tests/engine/fan/edition.tiles",
+    ] {
         let set = tileset(&["tilesets/base.tiles".into(), fan.into()]);
         let rules = Ruleset::new(&set, None).unwrap_or_else(|e| panic!("{fan}: {e}"));
         random_games(&rules, 300, 50_000);
     }
+}
+
+#[test]
+fn a_fan_kind_scores_in_random_games() {
+    // Lakeside's canals, ponds and markets are scored in random games: their
+    // events name the fan's kinds, in the columns of their shapes.
+    let set = tileset(&[
+        "tilesets/base.tiles".into(),
+        "examples/lakeside.tiles".into(),
+    ]);
+    let rules = Ruleset::new(&set, None).expect("lakeside plays");
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..200 {
+        let mut game = RandomPlayer::new(seed).play(&rules, 3).expect("plays");
+        let events: Vec<_> = game.events().to_vec();
+        for e in events {
+            let text = e.describe(&rules);
+            for word in ["canal", "pond", "market"] {
+                if text.contains(word) {
+                    seen.insert((word, e.source.name()));
+                }
+            }
+        }
+        assert!(game.final_scores().is_ok());
+    }
+    let seen: Vec<_> = seen.into_iter().collect();
+    assert_eq!(
+        seen,
+        [("canal", "road"), ("market", "city"), ("pond", "cloister")],
+        "every fan declaration scored, each in its shape's column"
+    );
+}
+
+#[test]
+fn editions_take_copies_out_of_the_box_when_their_expansion_is_in_play() {
+    let set = tileset(&[
+        "tilesets/base.tiles".into(),
+        "tests/engine/fan/edition.tiles".into(),
+    ]);
+    let count = |rules: &Ruleset, id: &str| {
+        rules.kind_count_of(rules.kind(id).unwrap_or_else(|| panic!("{id}")))
+    };
+    let base = Ruleset::new(&set, Some(&["base".to_string()])).expect("base plays");
+    assert_eq!(
+        ["base/U", "base/V", "base/X"].map(|t| count(&base, t)),
+        [8, 9, 1]
+    );
+    let edited = Ruleset::new(&set, None).expect("the edition plays");
+    assert_eq!(
+        ["base/U", "base/V", "base/X", "edition/UC"].map(|t| count(&edited, t)),
+        [6, 7, 0, 2],
+        "UC x2 replaces two U; `remove base/V x2`; `remove base/X` takes every copy"
+    );
+    for seed in 0..20 {
+        let (game, log) = RandomPlayer::new(seed)
+            .play_logged(&edited, &player_names(2))
+            .expect("plays");
+        let drawn = |id: &str| log.turns.iter().filter(|t| t.tile == id).count();
+        assert_eq!(drawn("base/X"), 0);
+        assert_eq!(drawn("base/V"), 7);
+        assert_eq!(drawn("base/U"), 6);
+        assert_eq!(drawn("edition/UC"), 2);
+        assert_eq!(log.turns.len(), 71 - 3 - 2 + 2, "{}", game.turn());
+    }
+}
+
+#[test]
+fn a_capability_the_engine_lacks_is_refused_with_one_line_naming_it() {
+    let set = tileset(&[
+        "tilesets/base.tiles".into(),
+        "tests/engine/fan/volcano.tiles".into(),
+    ]);
+    let wanted =
+        "the engine has no `dragon` rules: used by kind `volcano` (tile `volcano/volcano-road`)";
+    let e = Ruleset::new(&set, None).expect_err("volcanoes need dragon rules");
+    assert_eq!(e.to_string(), wanted);
+    // Not in play, not refused.
+    assert!(Ruleset::new(&set, Some(&["base".to_string()])).is_ok());
+
+    // A figure's capability, and a capability on the wrong sort of declaration.
+    let mut figure = shipped();
+    figure.expansions[0].figures[0].capabilities = vec!["dragon".into()];
+    let e = Ruleset::new(&figure, None).expect_err("dragon");
+    assert_eq!(
+        e.to_string(),
+        "the engine has no `dragon` rules: used by figure `meeple`"
+    );
+    let mut misplaced = shipped();
+    for kind in &mut misplaced.vocabulary.kinds {
+        if kind.id == "cloister" {
+            kind.capabilities.push("ringmaster".into());
+        }
+    }
+    let e = Ruleset::new(&misplaced, None).expect_err("ringmaster is for figures");
+    assert!(
+        e.to_string()
+            .starts_with("the engine's `ringmaster` rules are not for kind `cloister`"),
+        "{e}"
+    );
+
+    // play, score and simulate refuse it alike: exit 1, one line.
+    let dir = std::env::temp_dir().join(format!("tileforge-engine-volcano-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    let json = dir.join("tileset.json");
+    std::fs::write(&json, serde_json::to_string(&set).expect("serializes")).expect("writes");
+    let game = dir.join("game.json");
+    std::fs::write(
+        &game,
+        r#"{"format":"tileforge.game","version":1,"players":["red"],"turns":[]}"#,
+    )
+    .expect("writes");
+    let json = json.to_string_lossy();
+    let game = game.to_string_lossy();
+    for args in [
+        vec![
+            "play",
+            "tilesets/base.tiles",
+            "tests/engine/fan/volcano.tiles",
+        ],
+        vec!["play", &json],
+        vec![
+            "simulate",
+            "tilesets/base.tiles",
+            "tests/engine/fan/volcano.tiles",
+            "--games",
+            "1",
+        ],
+        vec!["score", &game, "--tileset", &json],
+    ] {
+        let (code, out, err) = tileforge(&args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        let last = err.lines().last().unwrap_or_default();
+        assert!(
+            last.starts_with("error: ") && last.ends_with(wanted),
+            "{args:?}: {err}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]

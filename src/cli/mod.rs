@@ -61,6 +61,13 @@ impl Failure {
     fn io(context: impl std::fmt::Display, error: &std::io::Error) -> Failure {
         Failure::Usage(format!("{context}: {error}"))
     }
+
+    /// A tile set the engine cannot play (e.g. a capability it lacks): an
+    /// error in the input (exit 1), as `score` reports it.
+    fn unplayable(error: &crate::engine::SetupError) -> Failure {
+        eprintln!("error: cannot play this tile set: {error}");
+        Failure::Input
+    }
 }
 
 /// Runs the command line and returns the process exit code.

@@ -50,7 +50,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         }
     };
     let chosen = (!args.expansions.is_empty()).then_some(args.expansions.as_slice());
-    let rules = Ruleset::new(&set, chosen).map_err(|e| Failure::Usage(e.to_string()))?;
+    let rules = Ruleset::new(&set, chosen).map_err(|e| Failure::unplayable(&e))?;
     let names = player_names(args.players);
     let (game, log) = RandomPlayer::new(args.seed)
         .play_logged(&rules, &names)

@@ -145,7 +145,7 @@ fn ruleset(paths: &[PathBuf], colour: Colour) -> Result<Ruleset, Failure> {
             crate::emit::tileset(&checked)
         }
     };
-    Ruleset::new(&set, None).map_err(|e| Failure::Usage(e.to_string()))
+    Ruleset::new(&set, None).map_err(|e| Failure::unplayable(&e))
 }
 
 fn simulate(rules: &Ruleset, options: &Options, progress: &Progress) -> Result<Summary, Failure> {

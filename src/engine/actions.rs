@@ -3,17 +3,16 @@
 //! nothing. [`Game::legal_meeple_actions`] lists them; [`Game::apply`] checks
 //! and performs one.
 
-use super::game::{illegal, Game, IllegalMove, Spot, Standing};
+use super::game::{illegal, with_article, Game, IllegalMove, Spot, Standing};
 use super::FigureId;
-use crate::kinds::FeatureKind;
 
 /// A figure action for the tile just placed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MeepleAction {
     /// No figure this turn.
     Pass,
-    /// A figure from supply on an unoccupied road, city, cloister or field of
-    /// the tile just placed (`feature` is its id within the tile).
+    /// A figure from supply on an unoccupied feature of the tile just placed
+    /// whose kind admits it (`feature` is its id within the tile).
     Place {
         /// The figure.
         figure: FigureId,
@@ -53,7 +52,8 @@ pub enum MeepleAction {
 /// Where a flying figure lands on the tile the flight reaches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Landing {
-    /// An unfinished road, city or cloister (its id within the tile).
+    /// An unfinished feature that admits the figure, not a field (its id
+    /// within the tile).
     Feature(u8),
     /// The tile's acrobat pyramid (acrobat-capable figures only).
     Acrobats,
@@ -94,7 +94,7 @@ impl Game<'_> {
         let player = self.active;
         let figures = self.rules.figures.len();
         for (f, feature) in (0u8..).zip(&kind.features) {
-            if !claimable(feature.kind) {
+            if feature.admits == 0 {
                 continue;
             }
             let root = self.features.root(placed.first_node + u32::from(f));
@@ -102,7 +102,7 @@ impl Game<'_> {
                 continue;
             }
             for figure in (0..figures).map(figure_id) {
-                if self.supply(player, figure) > 0 {
+                if feature.admits & (1 << figure.0) != 0 && self.supply(player, figure) > 0 {
                     out.push(MeepleAction::Place { figure, feature: f });
                 }
             }
@@ -117,7 +117,7 @@ impl Game<'_> {
             for dy in -1..=1 {
                 for dx in -1..=1 {
                     let (x, y) = (placed.x + dx, placed.y + dy);
-                    if self.pyramid_room(x, y) {
+                    if self.pyramid_room(x, y) && self.pyramid_admits(x, y, figure) {
                         out.push(MeepleAction::Acrobat { figure, x, y });
                     }
                 }
@@ -143,6 +143,18 @@ impl Game<'_> {
         let kind = self.board.placed[t as usize].kind;
         self.rules.kinds[usize::from(kind.0)].acrobats.is_some()
             && self.pyramid[t as usize] < self.rules.params.acrobat_pyramid
+    }
+
+    /// True when the pyramid kind of the tile at (x, y) admits a figure.
+    pub(super) fn pyramid_admits(&self, x: i32, y: i32, figure: FigureId) -> bool {
+        let Some(t) = self.board.tile_at(x, y) else {
+            return false;
+        };
+        let kind = &self.rules.kinds[usize::from(self.board.placed[t as usize].kind.0)];
+        kind.acrobats.is_some_and(|f| {
+            let k = kind.features[usize::from(f)].kind;
+            self.rules.vocab.kinds[usize::from(k)].acrobats & (1 << figure.0) != 0
+        })
     }
 
     /// Checks and performs a figure action (phase 2 of a turn).
@@ -178,21 +190,26 @@ impl Game<'_> {
         let Some(f) = kind.features.get(usize::from(feature)) else {
             return illegal(format!("the tile has no feature #{feature}"));
         };
-        if !claimable(f.kind) {
-            return illegal(format!(
-                "no figure may stand on a {} (only on a road, city, cloister or field)",
-                f.kind
-            ));
+        let name = &self.rules.vocab.kinds[usize::from(f.kind)].id;
+        if f.admits & (1 << figure.0) == 0 {
+            let who = with_article(self.rules.figure_id(figure));
+            return illegal(if !self.rules.figures[usize::from(figure.0)].plays {
+                format!(
+                    "{who} is neutral or a supply piece: normal placement never puts it on the board"
+                )
+            } else if f.admits == 0 {
+                format!("no figure may stand on {}", with_article(name))
+            } else {
+                format!("{who} may not stand on {}", with_article(name))
+            });
         }
         let node = placed.first_node + u32::from(feature);
         let root = self.features.root(node);
         let there = self.features.occupants(root);
         if there > 0 {
             return illegal(format!(
-                "the {} already holds {there} figure{} (counting the whole {} across the board)",
-                f.kind,
+                "the {name} already holds {there} figure{} (counting the whole {name} across the board)",
                 if there == 1 { "" } else { "s" },
-                f.kind
             ));
         }
         self.stand(figure, self.current, Spot::Node(node));
@@ -203,8 +220,8 @@ impl Game<'_> {
         self.check_supply(figure)?;
         if !self.rules.figures[usize::from(figure.0)].acrobat {
             return illegal(format!(
-                "a {} can't be an acrobat",
-                self.rules.figure_id(figure)
+                "{} can't be an acrobat",
+                with_article(self.rules.figure_id(figure))
             ));
         }
         let placed = self.board.placed[self.current as usize];
@@ -222,6 +239,12 @@ impl Game<'_> {
                 return illegal(format!("the tile at ({x}, {y}) has no acrobat spaces"));
             }
             return illegal(format!("the pyramid at ({x}, {y}) is complete"));
+        }
+        if !self.pyramid_admits(x, y, figure) {
+            return illegal(format!(
+                "{} may not join the pyramid at ({x}, {y})",
+                with_article(self.rules.figure_id(figure))
+            ));
         }
         self.stand(figure, t, Spot::Acrobats);
         Ok(())
@@ -257,14 +280,6 @@ impl Game<'_> {
         }
         s
     }
-}
-
-/// The feature kinds a figure may be placed on.
-pub(super) fn claimable(kind: FeatureKind) -> bool {
-    matches!(
-        kind,
-        FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister | FeatureKind::Field
-    )
 }
 
 fn figure_id(i: usize) -> FigureId {

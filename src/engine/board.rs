@@ -1,13 +1,13 @@
 //! The board: a dense grid of placed tiles that grows as needed, and the open
 //! positions (empty squares next to a tile) indexed by *signature*.
 //!
-//! A position's signature packs, for each of its sides N E S W (two bits each,
-//! side `s` at bits `2s`), what the neighbour across that side shows: 0 no
-//! neighbour, 1 city, 2 road, 3 field. A tile in a given rotation fits exactly
-//! the signatures that agree with its sides wherever a neighbour is, which the
-//! tile set precomputes (15 per rotation). So the legal placements of a tile are
-//! the union of at most 60 buckets: counting them costs the same on an empty
-//! board as on a full one.
+//! A position's signature packs, for each of its sides N E S W (one digit each,
+//! see `sides`), the side code the neighbour across that side shows, 0 for no
+//! neighbour. A tile in a given rotation fits exactly the signatures that agree
+//! with its sides wherever a neighbour is, which the tile set precomputes (15
+//! per rotation when every letter meets only itself). So the legal placements
+//! of a tile are the union of a few dozen buckets: counting them costs the same
+//! on an empty board as on a full one.
 
 use super::KindId;
 
@@ -29,7 +29,7 @@ struct Cell {
     /// How many of the 8 surrounding squares hold a tile.
     around: u8,
     /// The open position's signature (0 when not open).
-    sig: u8,
+    sig: u16,
     /// Index within its signature bucket.
     slot: u32,
 }
@@ -50,12 +50,15 @@ pub(super) struct Board {
     oy: i32,
     cells: Vec<Cell>,
     buckets: Vec<Vec<(i32, i32)>>,
+    /// Digit weights of the sides N E S W in a signature.
+    pow: [u16; 4],
     pub placed: Vec<Placed>,
 }
 
 impl Board {
-    /// An empty board sized for about `tiles` tiles.
-    pub fn new(tiles: usize) -> Board {
+    /// An empty board sized for about `tiles` tiles, with `buckets` signatures
+    /// whose sides weigh `pow`.
+    pub fn new(tiles: usize, buckets: usize, pow: [u16; 4]) -> Board {
         let side = 32;
         Board {
             w: side,
@@ -63,11 +66,13 @@ impl Board {
             ox: side / 2,
             oy: side / 2,
             cells: vec![Cell::default(); (side * side) as usize],
-            buckets: vec![Vec::new(); 256],
+            buckets: vec![Vec::new(); buckets],
+            pow,
             placed: Vec::with_capacity(tiles.min(4096)),
         }
     }
 
+    #[inline]
     fn index(&self, x: i32, y: i32) -> Option<usize> {
         // Wide arithmetic: coordinates come from game logs and may be extreme.
         let cx = i64::from(x) + i64::from(self.ox);
@@ -79,6 +84,7 @@ impl Board {
     }
 
     /// The placed tile at a square.
+    #[inline]
     pub fn tile_at(&self, x: i32, y: i32) -> Option<u32> {
         let i = self.index(x, y)?;
         self.cells[i].tile.checked_sub(1)
@@ -90,7 +96,8 @@ impl Board {
     }
 
     /// The signature of a square: what its four neighbours show it.
-    pub fn signature(&self, x: i32, y: i32) -> u8 {
+    #[inline]
+    pub fn signature(&self, x: i32, y: i32) -> u16 {
         self.index(x, y).map_or(0, |i| self.cells[i].sig)
     }
 
@@ -100,11 +107,11 @@ impl Board {
     }
 
     /// The open positions with a given signature.
-    pub fn bucket(&self, sig: u8) -> &[(i32, i32)] {
+    pub fn bucket(&self, sig: u16) -> &[(i32, i32)] {
         &self.buckets[usize::from(sig)]
     }
 
-    /// Puts a tile whose board sides show `edges` (N E S W codes) on an empty
+    /// Puts a tile whose board sides show `edges` (N E S W side codes) on an empty
     /// square, updating the open positions around it. Returns its index.
     pub fn place(
         &mut self,
@@ -145,9 +152,9 @@ impl Board {
         for (side, &(dx, dy)) in SIDE_STEP.iter().enumerate() {
             let (nx, ny) = (x + dx, y + dy);
             if self.tile_at(nx, ny).is_none() {
+                // The square was empty, so that side of (nx, ny) showed nothing.
                 let facing = (side + 2) % 4;
-                let sig =
-                    self.signature(nx, ny) & !(3 << (2 * facing)) | (edges[side] << (2 * facing));
+                let sig = self.signature(nx, ny) + u16::from(edges[side]) * self.pow[facing];
                 self.set_sig(nx, ny, sig);
             }
         }
@@ -155,7 +162,7 @@ impl Board {
     }
 
     /// Moves a square to another signature bucket (0 = not open).
-    fn set_sig(&mut self, x: i32, y: i32, sig: u8) {
+    fn set_sig(&mut self, x: i32, y: i32, sig: u16) {
         let Some(i) = self.index(x, y) else { return };
         let old = self.cells[i].sig;
         if old != 0 {

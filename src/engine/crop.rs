@@ -1,15 +1,16 @@
-//! Crop circles. After a normal turn with a crop-circle tile the active player
-//! chooses an action for the circle's type (city, road or field):
-//! - add: each player may put one figure from supply on a feature of that type
-//!   that already holds one of their figures (on any tile that feature crosses);
+//! Crop circles (`capability crop-circle`). After a normal turn with a
+//! crop-circle tile the active player chooses an action for the kind the
+//! circle's variant names (`city`, `road`, `field`, or any declared kind):
+//! - add: each player may put one figure from supply that the kind admits on a
+//!   feature of that kind that already holds one of their figures (on any tile
+//!   that feature crosses);
 //! - remove: each player must take back one of their figures standing on a
-//!   feature of that type, if they have one.
+//!   feature of that kind, if they have one.
 //!
 //! Players act in turn order from the left of the active player, who acts last.
 
 use super::game::{illegal, Game, IllegalMove, Spot};
 use super::FigureId;
-use crate::kinds::FeatureKind;
 
 /// The two crop-circle actions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -54,14 +55,19 @@ impl Game<'_> {
             .collect()
     }
 
-    /// The feature kind the pending crop circle acts on.
-    fn crop_kind(&self) -> Option<FeatureKind> {
+    /// The feature kind (vocabulary index) the pending crop circle acts on.
+    fn crop_kind(&self) -> Option<u8> {
         if self.phase != super::Phase::Crop {
             return None;
         }
         let placed = self.board.placed.get(self.current as usize)?;
-        let crop = self.rules.kinds[usize::from(placed.kind.0)].crop?;
-        Some(crop.feature_kind())
+        self.rules.kinds[usize::from(placed.kind.0)].crop
+    }
+
+    /// The name of the pending crop circle's kind, for messages.
+    fn crop_kind_name(&self) -> &str {
+        self.crop_kind()
+            .map_or("feature", |k| &self.rules.vocab.kinds[usize::from(k)].id)
     }
 
     /// A player's possible responses to a crop-circle action (besides passing,
@@ -88,11 +94,12 @@ impl Game<'_> {
                         }
                     }
                 }
+                let admits = self.rules.vocab.kinds[usize::from(kind)].admits;
                 for root in roots {
                     let mut m = root;
                     loop {
                         for figure in self.figure_ids() {
-                            if self.supply(player, figure) > 0 {
+                            if admits & (1 << figure.0) != 0 && self.supply(player, figure) > 0 {
                                 out.push(self.response(m, figure));
                             }
                         }
@@ -153,7 +160,7 @@ impl Game<'_> {
                 None if crop.action == CropAction::Remove && !options.is_empty() => {
                     return illegal(format!(
                         "{who} has a figure on a {} and must remove one",
-                        self.crop_kind().map_or("feature", FeatureKind::name)
+                        self.crop_kind_name()
                     ))
                 }
                 Some(r) if !options.contains(r) => {
@@ -190,7 +197,7 @@ impl Game<'_> {
     }
 
     fn crop_refusal(&self, player: usize, action: CropAction, r: &CropResponse) -> String {
-        let kind = self.crop_kind().map_or("feature", FeatureKind::name);
+        let kind = self.crop_kind_name();
         let Some(t) = self.board.tile_at(r.x, r.y) else {
             return format!("no tile at ({}, {})", r.x, r.y);
         };
@@ -199,15 +206,19 @@ impl Game<'_> {
             return format!("the tile at ({}, {}) has no such feature", r.x, r.y);
         }
         let node = p.first_node + u32::from(r.feature);
-        if self.features.kind(node).name() != kind {
-            return format!(
-                "the crop circle acts on a {kind}, not a {}",
-                self.features.kind(node)
-            );
+        let there = &self.rules.vocab.kinds[usize::from(self.features.kind(node))];
+        if Some(self.features.kind(node)) != self.crop_kind() {
+            return format!("the crop circle acts on a {kind}, not a {}", there.id);
         }
         match action {
             CropAction::Add if self.supply(player, r.figure) == 0 => {
                 format!("no {} left in supply", self.rules.figure_id(r.figure))
+            }
+            CropAction::Add if there.admits & (1 << r.figure.0) == 0 => {
+                format!(
+                    "{} may not stand on a {kind}",
+                    super::game::with_article(self.rules.figure_id(r.figure))
+                )
             }
             CropAction::Add => format!("the {kind} holds none of the player's figures"),
             CropAction::Remove => format!(

@@ -3,18 +3,21 @@
 //! into words only when someone asks ([`Event::describe`]).
 
 use super::tileset::Ruleset;
-use super::TokenId;
+use super::vocab::Scoring;
+use super::{FeatureKindId, TokenId};
 
-/// Where points come from: the columns of the score table.
+/// Where points come from: the columns of the score table. A feature's points
+/// go to the column of its shape, whatever its kind (a canal's to `road`, a
+/// pond's to `cloister`); the event's [`Reason`] names the kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Source {
-    /// Roads.
+    /// Paths (roads).
     Road,
-    /// Cities.
+    /// Regions (cities).
     City,
-    /// Cloisters.
+    /// Spots (cloisters).
     Cloister,
-    /// Fields (game end).
+    /// Faces (fields, at game end).
     Field,
     /// The big top's circus.
     Circus,
@@ -54,39 +57,40 @@ impl Source {
 /// Why points were awarded, with the numbers that explain them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reason {
-    /// A road: its tiles; `complete` during play, unfinished at game end.
-    Road {
+    /// A region or path scored by `network`: complete during play, unfinished
+    /// at game end.
+    Network {
+        /// Its kind (`city`, `road`, `canal`, ...).
+        kind: FeatureKindId,
         /// Distinct tiles.
         tiles: u32,
+        /// Units of the kind's first counted attribute (a city's pennants).
+        units: u32,
+        /// The attributes without units on it (inn, cathedral, market), one
+        /// bit per vocabulary index.
+        attributes: u64,
         /// Completed (during play) or unfinished (game end).
         complete: bool,
         /// Another player tied for the majority.
         shared: bool,
     },
-    /// A city.
-    City {
-        /// Distinct tiles.
-        tiles: u32,
-        /// Pennants.
-        pennants: u32,
-        /// Completed or unfinished.
-        complete: bool,
-        /// Another player tied for the majority.
-        shared: bool,
-    },
-    /// A cloister.
-    Cloister {
-        /// Tiles in its 3×3 square (itself included).
+    /// A spot scored by `neighbourhood` (a cloister).
+    Neighbourhood {
+        /// Its kind.
+        kind: FeatureKindId,
+        /// Tiles in its 3×3 square (its own included).
         tiles: u32,
         /// Completed or unfinished.
         complete: bool,
         /// Another player tied for the majority.
         shared: bool,
     },
-    /// A field at game end.
-    Field {
-        /// Completed cities it touches.
-        cities: u32,
+    /// A face scored by `farm` at game end (a field).
+    Farm {
+        /// Its kind.
+        kind: FeatureKindId,
+        /// Completed neighbours it counts.
+        neighbours: u32,
         /// Another player tied for the majority.
         shared: bool,
     },
@@ -149,43 +153,66 @@ impl Event {
     pub fn describe(&self, rules: &Ruleset) -> String {
         let state = |complete: bool| if complete { "completed" } else { "unfinished" };
         let shared = |s: bool| if s { ", shared" } else { "" };
+        let kind = |k: FeatureKindId| rules.feature_kind_name(k);
         match self.reason {
-            Reason::Road {
+            Reason::Network {
+                kind: k,
                 tiles,
+                units,
+                attributes,
                 complete,
                 shared: s,
             } => {
+                let mut text = format!("{} {}, {}", state(complete), kind(k), count(tiles, "tile"));
+                let vocab = &rules.vocab;
+                if let Some(a) = vocab.kinds.get(usize::from(k.0)).and_then(|r| r.units) {
+                    text.push_str(&format!(
+                        ", {}",
+                        count(units, &vocab.attributes[usize::from(a)].id)
+                    ));
+                }
+                for (i, a) in vocab.attributes.iter().enumerate().take(64) {
+                    if attributes & (1 << i) != 0 {
+                        text.push_str(&format!(", {}", a.id));
+                    }
+                }
+                text + shared(s)
+            }
+            Reason::Neighbourhood {
+                kind: k,
+                tiles,
+                complete,
+                shared: s,
+            } => format!(
+                "{} {}, {} in its square{}",
+                state(complete),
+                kind(k),
+                count(tiles, "tile"),
+                shared(s)
+            ),
+            Reason::Farm {
+                kind: k,
+                neighbours,
+                shared: s,
+            } => {
+                let counted = match rules.vocab.kinds.get(usize::from(k.0)).map(|r| &r.scoring) {
+                    Some(Scoring::Farm { per }) => {
+                        let mut named = per.iter().enumerate().filter(|(_, &v)| v != 0);
+                        match (named.next(), named.next()) {
+                            (Some((n, _)), None) => rules.feature_kind_name(FeatureKindId(
+                                u8::try_from(n).unwrap_or(u8::MAX),
+                            )),
+                            _ => "neighbour",
+                        }
+                    }
+                    _ => "neighbour",
+                };
                 format!(
-                    "{} road, {}{}",
-                    state(complete),
-                    count(tiles, "tile"),
+                    "{}, {}{}",
+                    kind(k),
+                    count(neighbours, &format!("completed {counted}")),
                     shared(s)
                 )
-            }
-            Reason::City {
-                tiles,
-                pennants,
-                complete,
-                shared: s,
-            } => format!(
-                "{} city, {}, {}{}",
-                state(complete),
-                count(tiles, "tile"),
-                count(pennants, "pennant"),
-                shared(s)
-            ),
-            Reason::Cloister {
-                tiles,
-                complete,
-                shared: s,
-            } => format!(
-                "{} cloister, {} in its square{}",
-                state(complete),
-                count(tiles, "tile"),
-                shared(s)
-            ),
-            Reason::Field { cities, shared: s } => {
-                format!("field, {}{}", count(cities, "completed city"), shared(s))
             }
             Reason::Circus {
                 token,
@@ -216,10 +243,8 @@ impl Event {
 fn count(n: u32, what: &str) -> String {
     if n == 1 {
         format!("1 {what}")
-    } else if let Some(stem) = what.strip_suffix("city") {
-        format!("{n} {stem}cities")
     } else {
-        format!("{n} {what}s")
+        format!("{n} {}", crate::ir::vocab::plural(what))
     }
 }
 

@@ -1,13 +1,15 @@
 //! Features as they extend over the board: a union-find over feature *nodes*
 //! (one node per feature of each placed tile). The root of a set carries what
-//! the whole feature needs for the rules — open sides, pennants, figures — and
-//! the members form a circular list, so a scored feature can visit its tiles.
-//! Union is by size with path halving: near-constant time per placement.
+//! the whole feature needs during play — open sides, figures — and the members
+//! form a circular list, so a scored feature can visit its pieces (tiles,
+//! attributes, units). Union is by size with path halving: near-constant time
+//! per placement.
 
-use crate::kinds::FeatureKind;
+use crate::emit::wire::Shape;
 
-/// One node: a feature of one placed tile.
+/// One node: a feature of one placed tile (32 bytes: indexing is a shift).
 #[derive(Clone, Copy, Debug)]
+#[repr(align(32))]
 struct Node {
     parent: u32,
     /// Next member of the same set (circular).
@@ -16,13 +18,16 @@ struct Node {
     tile: u32,
     /// Root only: number of members.
     size: u32,
-    /// Root only: open sides (roads, cities); 0 = complete.
+    /// Root only: open sides (regions, paths); 0 = complete.
     open: i32,
-    /// Root only: pennants.
-    pennants: u32,
     /// Root only: figures standing on the feature.
     occupants: u32,
-    kind: FeatureKind,
+    /// Its kind (vocabulary index).
+    kind: u8,
+    /// Its kind's shape.
+    shape: Shape,
+    /// It carries attributes or units.
+    rich: bool,
     /// The feature's id within its tile.
     feature: u8,
 }
@@ -47,7 +52,7 @@ impl Features {
     }
 
     /// Adds a node on its own.
-    pub fn push(&mut self, tile: u32, feature: u8, kind: FeatureKind, open: u8, pennants: u32) {
+    pub fn push(&mut self, tile: u32, feature: u8, kind: u8, shape: Shape, open: u8, rich: bool) {
         let id = self.len();
         self.nodes.push(Node {
             parent: id,
@@ -55,9 +60,10 @@ impl Features {
             tile,
             size: 1,
             open: i32::from(open),
-            pennants,
             occupants: 0,
             kind,
+            shape,
+            rich,
             feature,
         });
     }
@@ -102,7 +108,6 @@ impl Features {
         let big = &mut self.nodes[ra as usize];
         big.size += small.size;
         big.open += small.open - closed;
-        big.pennants += small.pennants;
         big.occupants += small.occupants;
         let next_a = big.next;
         big.next = small.next;
@@ -110,9 +115,26 @@ impl Features {
         self.nodes[rb as usize].parent = ra;
     }
 
-    /// The kind of a node.
-    pub fn kind(&self, n: u32) -> FeatureKind {
+    /// Closes one open side of a node's feature: it meets a feature of another
+    /// kind across a side (a letter that `matches` another).
+    pub fn close(&mut self, n: u32) {
+        let r = self.find(n);
+        self.nodes[r as usize].open -= 1;
+    }
+
+    /// The kind of a node (vocabulary index).
+    pub fn kind(&self, n: u32) -> u8 {
         self.nodes[n as usize].kind
+    }
+
+    /// The shape of a node's kind.
+    pub fn shape(&self, n: u32) -> Shape {
+        self.nodes[n as usize].shape
+    }
+
+    /// True when a node's piece carries attributes or units.
+    pub fn rich(&self, n: u32) -> bool {
+        self.nodes[n as usize].rich
     }
 
     /// The placed tile a node lies on.
@@ -133,11 +155,6 @@ impl Features {
     /// Open sides of the feature (a root).
     pub fn open(&self, root: u32) -> i32 {
         self.nodes[root as usize].open
-    }
-
-    /// Pennants of the feature (a root).
-    pub fn pennants(&self, root: u32) -> u32 {
-        self.nodes[root as usize].pennants
     }
 
     /// Figures on the feature (a root).

@@ -1,13 +1,15 @@
-//! Flights from a flying machine. The arrow turns with the tile; the figure
-//! flies `roll` tiles that way. On a tile it must land on an unfinished road,
-//! city or cloister (occupied or not; a feature the tile just placed completed
-//! counts as finished; never a field), or — an acrobat-capable figure — on a
+//! Flights from a flying machine (`capability flight`). The arrow turns with
+//! the tile; the figure flies `roll` tiles that way. On a tile it must land on
+//! an unfinished feature whose kind admits it — a road, city, cloister, any
+//! such kind, occupied or not; a feature the tile just placed completed counts
+//! as finished; never a face (a field) — or, an acrobat-capable figure, on a
 //! pyramid with room. With no tile or no such feature it returns to supply.
 
 use super::actions::{Landing, MeepleAction};
 use super::game::{illegal, Game, IllegalMove, Spot};
+use super::vocab::Scoring;
 use super::FigureId;
-use crate::kinds::FeatureKind;
+use crate::emit::wire::Shape;
 
 impl Game<'_> {
     /// Where a figure flying `roll` tiles from the tile just placed may land:
@@ -47,13 +49,17 @@ impl Game<'_> {
         let target = self.board.placed[t as usize];
         let target_kind = &self.rules.kinds[usize::from(target.kind.0)];
         for (f, feature) in (0u8..).zip(&target_kind.features) {
+            let rule = &self.rules.vocab.kinds[usize::from(feature.kind)];
+            if rule.shape == Shape::Face || feature.admits & (1 << figure.0) == 0 {
+                continue;
+            }
             let node = target.first_node + u32::from(f);
-            let unfinished = match feature.kind {
-                FeatureKind::Road | FeatureKind::City => {
-                    self.features.open(self.features.root(node)) > 0
-                }
-                FeatureKind::Cloister => self.board.around(x, y) < 8,
-                _ => false,
+            let unfinished = if rule.linear() {
+                self.features.open(self.features.root(node)) > 0
+            } else if let Scoring::Neighbourhood { .. } = rule.scoring {
+                self.board.around(x, y) < 8
+            } else {
+                true
             };
             if unfinished {
                 out.push(Landing::Feature(f));
@@ -64,7 +70,7 @@ impl Game<'_> {
             .figures
             .get(usize::from(figure.0))
             .is_some_and(|f| f.acrobat);
-        if acrobat && self.pyramid_room(x, y) {
+        if acrobat && self.pyramid_room(x, y) && self.pyramid_admits(x, y, figure) {
             out.push(Landing::Acrobats);
         }
         Some((x, y))
@@ -83,7 +89,7 @@ impl Game<'_> {
         let mut landings = Vec::new();
         for i in 0..figures {
             let figure = FigureId(u8::try_from(i).unwrap_or(u8::MAX));
-            if self.supply(self.active, figure) == 0 {
+            if !self.rules.figures[i].plays || self.supply(self.active, figure) == 0 {
                 continue;
             }
             if decisions_only {
@@ -125,6 +131,12 @@ impl Game<'_> {
         landing: Option<Landing>,
     ) -> Result<(), IllegalMove> {
         self.check_supply(figure)?;
+        if !self.rules.figures[usize::from(figure.0)].plays {
+            return illegal(format!(
+                "{} can't fly",
+                super::game::with_article(self.rules.figure_id(figure))
+            ));
+        }
         let die = self
             .rules
             .die(self.board.placed[self.current as usize].kind);
@@ -152,7 +164,7 @@ impl Game<'_> {
                         "the flight reaches ({x}, {y}), where nothing can be landed on (only finished features, fields or a full pyramid)"
                     ),
                     Some(_) => format!(
-                        "the figure can't land there: at ({x}, {y}) only an unfinished road, city or cloister{} can be landed on",
+                        "the figure can't land there: at ({x}, {y}) only an unfinished feature that admits it (not a field){} can be landed on",
                         if self.rules.figures[usize::from(figure.0)].acrobat { ", or a pyramid with room," } else { "" }
                     ),
                 };

@@ -81,6 +81,12 @@ pub(super) fn illegal<T>(why: impl Into<String>) -> Result<T, IllegalMove> {
     Err(IllegalMove(why.into()))
 }
 
+/// A noun with its indefinite article: `a city`, `an abbot`.
+pub(super) fn with_article(noun: &str) -> String {
+    let vowel = noun.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {noun}", if vowel { "an" } else { "a" })
+}
+
 /// A figure on the board.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Standing {
@@ -136,6 +142,8 @@ pub struct Game<'r> {
     pub(super) current: u32,
     /// Ringmasters whose feature final scoring scored: their bonus comes last.
     pub(super) final_ringmasters: Vec<(usize, u32)>,
+    /// Scratch: units of each counted attribute of the feature being scored.
+    pub(super) units: Vec<u32>,
     /// Scratch marks for counting distinct tiles and features.
     pub(super) seen_tiles: Vec<u32>,
     pub(super) seen_nodes: Vec<u32>,
@@ -198,7 +206,7 @@ impl<'r> Game<'r> {
         let mut game = Game {
             rules,
             players,
-            board: Board::new(tiles),
+            board: Board::new(tiles, rules.sides.buckets(), rules.sides.pow()),
             features: Features::with_capacity(tiles * 8),
             supply,
             standing: Vec::with_capacity(players * 8),
@@ -215,6 +223,7 @@ impl<'r> Game<'r> {
             phase: Phase::Tile,
             current: 0,
             final_ringmasters: Vec::new(),
+            units: vec![0; rules.vocab.attributes.len()],
             seen_tiles: Vec::new(),
             seen_nodes: Vec::new(),
             generation: 0,

@@ -1,8 +1,9 @@
 //! The generic scoring engine: plays and scores games from a compiled tile set
-//! ([`crate::emit::wire::TileSet`]) alone. It knows feature *kinds* (city, road,
-//! field, cloister, circus, acrobats, flier, crop circle), figure roles and rule
-//! parameters, never a tile by name, so an expansion that recombines known
-//! kinds plays without engine changes.
+//! ([`crate::emit::wire::TileSet`]) alone. It knows the four shapes, the three
+//! scoring templates (`network`, `farm`, `neighbourhood`) and the capabilities
+//! of [`crate::capabilities`]; every kind, attribute and figure is read from the
+//! set's declarations, never known by name, so a fan's own kinds play without
+//! engine changes.
 //!
 //! ```text
 //!  wire::TileSet ──Ruleset::new──▶ Ruleset (precomputed tables, parameters)
@@ -13,26 +14,30 @@
 //!                        └─▶ scores, events, final_scores ──▶ ScoreReport
 //! ```
 //!
-//! Besides the rule parameters (see [`crate::rules::known`]), the engine
-//! relies on one name: the figure `ringmaster` earns the ringmaster bonus. A
-//! figure with `acrobat: true` may join pyramids; a circus tile draws the token
-//! under the big top from its own expansion's tokens and a flying machine rolls
-//! its own expansion's die (else those of an expansion it requires, else any in
-//! play). Game logs are described in `docs/game-log.md`.
+//! A figure with `capability ringmaster` earns the ringmaster bonus; one with
+//! `acrobat: true` may join pyramids; a circus tile draws the token under the
+//! big top from its own expansion's tokens and a flying machine rolls its own
+//! expansion's die (else those of an expansion it requires, else any in play).
+//! Game logs are described in `docs/game-log.md`, the generic rules in
+//! `docs/rules-engine.md`.
 //!
-//! Code map: [`tileset`] the prepared set; `tables` one tile kind's tables;
-//! `supplies` figures, tokens, dice;
-//! `params` rule parameters; `board`
-//! grid and open positions; `features` union-find; `placement`, `actions`,
-//! `flight`, `pyramid`, `scoring`, `bigtop`, `crop` the rules; [`events`] the
-//! score sheet; [`log`] the game-log format and [`mod@replay`]; [`random`] the
-//! seeded random player; [`report`] the score output; `view` the read-only
-//! [`BoardView`] snapshot that board pictures draw.
+//! Code map: [`tileset`] the prepared set; `sides` side letters and placement
+//! signatures; `vocab` kinds and attributes with their values; `tables` one
+//! tile kind's tables; `capability` which capabilities exist; `edition`
+//! removes and replaces; `supplies` figures, tokens, dice; `params` the
+//! capabilities' parameters; `board` grid and open positions; `features`
+//! union-find; `placement`, `actions`, `flight`, `pyramid`, `scoring`, `value`,
+//! `bigtop`, `crop` the rules; [`events`] the score sheet; [`log`] the game-log
+//! format and [`mod@replay`]; [`random`] the seeded random player; [`report`]
+//! the score output; `view` the read-only [`BoardView`] snapshot that board
+//! pictures draw.
 
 mod actions;
 mod bigtop;
 mod board;
+mod capability;
 mod crop;
+mod edition;
 pub mod events;
 mod features;
 mod flight;
@@ -46,10 +51,13 @@ pub mod replay;
 pub mod report;
 pub mod rng;
 mod scoring;
+mod sides;
 mod supplies;
 mod tables;
 pub mod tileset;
+mod value;
 mod view;
+mod vocab;
 
 pub use actions::{Flights, Landing, MeepleAction};
 pub use crop::{CropAction, CropMove, CropResponse};
@@ -62,6 +70,11 @@ pub use view::{BoardView, FigureSpot, FigureView, FillBasis, OpenSquare, TileVie
 /// A tile kind of a [`Ruleset`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct KindId(pub u16);
+
+/// A declared kind of feature of a [`Ruleset`] (`city`, `canal`, ...): see
+/// [`Ruleset::feature_kind_name`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FeatureKindId(pub u8);
 
 /// A figure kind of a [`Ruleset`] (`meeple`, `ringmaster`, ...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -3,13 +3,10 @@
 //! tile that fits nowhere.
 
 use super::board::SIDE_STEP;
-use super::game::{illegal, Game, IllegalMove, Phase, Placement};
+use super::game::{illegal, with_article, Game, IllegalMove, Phase, Placement};
 use super::tables::{rotated_edges, NONE};
 use super::{KindId, TokenId};
 use crate::geometry::{Side, Slot};
-use crate::kinds::FeatureKind;
-
-const EDGE_NAMES: [&str; 4] = ["nothing", "a city", "a road", "a field"];
 
 impl Game<'_> {
     /// Every legal placement of a tile on the current board, sorted by row,
@@ -32,10 +29,9 @@ impl Game<'_> {
         let Some(kind) = self.rules.kinds.get(usize::from(tile.0)) else {
             return 0;
         };
-        kind.matches
+        kind.fits
             .iter()
-            .flatten()
-            .map(|&sig| self.board.bucket(sig).len())
+            .map(|f| self.board.bucket(f.sig).len() * usize::from(f.count))
             .sum()
     }
 
@@ -45,15 +41,15 @@ impl Game<'_> {
     pub fn nth_placement(&self, tile: KindId, n: usize) -> Option<Placement> {
         let kind = self.rules.kinds.get(usize::from(tile.0))?;
         let mut n = n;
-        for (rotation, row) in (0u8..).zip(&kind.matches) {
-            for &sig in row {
-                let bucket = self.board.bucket(sig);
-                if n < bucket.len() {
-                    let (x, y) = bucket[n];
-                    return Some(Placement { x, y, rotation });
-                }
-                n -= bucket.len();
+        for fit in kind.fits.iter() {
+            let bucket = self.board.bucket(fit.sig);
+            let here = bucket.len() * usize::from(fit.count);
+            if n < here {
+                let (x, y) = bucket[n % bucket.len()];
+                let rotation = fit.rotation(n / bucket.len());
+                return Some(Placement { x, y, rotation });
             }
+            n -= here;
         }
         None
     }
@@ -62,9 +58,10 @@ impl Game<'_> {
         let Some(kind) = self.rules.kinds.get(usize::from(tile.0)) else {
             return;
         };
-        for (rotation, row) in (0u8..).zip(&kind.matches) {
-            for &sig in row {
-                for &(x, y) in self.board.bucket(sig) {
+        for fit in kind.fits.iter() {
+            for k in 0..usize::from(fit.count) {
+                let rotation = fit.rotation(k);
+                for &(x, y) in self.board.bucket(fit.sig) {
                     if !f(Placement { x, y, rotation }) {
                         return;
                     }
@@ -95,20 +92,29 @@ impl Game<'_> {
             ));
         }
         let kind = &self.rules.kinds[usize::from(tile.0)];
+        let rotation = 1 << at.rotation;
+        if kind
+            .fits
+            .iter()
+            .any(|f| f.sig == sig && f.rotations & rotation != 0)
+        {
+            return Ok(());
+        }
         let edges = rotated_edges(&kind.edges, usize::from(at.rotation));
+        let sides = &self.rules.sides;
         for side in Side::ALL {
-            let need = (sig >> (2 * side.index())) & 3;
+            let need = sides.digit(sig, side.index());
             let have = edges[side.index()];
-            if need != 0 && need != have {
+            if need != 0 && !sides.meets(have, need) {
                 return illegal(format!(
                     "the tile does not fit: its {} side shows {} but meets {}",
                     side_word(side),
-                    EDGE_NAMES[usize::from(have)],
-                    EDGE_NAMES[usize::from(need)]
+                    with_article(sides.name(have)),
+                    with_article(sides.name(need))
                 ));
             }
         }
-        Ok(())
+        illegal("the tile does not fit")
     }
 
     fn check_drawable(&self, tile: KindId) -> Result<(), IllegalMove> {
@@ -177,8 +183,14 @@ impl Game<'_> {
             .board
             .place(at.x, at.y, tile, at.rotation, edges, first);
         for (f, feature) in (0u8..).zip(&kind.features) {
-            self.features
-                .push(t, f, feature.kind, feature.sides, feature.pennants);
+            self.features.push(
+                t,
+                f,
+                feature.kind,
+                feature.shape,
+                feature.sides,
+                feature.rich,
+            );
         }
         self.pyramid.push(0);
         if kind.acrobats.is_some() {
@@ -192,17 +204,25 @@ impl Game<'_> {
             let other_kind = &rules.kinds[usize::from(other.kind.0)];
             for k in 3 * side..3 * side + 3 {
                 let slot = Slot::from_index(k);
-                let ours = kind.slot_feature[slot.rotated(4 - at.rotation).index()];
-                let facing = slot.facing().rotated(4 - other.rotation);
-                let theirs = other_kind.slot_feature[facing.index()];
+                let i = slot.rotated(4 - at.rotation).index();
+                let j = slot.facing().rotated(4 - other.rotation).index();
+                let (ours, theirs) = (kind.slot_feature[i], other_kind.slot_feature[j]);
                 if ours == NONE || theirs == NONE {
                     continue;
                 }
                 let a = first + u32::from(ours);
                 let b = other.first_node + u32::from(theirs);
-                let closes = slot.is_middle()
-                    && matches!(self.features.kind(a), FeatureKind::City | FeatureKind::Road);
-                self.features.join(a, b, closes);
+                if kind.slot_kind[i] == other_kind.slot_kind[j] {
+                    self.features.join(a, b, kind.slot_closes[i]);
+                } else {
+                    // Two kinds whose letters match meet: each ends at the other.
+                    if kind.slot_closes[i] {
+                        self.features.close(a);
+                    }
+                    if other_kind.slot_closes[j] {
+                        self.features.close(b);
+                    }
+                }
             }
         }
         t
@@ -228,6 +248,21 @@ mod tests {
         let compiled = crate::compile::compile_str(include_str!("../../tilesets/base.tiles"))
             .unwrap_or_else(|e| panic!("{e}"));
         Ruleset::new(&crate::emit::tileset(&compiled), None).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The base game with a lane kind whose sides meet road sides.
+    fn with_lanes() -> Ruleset {
+        let mut sources = crate::diag::SourceMap::new();
+        let ids = [
+            sources.add("base.tiles", include_str!("../../tilesets/base.tiles")),
+            sources.add(
+                "matching.tiles",
+                include_str!("../../tests/engine/fan/matching.tiles"),
+            ),
+        ];
+        let compiled = crate::compile::compile(&sources, &ids);
+        let checked = compiled.checked.expect("base and lanes compile");
+        Ruleset::new(&crate::emit::tileset(&checked), None).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// Every (square, rotation) around the board, checked one by one.
@@ -260,11 +295,16 @@ mod tests {
 
     #[test]
     fn the_signature_index_finds_exactly_the_placements_brute_force_finds() {
-        let rules = base();
+        for rules in [base(), with_lanes()] {
+            signature_index_agrees_with_brute_force(&rules);
+        }
+    }
+
+    fn signature_index_agrees_with_brute_force(rules: &Ruleset) {
         let mut checked = 0;
         for seed in 0..6 {
             RandomPlayer::new(seed)
-                .play_with(&rules, 2, None, |game| {
+                .play_with(rules, 2, None, |game| {
                     if game.phase() != Phase::Tile {
                         return;
                     }
@@ -273,11 +313,17 @@ mod tests {
                         let expected = brute_force(game, kind);
                         assert_eq!(game.legal_placements(kind), expected, "seed {seed}");
                         assert_eq!(game.placement_count(kind), expected.len());
+                        let mut nth: Vec<Placement> = (0..expected.len())
+                            .filter_map(|n| game.nth_placement(kind, n))
+                            .collect();
+                        nth.sort_by_key(|p| (p.y, p.x, p.rotation));
+                        assert_eq!(nth, expected, "seed {seed}: nth_placement");
+                        assert_eq!(game.nth_placement(kind, expected.len()), None);
                         checked += 1;
                     }
                 })
                 .unwrap_or_else(|e| panic!("{e}"));
         }
-        assert!(checked > 6 * 24 * 60);
+        assert!(checked > 6 * rules.kind_count() * 60);
     }
 }

@@ -18,7 +18,6 @@ use super::{
     CropAction, CropMove, Flights, Game, KindId, Landing, MeepleAction, Move, Placement, Ruleset,
     TokenId,
 };
-use crate::kinds::FeatureKind;
 
 /// The most tiles a random game draws.
 pub const MAX_BAG: usize = 100_000;
@@ -291,10 +290,11 @@ fn record_action(game: &Game<'_>, action: MeepleAction, e: &mut TurnLog) {
             let feature = landing.and_then(|l| {
                 let ((x, y), _) = game.flight_landings(figure, roll)?;
                 let (target, r) = game.tile_at(x, y)?;
-                Some(match l {
-                    Landing::Acrobats => FeatureKind::Acrobats.name().to_string(),
-                    Landing::Feature(f) => rules.feature_name(target, r, f).to_string(),
-                })
+                let f = match l {
+                    Landing::Acrobats => rules.pyramid_of(target)?,
+                    Landing::Feature(f) => f,
+                };
+                Some(rules.feature_name(target, r, f).to_string())
             });
             e.flight = Some(FlightLog {
                 figure: Some(rules.figure_id(figure).to_string()),

@@ -9,7 +9,6 @@ use super::{
     CropAction, CropMove, CropResponse, FigureId, Game, KindId, Landing, MeepleAction, Move, Phase,
     Placement, Ruleset,
 };
-use crate::kinds::FeatureKind;
 
 /// Why a replay stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -208,7 +207,7 @@ fn meeple_action(
                 ));
             };
             let f = feature_on(rules, target, target_rotation, name)?;
-            Some(if rules.feature_kind(target, f) == FeatureKind::Acrobats {
+            Some(if rules.is_pyramid(target, f) {
                 Landing::Acrobats
             } else {
                 Landing::Feature(f)

@@ -1,29 +1,32 @@
 //! Scoring features: what the tile just placed completed (phase 3 of a turn),
-//! and final scoring. A feature is scored for the players with the most figures
-//! on it (ties score in full); its figures return to supply; a ringmaster among
-//! them earns its bonus after the feature's points.
+//! and final scoring. A feature is scored for the players with the most
+//! strength on it (ties score in full); its figures return to supply; a
+//! ringmaster among them earns its bonus after the feature's points. What a
+//! feature is worth follows its kind's template (`value` has the arithmetic).
 
 use super::events::{Event, Reason, Source};
 use super::game::{Game, IllegalMove, Phase, Spot, MAX_PLAYERS};
-use crate::kinds::FeatureKind;
+use super::value::{modified, times};
+use super::vocab::{Scoring, Target, COMPLETE, UNFINISHED};
+use super::FeatureKindId;
+use crate::emit::wire::Shape;
+
+/// The order final scoring takes shapes in.
+const FINAL_ORDER: [Shape; 4] = [Shape::Path, Shape::Region, Shape::Spot, Shape::Face];
 
 impl Game<'_> {
-    /// Phase 3: scores the roads, cities and cloisters the tile just placed
-    /// completed, then the big top if it is a circus tile; then the crop
-    /// circle's action is due, or the turn ends.
+    /// Phase 3: scores the paths, then regions, the tile just placed completed,
+    /// and the neighbourhood spots whose square it completed; then the big top
+    /// if it is a circus tile; then the crop circle's action is due, or the
+    /// turn ends.
     pub(super) fn score_turn(&mut self) {
         let rules = self.rules;
         let placed = self.board.placed[self.current as usize];
         let kind = &rules.kinds[usize::from(placed.kind.0)];
-        for wanted in [FeatureKind::Road, FeatureKind::City] {
-            for (f, feature) in (0u32..).zip(&kind.features) {
-                if feature.kind != wanted {
-                    continue;
-                }
-                let root = self.features.find(placed.first_node + f);
-                if self.features.open(root) == 0 && self.features.occupants(root) > 0 {
-                    self.score_feature(root);
-                }
+        for &f in &kind.networks {
+            let root = self.features.find(placed.first_node + u32::from(f));
+            if self.features.open(root) == 0 && self.features.occupants(root) > 0 {
+                self.score_feature(root);
             }
         }
         for dy in -1..=1 {
@@ -37,12 +40,15 @@ impl Game<'_> {
                 };
                 let p = self.board.placed[t as usize];
                 let k = &rules.kinds[usize::from(p.kind.0)];
-                if !k.cloister {
+                if !k.neighbourhood {
                     continue;
                 }
                 for (f, feature) in (0u32..).zip(&k.features) {
                     let node = p.first_node + f;
-                    if feature.kind == FeatureKind::Cloister && self.features.occupants(node) > 0 {
+                    let spot = &rules.vocab.kinds[usize::from(feature.kind)];
+                    if matches!(spot.scoring, Scoring::Neighbourhood { .. })
+                        && self.features.occupants(node) > 0
+                    {
                         self.score_feature(node);
                     }
                 }
@@ -62,7 +68,7 @@ impl Game<'_> {
     /// Ringmaster bonuses follow at once during play, and are kept for the end of
     /// final scoring.
     pub(super) fn score_feature(&mut self, root: u32) {
-        let mut counts = [0u32; MAX_PLAYERS];
+        let mut strength = [0u32; MAX_PLAYERS];
         // Allocates only when a ringmaster is among the figures (rare).
         let mut ringmasters: Vec<(usize, u32)> = Vec::new();
         let mut i = self.standing.len();
@@ -75,27 +81,29 @@ impl Game<'_> {
                 continue;
             }
             let s = self.return_figure(i);
-            counts[usize::from(s.player)] += 1;
-            if self.rules.figures[usize::from(s.figure.0)].ringmaster {
+            let figure = &self.rules.figures[usize::from(s.figure.0)];
+            let weight = &mut strength[usize::from(s.player)];
+            *weight = weight.saturating_add(figure.strength);
+            if figure.ringmaster {
                 ringmasters.push((usize::from(s.player), s.tile));
             }
         }
-        let best = counts.iter().copied().max().unwrap_or(0);
-        if best == 0 {
-            return;
-        }
-        let winners = counts.iter().filter(|&&c| c == best).count();
-        let (points, source, reason) = self.feature_value(root, winners > 1);
-        let turn = self.event_turn();
-        for (player, &count) in counts.iter().enumerate().take(self.players) {
-            if count == best {
-                self.award(Event {
-                    turn,
-                    player,
-                    points,
-                    source,
-                    reason,
-                });
+        let best = strength.iter().copied().max().unwrap_or(0);
+        if best > 0 {
+            let winners = strength.iter().filter(|&&c| c == best).count();
+            if let Some((points, source, reason)) = self.feature_value(root, winners > 1) {
+                let turn = self.event_turn();
+                for (player, &s) in strength.iter().enumerate().take(self.players) {
+                    if s == best {
+                        self.award(Event {
+                            turn,
+                            player,
+                            points,
+                            source,
+                            reason,
+                        });
+                    }
+                }
             }
         }
         // Reverse the reversed walk, so bonuses follow placement order.
@@ -108,80 +116,84 @@ impl Game<'_> {
         }
     }
 
-    /// The points a feature is worth to each majority player, and why.
-    fn feature_value(&mut self, root: u32, shared: bool) -> (i64, Source, Reason) {
-        let p = self.rules.params.clone();
-        match self.features.kind(root) {
-            FeatureKind::Road => {
-                let tiles = self.distinct_tiles(root);
+    /// The points a feature is worth to each majority player, and why; `None`
+    /// for a kind that is not scored.
+    fn feature_value(&mut self, root: u32, shared: bool) -> Option<(i64, Source, Reason)> {
+        let rules = self.rules;
+        let k = self.features.kind(root);
+        let rule = &rules.vocab.kinds[usize::from(k)];
+        let kind = FeatureKindId(k);
+        let attributes = &rules.vocab.attributes;
+        let reason = match &rule.scoring {
+            Scoring::None => return None,
+            Scoring::Network { tile } => {
                 let complete = self.features.open(root) == 0;
-                (
-                    i64::from(tiles).saturating_mul(p.road_tile),
-                    Source::Road,
-                    Reason::Road {
-                        tiles,
-                        complete,
-                        shared,
-                    },
-                )
-            }
-            FeatureKind::City => {
-                let tiles = self.distinct_tiles(root);
-                let pennants = self.features.pennants(root);
-                let complete = self.features.open(root) == 0;
-                let (per_tile, per_pennant) = if complete {
-                    (p.city_tile_complete, p.city_pennant_complete)
-                } else {
-                    (p.city_tile_incomplete, p.city_pennant_incomplete)
+                let state = if complete { COMPLETE } else { UNFINISHED };
+                let (tiles, present) = self.survey(root);
+                let per_tile = modified(tile[state], Target::Tile(state), present, attributes);
+                let mut points = times(tiles, per_tile);
+                points = points.saturating_add(self.unit_points(state, present));
+                let units = rule.units.map_or(0, |a| self.units[usize::from(a)]);
+                let reason = Reason::Network {
+                    kind,
+                    tiles,
+                    units,
+                    attributes: present & !rules.vocab.counted,
+                    complete,
+                    shared,
                 };
-                let points = i64::from(tiles)
-                    .saturating_mul(per_tile)
-                    .saturating_add(i64::from(pennants).saturating_mul(per_pennant));
-                (
-                    points,
-                    Source::City,
-                    Reason::City {
-                        tiles,
-                        pennants,
-                        complete,
-                        shared,
-                    },
-                )
+                return Some((points, rule.source, reason));
             }
-            FeatureKind::Cloister => {
+            Scoring::Neighbourhood { complete, tile } => {
                 let at = self.board.placed[self.features.tile(root) as usize];
                 let tiles = 1 + u32::from(self.board.around(at.x, at.y));
-                let complete = tiles == 9;
-                let points = if complete {
-                    p.cloister_complete
+                let done = tiles == 9;
+                let state = if done { COMPLETE } else { UNFINISHED };
+                // A spot is one piece: its attributes are its own.
+                let rich = self.features.rich(root);
+                let present = if rich { self.survey(root).1 } else { 0 };
+                let mut points = if done {
+                    *complete
                 } else {
-                    i64::from(tiles).saturating_mul(p.cloister_tile_incomplete)
+                    let per_tile = modified(*tile, Target::Tile(UNFINISHED), present, attributes);
+                    times(tiles, per_tile)
                 };
+                if rich {
+                    points = points.saturating_add(self.unit_points(state, present));
+                }
                 (
                     points,
-                    Source::Cloister,
-                    Reason::Cloister {
+                    Reason::Neighbourhood {
+                        kind,
                         tiles,
-                        complete,
+                        complete: done,
                         shared,
                     },
                 )
             }
-            _ => {
-                let cities = self.completed_cities_touched(root);
+            Scoring::Farm { per } => {
+                let (neighbours, points) = self.completed_neighbours(root, per);
                 (
-                    i64::from(cities).saturating_mul(p.field_city),
-                    Source::Field,
-                    Reason::Field { cities, shared },
+                    points,
+                    Reason::Farm {
+                        kind,
+                        neighbours,
+                        shared,
+                    },
                 )
             }
-        }
+        };
+        Some((reason.0, rule.source, reason.1))
     }
 
-    /// Distinct tiles of a feature: a feature crossing a tile twice counts it once.
-    fn distinct_tiles(&mut self, root: u32) -> u32 {
+    /// Walks a feature's pieces: its distinct tiles (a feature crossing a tile
+    /// twice counts it once) and the attributes on any piece; the units of
+    /// counted attributes are left in `self.units` (every piece's units count).
+    fn survey(&mut self, root: u32) -> (u32, u64) {
+        let rules = self.rules;
         let mark = self.fresh_marks();
-        let mut tiles = 0;
+        self.units.fill(0);
+        let (mut tiles, mut present) = (0, 0u64);
         let mut m = root;
         loop {
             let t = self.features.tile(m) as usize;
@@ -189,33 +201,69 @@ impl Game<'_> {
                 self.seen_tiles[t] = mark;
                 tiles += 1;
             }
-            m = self.features.next(m);
-            if m == root {
-                return tiles;
-            }
-        }
-    }
-
-    /// Completed cities a field touches, each counted once.
-    fn completed_cities_touched(&mut self, root: u32) -> u32 {
-        let rules = self.rules;
-        let mark = self.fresh_marks();
-        let mut cities = 0;
-        let mut m = root;
-        loop {
-            let placed = self.board.placed[self.features.tile(m) as usize];
-            let kind = &rules.kinds[usize::from(placed.kind.0)];
-            let field = &kind.features[usize::from(self.features.feature(m))];
-            for &c in &field.cities {
-                let city = self.features.find(placed.first_node + u32::from(c));
-                if self.features.open(city) == 0 && self.seen_nodes[city as usize] != mark {
-                    self.seen_nodes[city as usize] = mark;
-                    cities += 1;
+            if self.features.rich(m) {
+                let placed = self.board.placed[t];
+                let kind = &rules.kinds[usize::from(placed.kind.0)];
+                let piece = &kind.features[usize::from(self.features.feature(m))];
+                present |= piece.attributes;
+                for &(a, n) in &piece.units {
+                    let u = &mut self.units[usize::from(a)];
+                    *u = u.saturating_add(n);
                 }
             }
             m = self.features.next(m);
             if m == root {
-                return cities;
+                return (tiles, present);
+            }
+        }
+    }
+
+    /// Points for the units `survey` counted, in a state, as the attributes
+    /// present change each unit's value.
+    fn unit_points(&self, state: usize, present: u64) -> i64 {
+        let attributes = &self.rules.vocab.attributes;
+        let mut points = 0i64;
+        for (a, &units) in self.units.iter().enumerate() {
+            if units == 0 {
+                continue;
+            }
+            let Ok(index) = u8::try_from(a) else { continue };
+            let base = attributes[a].unit[state];
+            let each = modified(base, Target::Unit(index, state), present, attributes);
+            points = points.saturating_add(times(units, each));
+        }
+        points
+    }
+
+    /// Completed neighbours a face touches, each counted once, and the points
+    /// they bring at `per` (by kind).
+    fn completed_neighbours(&mut self, root: u32, per: &[i64]) -> (u32, i64) {
+        let rules = self.rules;
+        let mark = self.fresh_marks();
+        let (mut count, mut points) = (0, 0i64);
+        let mut m = root;
+        loop {
+            let placed = self.board.placed[self.features.tile(m) as usize];
+            let kind = &rules.kinds[usize::from(placed.kind.0)];
+            let face = &kind.features[usize::from(self.features.feature(m))];
+            for &c in &face.touching {
+                let other = self.features.find(placed.first_node + u32::from(c));
+                let value = per
+                    .get(usize::from(self.features.kind(other)))
+                    .copied()
+                    .unwrap_or(0);
+                if value != 0
+                    && self.features.open(other) == 0
+                    && self.seen_nodes[other as usize] != mark
+                {
+                    self.seen_nodes[other as usize] = mark;
+                    count += 1;
+                    points = points.saturating_add(value);
+                }
+            }
+            m = self.features.next(m);
+            if m == root {
+                return (count, points);
             }
         }
     }
@@ -247,8 +295,9 @@ impl Game<'_> {
     }
 
     /// Final scoring (once, between turns): the big top first, then every
-    /// unfinished road, city, cloister, then fields; then acrobats; then the
-    /// ringmaster bonuses. Returns every player's score.
+    /// feature that still holds figures, by shape: paths, regions, spots, then
+    /// faces; then acrobats; then the ringmaster bonuses. Returns every
+    /// player's score.
     ///
     /// # Errors
     /// A turn is half done (its figure action or crop circle is still due).
@@ -262,14 +311,9 @@ impl Game<'_> {
         }
         self.phase = Phase::Over;
         self.score_big_top();
-        for wanted in [
-            FeatureKind::Road,
-            FeatureKind::City,
-            FeatureKind::Cloister,
-            FeatureKind::Field,
-        ] {
+        for wanted in FINAL_ORDER {
             while let Some(node) = self.standing.iter().find_map(|s| match s.spot {
-                Spot::Node(n) if self.features.kind(n) == wanted => Some(n),
+                Spot::Node(n) if self.features.shape(n) == wanted => Some(n),
                 _ => None,
             }) {
                 let root = self.features.find(node);

@@ -13,7 +13,7 @@ use super::tables::Kind;
 use super::tileset::SetupError;
 use crate::emit::wire::{self, TileSet};
 
-/// The figure that earns the ringmaster bonus.
+/// The capability that earns a figure the ringmaster bonus.
 pub const RINGMASTER: &str = "ringmaster";
 
 /// A figure each player receives.
@@ -21,8 +21,19 @@ pub const RINGMASTER: &str = "ringmaster";
 pub(super) struct FigureDef {
     pub id: String,
     pub per_player: u32,
+    /// May join pyramids (where the acrobat kind admits it).
     pub acrobat: bool,
+    /// Earns the ringmaster bonus (`capability ringmaster`).
     pub ringmaster: bool,
+    /// Its weight in majorities.
+    pub strength: u32,
+    /// Admitted where a kind says `occupy follower`.
+    pub follower: bool,
+    /// The only kinds it may stand on (empty: wherever a kind admits it).
+    pub stands_on: Vec<String>,
+    /// A player's figure that normal placement may put on the board: neither
+    /// neutral nor a supply piece (their rules are capabilities still to come).
+    pub plays: bool,
 }
 
 /// A kind of token.
@@ -81,17 +92,22 @@ pub(super) fn figures(exps: &[&wire::Expansion]) -> Result<Vec<FigureDef>, Setup
         if out.iter().any(|g| g.id == f.id) {
             return Err(SetupError(format!("figure `{}` is declared twice", f.id)));
         }
+        let plays = !f.neutral && !f.supply;
         out.push(FigureDef {
             id: f.id.clone(),
             per_player: f.per_player,
-            acrobat: f.acrobat,
-            ringmaster: f.id == RINGMASTER,
+            acrobat: f.acrobat && plays,
+            ringmaster: f.capabilities.iter().any(|c| c == RINGMASTER),
+            strength: f.strength,
+            follower: f.follower,
+            stands_on: f.stands_on.clone(),
+            plays,
         });
     }
     if out.len() > 32 {
         return Err(SetupError("too many figure kinds for the engine".into()));
     }
-    if out.iter().all(|f| f.per_player == 0) {
+    if out.iter().all(|f| f.per_player == 0 || !f.plays) {
         return Err(SetupError(
             "the tile set gives the players no figures (declare `figure meeple`)".into(),
         ));

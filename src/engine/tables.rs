@@ -1,12 +1,15 @@
 //! One tile kind as the engine plays it: side codes and placement signatures
-//! for the four rotations, the feature at each slot, open sides, pennants,
-//! field→city links, centre features — computed once from the wire tile, which
-//! is validated on the way so the hot path can index without checks.
+//! for the four rotations, the feature at each slot, open sides, attributes and
+//! units, what each field touches, and what the tile's capabilities switch on —
+//! computed once from the wire tile, which is validated on the way so the hot
+//! path can index without checks.
 
+use super::capability::{BIG_TOP, CROP_CIRCLE, FLIGHT, PYRAMID};
+use super::sides::Sides;
 use super::tileset::SetupError;
-use crate::emit::wire;
+use super::vocab::{Scoring, Vocab};
+use crate::emit::wire::{self, Shape};
 use crate::geometry::{Dir, Side, Slot};
-use crate::kinds::{classic, Classic as Feature, CropType, FeatureKind};
 
 /// No feature at a slot.
 pub(super) const NONE: u8 = u8::MAX;
@@ -16,68 +19,98 @@ pub(super) const NONE: u8 = u8::MAX;
 pub(super) struct Kind {
     pub id: String,
     pub count: u32,
-    /// Side codes (1 city, 2 road, 3 field) of the unrotated tile, N E S W.
+    /// Side codes (see `sides`) of the unrotated tile, N E S W.
     pub edges: [u8; 4],
-    /// For each rotation, the placement signatures (see `board`) it fits.
-    pub matches: [[u8; 15]; 4],
+    /// The placement signatures (see `sides`) it fits, each once, with the
+    /// rotations that fit it (a symmetric tile has fewer to visit).
+    pub fits: Box<[Fit]>,
     /// The feature at each slot of the unrotated tile, or [`NONE`].
     pub slot_feature: [u8; 12],
+    /// The kind (vocabulary index) of the feature at each slot, or [`NONE`].
+    pub slot_kind: [u8; 12],
+    /// At each slot: a side's middle slot held by a region or path, whose
+    /// feature loses an open side when the slot meets another.
+    pub slot_closes: [bool; 12],
     pub features: Vec<KFeature>,
+    /// Its network-scored features in the order a completion scores them:
+    /// paths, then regions.
+    pub networks: Vec<u8>,
+    /// A spot scored by its neighbourhood lies on it.
+    pub neighbourhood: bool,
     pub circus: bool,
     /// For a circus tile: the expansion (index in play) whose tokens it draws.
     pub pool: Option<usize>,
     /// For a flying machine: the die it rolls (index into `Ruleset::dice`).
     pub die: Option<usize>,
-    pub cloister: bool,
+    /// The feature holding its acrobat pyramid.
     pub acrobats: Option<u8>,
     pub flier: Option<Dir>,
-    pub crop: Option<CropType>,
+    /// For a crop circle: the kind (vocabulary index) whose figures it moves.
+    pub crop: Option<u8>,
     /// A circus or acrobat tile, counted by the ringmaster bonus.
     pub bonus_tile: bool,
+}
+
+/// A placement signature a tile kind fits, and in which rotations.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Fit {
+    pub sig: u16,
+    /// Bit `r`: rotation `r` fits.
+    pub rotations: u8,
+    /// How many rotations fit.
+    pub count: u8,
+}
+
+impl Fit {
+    /// The `k`-th rotation that fits (0-based, `k < count`).
+    pub fn rotation(self, k: usize) -> u8 {
+        let mut bits = self.rotations;
+        for _ in 0..k {
+            bits &= bits - 1;
+        }
+        u8::try_from(bits.trailing_zeros()).unwrap_or(0)
+    }
 }
 
 /// One feature of a tile kind.
 #[derive(Debug)]
 pub(super) struct KFeature {
-    pub kind: FeatureKind,
-    /// Open sides it brings to its feature (roads and cities).
+    /// Its kind (vocabulary index).
+    pub kind: u8,
+    /// Open sides it brings to its feature (regions and paths).
     pub sides: u8,
-    pub pennants: u32,
-    /// For a field: the tile's cities it touches.
-    pub cities: Vec<u8>,
-    /// The slot that names it in game logs (unrotated), none for centre features.
+    /// Its kind's shape.
+    pub shape: Shape,
+    /// It carries attributes or units (a scored feature reads them).
+    pub rich: bool,
+    /// The figures that may stand on it (its kind's).
+    pub admits: u32,
+    /// The attributes it carries, one bit per vocabulary index.
+    pub attributes: u64,
+    /// Units of its counted attributes: (attribute, units).
+    pub units: Vec<(u8, u32)>,
+    /// For a face: the tile's regions it touches.
+    pub touching: Vec<u8>,
+    /// The slot that names it in game logs (unrotated); none for a spot or a
+    /// field with no border slot, which its kind names.
     pub name_slot: Option<Slot>,
-}
-
-/// The side code of an edge letter: 1 city, 2 road, 3 field, by the classic
-/// role of the kind whose sides carry the letter.
-fn side_code(letter: u8, vocabulary: &wire::Vocabulary) -> Option<u8> {
-    let kind = vocabulary
-        .kinds
-        .iter()
-        .find(|k| k.edge.as_deref().map(str::as_bytes) == Some(&[letter][..]))?;
-    match FeatureKind::of(kind)? {
-        FeatureKind::City => Some(1),
-        FeatureKind::Road => Some(2),
-        FeatureKind::Field => Some(3),
-        _ => None,
-    }
 }
 
 /// Prepares one wire tile.
 pub(super) fn prepare_tile(
     tile: &wire::Tile,
     vocabulary: &wire::Vocabulary,
+    vocab: &Vocab,
+    sides: &Sides,
 ) -> Result<Kind, SetupError> {
     let bad = |why: String| SetupError(format!("tile `{}`: {why}", tile.id));
-    let classic_features = classic(tile, vocabulary).map_err(SetupError)?;
     let letters = tile.edges.as_bytes();
     if letters.len() != 4 {
         return Err(bad(format!("edges `{}` is not four letters", tile.edges)));
     }
     let mut edges = [0u8; 4];
     for (e, &l) in edges.iter_mut().zip(letters) {
-        *e = side_code(l, vocabulary).ok_or_else(|| {
+        *e = sides.code(l).ok_or_else(|| {
             bad(format!(
                 "edges `{}`: `{}` is not a side the engine can play",
                 tile.edges,
@@ -88,9 +121,17 @@ pub(super) fn prepare_tile(
     if tile.features.len() >= usize::from(NONE) {
         return Err(bad("too many features".into()));
     }
+    let mut kinds = Vec::with_capacity(tile.features.len());
+    for f in &tile.features {
+        kinds.push(
+            vocab
+                .kind(&f.kind)
+                .ok_or_else(|| bad(format!("kind `{}` is not declared", f.kind)))?,
+        );
+    }
     let mut slot_feature = [NONE; 12];
-    for (i, f) in classic_features.iter().enumerate() {
-        for slot in f.slots() {
+    for (i, f) in tile.features.iter().enumerate() {
+        for slot in &f.slots {
             let cell = &mut slot_feature[slot.index()];
             if *cell != NONE {
                 return Err(bad(format!("slot {slot} belongs to two features")));
@@ -99,11 +140,51 @@ pub(super) fn prepare_tile(
             *cell = u8::try_from(i).unwrap_or(NONE);
         }
     }
-    check_sides(&edges, &slot_feature, tile, &classic_features).map_err(bad)?;
-    let mut features = Vec::with_capacity(tile.features.len());
-    let (mut circus, mut acrobats, mut flier, mut crop) = (false, None, None, None);
-    for (i, f) in classic_features.iter().enumerate() {
+    check_sides(tile, vocabulary, vocab, &kinds, &slot_feature).map_err(&bad)?;
+    let mut fits: Vec<Fit> = Vec::new();
+    for r in 0..4u8 {
+        for sig in sides.signatures(rotated_edges(&edges, usize::from(r))) {
+            match fits.iter_mut().find(|f| f.sig == sig) {
+                Some(f) => {
+                    f.rotations |= 1 << r;
+                    f.count += 1;
+                }
+                None => fits.push(Fit {
+                    sig,
+                    rotations: 1 << r,
+                    count: 1,
+                }),
+            }
+        }
+    }
+    let slot_kind = slot_feature.map(|f| kinds.get(usize::from(f)).copied().unwrap_or(NONE));
+    let slot_closes = std::array::from_fn(|i| {
+        Slot::from_index(i).is_middle()
+            && slot_kind[i] != NONE
+            && vocab.kinds[usize::from(slot_kind[i])].linear()
+    });
+    let mut out = Kind {
+        id: tile.id.clone(),
+        count: tile.count,
+        edges,
+        fits: fits.into_boxed_slice(),
+        slot_feature,
+        slot_kind,
+        slot_closes,
+        features: Vec::with_capacity(tile.features.len()),
+        networks: Vec::new(),
+        neighbourhood: false,
+        circus: false,
+        pool: None,
+        die: None,
+        acrobats: None,
+        flier: None,
+        crop: None,
+        bonus_tile: false,
+    };
+    for (i, f) in tile.features.iter().enumerate() {
         let index = u8::try_from(i).unwrap_or(NONE);
+        let rule = &vocab.kinds[usize::from(kinds[i])];
         let once = |seen: bool, what: &str| {
             if seen {
                 Err(bad(format!(
@@ -113,53 +194,45 @@ pub(super) fn prepare_tile(
                 Ok(())
             }
         };
-        match f {
-            Feature::Circus { .. } => circus = true,
-            Feature::Acrobats { .. } => {
-                once(acrobats.is_some(), "acrobats")?;
-                acrobats = Some(index);
-            }
-            Feature::Flier { direction, .. } => {
-                once(flier.is_some(), "flier")?;
-                flier = Some(*direction);
-            }
-            Feature::CropCircle { crop_type, .. } => {
-                once(crop.is_some(), "crop-circle")?;
-                crop = Some(*crop_type);
-            }
-            _ => {}
+        let caps = rule.capabilities;
+        if caps & BIG_TOP != 0 {
+            out.circus = true;
         }
-        features.push(prepare_feature(&classic_features, f).map_err(&bad)?);
+        if caps & PYRAMID != 0 {
+            once(out.acrobats.is_some(), "acrobats")?;
+            out.acrobats = Some(index);
+        }
+        if caps & FLIGHT != 0 {
+            once(out.flier.is_some(), "flier")?;
+            let arrow = f
+                .direction
+                .ok_or_else(|| bad(format!("the {} has no direction to fly along", f.kind)))?;
+            out.flier = Some(arrow);
+        }
+        if caps & CROP_CIRCLE != 0 {
+            once(out.crop.is_some(), "crop-circle")?;
+            let variant = f.variant.as_deref().unwrap_or_default();
+            out.crop = Some(vocab.kind(variant).ok_or_else(|| {
+                bad(format!(
+                    "the {}'s variant `{variant}` names no kind of the set",
+                    f.kind
+                ))
+            })?);
+        }
+        out.neighbourhood |= matches!(rule.scoring, Scoring::Neighbourhood { .. });
+        out.features
+            .push(prepare_feature(f, &kinds, vocab).map_err(&bad)?);
     }
-    let mut matches = [[0u8; 15]; 4];
-    for (rotation, row) in matches.iter_mut().enumerate() {
-        let rotated = rotated_edges(&edges, rotation);
-        for (m, sig) in row.iter_mut().enumerate() {
-            let mask = m + 1;
-            *sig = (0..4)
-                .filter(|s| mask & (1 << s) != 0)
-                .map(|s| rotated[s] << (2 * s))
-                .sum();
+    for shape in [Shape::Path, Shape::Region] {
+        for (i, &k) in (0u8..).zip(&kinds) {
+            let rule = &vocab.kinds[usize::from(k)];
+            if rule.shape == shape && matches!(rule.scoring, Scoring::Network { .. }) {
+                out.networks.push(i);
+            }
         }
     }
-    Ok(Kind {
-        id: tile.id.clone(),
-        count: tile.count,
-        edges,
-        matches,
-        slot_feature,
-        features,
-        circus,
-        pool: None,
-        die: None,
-        cloister: classic_features
-            .iter()
-            .any(|f| f.kind() == FeatureKind::Cloister),
-        acrobats,
-        flier,
-        crop,
-        bonus_tile: circus || acrobats.is_some(),
-    })
+    out.bonus_tile = out.circus || out.acrobats.is_some();
+    Ok(out)
 }
 
 /// Side codes after `rotation` clockwise quarter turns, indexed by board side.
@@ -171,81 +244,109 @@ pub(super) fn rotated_edges(edges: &[u8; 4], rotation: usize) -> [u8; 4] {
     out
 }
 
-/// Every side's slots agree with its letter: a city side is one city over all
-/// three slots, a road side has a road in the middle and no city or road at
-/// the corners, a field side has neither.
+/// Every side's slots agree with its letter: a region side is one feature of
+/// the letter's kind over all three slots, a path side has a path of the
+/// letter's kind in the middle and no region or path at the corners, a face
+/// side has no region or path at all.
 fn check_sides(
-    edges: &[u8; 4],
-    slot_feature: &[u8; 12],
     tile: &wire::Tile,
-    features: &[Feature],
+    vocabulary: &wire::Vocabulary,
+    vocab: &Vocab,
+    kinds: &[u8],
+    slot_feature: &[u8; 12],
 ) -> Result<(), String> {
     let kind_at = |slot: usize| {
         let f = slot_feature[slot];
-        (f != NONE).then(|| features[usize::from(f)].kind())
+        (f != NONE).then(|| kinds[usize::from(f)])
     };
+    let linear = |k: Option<u8>| k.is_some_and(|k| vocab.kinds[usize::from(k)].linear());
     for side in Side::ALL {
         let [a, m, b] = side.slots().map(Slot::index);
-        let linear =
-            |k: Option<FeatureKind>| matches!(k, Some(FeatureKind::City | FeatureKind::Road));
-        let ok = match edges[side.index()] {
-            1 => {
-                kind_at(m) == Some(FeatureKind::City)
+        let letter = tile.edge(side);
+        let owner = vocabulary
+            .kinds
+            .iter()
+            .position(|k| k.edge.as_deref().map(str::as_bytes) == Some(&[letter][..]))
+            .and_then(|i| u8::try_from(i).ok());
+        let shape = owner.map(|k| vocab.kinds[usize::from(k)].shape);
+        let ok = match shape {
+            Some(Shape::Region) => {
+                kind_at(m) == owner
                     && slot_feature[a] == slot_feature[m]
                     && slot_feature[b] == slot_feature[m]
             }
-            2 => {
-                kind_at(m) == Some(FeatureKind::Road) && !linear(kind_at(a)) && !linear(kind_at(b))
-            }
-            _ => !linear(kind_at(a)) && !linear(kind_at(m)) && !linear(kind_at(b)),
+            Some(Shape::Path) => kind_at(m) == owner && !linear(kind_at(a)) && !linear(kind_at(b)),
+            Some(Shape::Face) => !linear(kind_at(a)) && !linear(kind_at(m)) && !linear(kind_at(b)),
+            Some(Shape::Spot) | None => false,
         };
         if !ok {
             return Err(format!(
                 "side {side} (`{}`) does not agree with the features at its slots",
-                char::from(tile.edges.as_bytes()[side.index()])
+                char::from(letter)
             ));
         }
     }
     Ok(())
 }
 
-fn prepare_feature(all: &[Feature], f: &Feature) -> Result<KFeature, String> {
-    let slots = f.slots();
-    let middles = slots.iter().filter(|s| s.is_middle()).count();
-    let sides = u8::try_from(middles).unwrap_or(0);
-    let name_slot = slots
-        .iter()
-        .find(|s| s.is_middle())
-        .or_else(|| slots.first())
-        .copied();
-    let kind = f.kind();
-    if kind.is_centre() != slots.is_empty() {
-        return Err(format!("a {kind} feature with slots {slots:?}"));
+fn prepare_feature(f: &wire::Feature, kinds: &[u8], vocab: &Vocab) -> Result<KFeature, String> {
+    let kind = vocab
+        .kind(&f.kind)
+        .ok_or_else(|| format!("kind `{}` is not declared", f.kind))?;
+    let rule = &vocab.kinds[usize::from(kind)];
+    let slots = &f.slots;
+    let fits = match rule.shape {
+        Shape::Region | Shape::Path => !slots.is_empty(),
+        Shape::Spot => slots.is_empty(),
+        Shape::Face => true,
+    };
+    if !fits {
+        return Err(format!("a {} feature with slots {slots:?}", f.kind));
     }
+    let middles = slots.iter().filter(|s| s.is_middle()).count();
     let mut out = KFeature {
         kind,
-        sides: if matches!(kind, FeatureKind::City | FeatureKind::Road) {
-            sides
+        sides: if rule.linear() {
+            u8::try_from(middles).unwrap_or(0)
         } else {
             0
         },
-        pennants: 0,
-        cities: Vec::new(),
-        name_slot,
+        shape: rule.shape,
+        rich: false,
+        admits: rule.admits,
+        attributes: 0,
+        units: Vec::new(),
+        touching: Vec::new(),
+        name_slot: slots
+            .iter()
+            .find(|s| s.is_middle())
+            .or_else(|| slots.first())
+            .copied(),
     };
-    match f {
-        Feature::City { pennants, .. } => out.pennants = *pennants,
-        Feature::Field { cities, .. } => {
-            for &c in cities {
-                let is_city = all.get(c).map(Feature::kind) == Some(FeatureKind::City);
-                if !is_city {
-                    return Err(format!("a field touches feature #{c}, which is not a city"));
-                }
-                out.cities
-                    .push(u8::try_from(c).map_err(|_| "feature id out of range")?);
-            }
+    for (name, &units) in &f.attributes {
+        let a = vocab
+            .attribute(name)
+            .ok_or_else(|| format!("attribute `{name}` is not declared"))?;
+        out.attributes |= 1 << a;
+        if vocab.attributes[usize::from(a)].counted && units > 0 {
+            out.units.push((a, units));
         }
-        _ => {}
+    }
+    out.rich = out.attributes != 0;
+    if rule.shape == Shape::Face {
+        for &c in &f.touching {
+            let region = kinds
+                .get(c)
+                .is_some_and(|&k| vocab.kinds[usize::from(k)].shape == Shape::Region);
+            if !region {
+                return Err(format!(
+                    "a {} touches feature #{c}, which is not a region",
+                    f.kind
+                ));
+            }
+            out.touching
+                .push(u8::try_from(c).map_err(|_| "feature id out of range")?);
+        }
     }
     Ok(out)
 }

@@ -1,27 +1,33 @@
 //! Preparing a wire tile set for play: the [`Ruleset`]. Everything the hot path
 //! needs is computed here once — side codes and placement signatures for the four
-//! rotations, the feature at each slot, field→city links, centre features, rule
-//! parameters — and the tile set is validated so the engine can index freely.
+//! rotations, the feature at each slot, the vocabulary's values and who may stand
+//! where, what each capability switches on, edition edits on the box — and the
+//! tile set is validated so the engine can index freely.
 //!
-//! This is the only place that reads [`crate::emit::wire`] types.
+//! This module and the ones it calls (`sides`, `vocab`, `tables`, `supplies`,
+//! `capability`, `edition`) are the only ones that read [`crate::emit::wire`] types.
 
 use std::collections::HashMap;
 use std::fmt;
 
 use super::params::Params;
+use super::sides::Sides;
 use super::supplies::{self, FigureDef, TokenDef};
 use super::tables::{prepare_tile, Kind, NONE};
-use super::{FigureId, KindId, TokenId};
+use super::vocab::Vocab;
+use super::{capability, edition, FeatureKindId, FigureId, KindId, TokenId};
 use crate::emit::wire::{self, TileSet};
 use crate::geometry::Slot;
-use crate::kinds::FeatureKind;
 
 /// A tile set prepared for play: the tile kinds of the chosen expansions with
-/// their rotations precomputed, the rule parameters, figures, tokens and die.
+/// their rotations precomputed, the vocabulary with its rule values, figures,
+/// tokens and die.
 #[derive(Debug)]
 pub struct Ruleset {
     pub(super) kinds: Vec<Kind>,
     by_id: HashMap<String, KindId>,
+    pub(super) vocab: Vocab,
+    pub(super) sides: Sides,
     pub(super) figures: Vec<FigureDef>,
     pub(super) tokens: Vec<TokenDef>,
     /// The faces of every die in play.
@@ -50,8 +56,9 @@ impl Ruleset {
     /// `expansions` is `None`).
     ///
     /// # Errors
-    /// An unknown expansion, a missing required expansion, a rule parameter the
-    /// chosen tiles need but no rules block gives, or a malformed tile.
+    /// An unknown expansion, a missing required expansion, a capability the
+    /// engine does not have, a rule parameter the chosen tiles need but no
+    /// declaration or rules block gives, or a malformed tile.
     pub fn new(set: &TileSet, expansions: Option<&[String]>) -> Result<Ruleset, SetupError> {
         if set.format != wire::FORMAT || set.version != wire::FORMAT_VERSION {
             return Err(SetupError(format!(
@@ -63,10 +70,34 @@ impl Ruleset {
             )));
         }
         let exps = supplies::choose(set, expansions)?;
+        let tiles: Vec<&wire::Tile> = set
+            .tiles
+            .iter()
+            .filter(|t| exps.iter().any(|e| e.id == t.expansion))
+            .collect();
+        let wire_figures: Vec<&wire::Figure> = exps.iter().flat_map(|e| &e.figures).collect();
+        capability::check(&tiles, &set.vocabulary, &wire_figures)?;
+        let figures = supplies::figures(&exps)?;
+        let mut rules = defaults(&set.vocabulary);
+        for e in &exps {
+            rules.extend(e.rules.iter().map(|(k, v)| (k.clone(), *v)));
+        }
+        let used: Vec<bool> = set
+            .vocabulary
+            .kinds
+            .iter()
+            .map(|k| {
+                tiles
+                    .iter()
+                    .any(|t| t.features.iter().any(|f| f.kind == k.id))
+            })
+            .collect();
+        let mut missing = Vec::new();
+        let vocab = Vocab::new(&set.vocabulary, &used, &rules, &figures, &mut missing)?;
+        let sides = Sides::new(tiles.iter().copied(), &set.vocabulary)?;
         let mut kinds = Vec::new();
         let mut by_id = HashMap::new();
-        let mut start = None;
-        for tile in &set.tiles {
+        for tile in &tiles {
             let Some(e) = exps.iter().position(|x| x.id == tile.expansion) else {
                 continue;
             };
@@ -74,14 +105,17 @@ impl Ruleset {
             if by_id.insert(tile.id.clone(), id).is_some() {
                 return Err(SetupError(format!("tile `{}` appears twice", tile.id)));
             }
-            if tile.start > 0 && start.is_none() {
-                start = Some(id);
-            }
-            let mut kind = prepare_tile(tile, &set.vocabulary)?;
+            let mut kind = prepare_tile(tile, &set.vocabulary, &vocab, &sides)?;
             supplies::assign(&mut kind, &tile.id, &exps, e)?;
             kinds.push(kind);
         }
-        let figures = supplies::figures(&exps)?;
+        edition::apply(&mut kinds, &by_id, &tiles, &exps)?;
+        let start = tiles
+            .iter()
+            .zip(&kinds)
+            .position(|(t, k)| t.start > 0 && k.count > 0)
+            .and_then(|i| u16::try_from(i).ok())
+            .map(KindId);
         let tokens = supplies::tokens(&exps)?;
         let dice: Vec<Vec<u32>> = exps
             .iter()
@@ -95,17 +129,15 @@ impl Ruleset {
         {
             return Err(SetupError(format!("die `{}` has no faces", d.id)));
         }
-        let mut rules = defaults(&set.vocabulary);
-        for e in &exps {
-            rules.extend(e.rules.iter().map(|(k, v)| (k.clone(), *v)));
-        }
-        let has = |k: FeatureKind| kinds.iter().any(|t| t.features.iter().any(|f| f.kind == k));
-        let params = Params::from_rules(&rules, has, figures.iter().any(|f| f.ringmaster))?;
         let any_acrobats = kinds.iter().any(|k| k.acrobats.is_some());
+        let ringmaster = figures.iter().any(|f| f.ringmaster);
+        let params = Params::from_rules(&rules, any_acrobats, ringmaster, &mut missing)?;
         Ok(Ruleset {
             any_acrobats,
             kinds,
             by_id,
+            vocab,
+            sides,
             figures,
             tokens,
             dice,
@@ -224,22 +256,49 @@ impl Ruleset {
 
     /// The kind of a feature of a tile kind.
     #[must_use]
-    pub fn feature_kind(&self, kind: KindId, feature: u8) -> FeatureKind {
-        self.kinds[usize::from(kind.0)].features[usize::from(feature)].kind
+    pub fn feature_kind(&self, kind: KindId, feature: u8) -> FeatureKindId {
+        FeatureKindId(self.kinds[usize::from(kind.0)].features[usize::from(feature)].kind)
     }
 
-    /// How a game log names a feature of a tile placed with `rotation`: a slot as
-    /// seen on the board (`N`, `NNE`, ...) or a centre feature's kind.
+    /// A feature kind's id, as declared (`city`, `canal`).
     #[must_use]
-    pub fn feature_name(&self, kind: KindId, rotation: u8, feature: u8) -> &'static str {
-        let f = &self.kinds[usize::from(kind.0)].features[usize::from(feature)];
-        match f.name_slot {
-            Some(slot) => slot.rotated(rotation).name(),
-            None => f.kind.name(),
+    pub fn feature_kind_name(&self, kind: FeatureKindId) -> &str {
+        self.vocab
+            .kinds
+            .get(usize::from(kind.0))
+            .map_or("feature", |k| k.id.as_str())
+    }
+
+    /// True when a feature kind of a tile switches on a capability
+    /// (`big-top`, `pyramid`, `flight`, `crop-circle`).
+    #[must_use]
+    pub fn switches_on(&self, kind: KindId, capability: &str) -> bool {
+        let Some(k) = self.kinds.get(usize::from(kind.0)) else {
+            return false;
+        };
+        match capability {
+            "big-top" => k.circus,
+            "pyramid" => k.acrobats.is_some(),
+            "flight" => k.flier.is_some(),
+            "crop-circle" => k.crop.is_some(),
+            _ => false,
         }
     }
 
-    /// The feature a game log's name refers to on a tile placed with `rotation`.
+    /// How a game log names a feature of a tile placed with `rotation`: a slot as
+    /// seen on the board (`N`, `NNE`, ...), or the kind of a feature with no
+    /// slot (a spot, a field inside the tile).
+    #[must_use]
+    pub fn feature_name(&self, kind: KindId, rotation: u8, feature: u8) -> &str {
+        let f = &self.kinds[usize::from(kind.0)].features[usize::from(feature)];
+        match f.name_slot {
+            Some(slot) => slot.rotated(rotation).name(),
+            None => &self.vocab.kinds[usize::from(f.kind)].id,
+        }
+    }
+
+    /// The feature a game log's name refers to on a tile placed with `rotation`:
+    /// a slot, or a kind (its first feature with no slot, else its first feature).
     #[must_use]
     pub fn feature_named(&self, kind: KindId, rotation: u8, name: &str) -> Option<u8> {
         let k = &self.kinds[usize::from(kind.0)];
@@ -247,9 +306,26 @@ impl Ruleset {
             let f = k.slot_feature[slot.rotated(4 - rotation % 4).index()];
             return (f != NONE).then_some(f);
         }
-        let wanted = FeatureKind::parse(name)?;
-        let i = k.features.iter().position(|f| f.kind == wanted)?;
+        let wanted = self.vocab.kind(name)?;
+        let of_kind = |f: &&super::tables::KFeature| f.kind == wanted;
+        let i = k
+            .features
+            .iter()
+            .position(|f| of_kind(&f) && f.name_slot.is_none())
+            .or_else(|| k.features.iter().position(|f| of_kind(&f)))?;
         u8::try_from(i).ok()
+    }
+
+    /// True when a feature of a tile kind holds its acrobat pyramid.
+    #[must_use]
+    pub fn is_pyramid(&self, kind: KindId, feature: u8) -> bool {
+        self.pyramid_of(kind) == Some(feature)
+    }
+
+    /// The feature of a tile kind that holds its acrobat pyramid.
+    #[must_use]
+    pub fn pyramid_of(&self, kind: KindId) -> Option<u8> {
+        self.kinds.get(usize::from(kind.0))?.acrobats
     }
 }
 

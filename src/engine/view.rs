@@ -131,8 +131,9 @@ impl Game<'_> {
         } else {
             FillBasis::WholeSet
         };
-        let fits = self.fillable_signatures(fill_basis);
-        let mut open: Vec<OpenSquare> = (1..=u8::MAX)
+        let fits = &self.fillable_signatures(fill_basis);
+        let mut open: Vec<OpenSquare> = (1..self.rules.sides.buckets())
+            .filter_map(|sig| u16::try_from(sig).ok())
             .flat_map(|sig| {
                 self.board
                     .bucket(sig)
@@ -157,16 +158,16 @@ impl Game<'_> {
 
     /// For each placement signature (see `board`), whether a tile of the basis
     /// fits a square that shows it, in some rotation.
-    fn fillable_signatures(&self, basis: FillBasis) -> [bool; 256] {
-        let mut fits = [false; 256];
+    fn fillable_signatures(&self, basis: FillBasis) -> Vec<bool> {
+        let mut fits = vec![false; self.rules.sides.buckets()];
         let candidates = self.rules.kinds.iter().zip(&self.remaining);
         let usable = |(kind, &left): (&Kind, &u32)| match basis {
             FillBasis::Stack { .. } => left > 0,
             FillBasis::WholeSet => kind.count > 0,
         };
         for (kind, _) in candidates.filter(|&c| usable(c)) {
-            for &sig in kind.matches.iter().flatten() {
-                fits[usize::from(sig)] = true;
+            for f in kind.fits.iter() {
+                fits[usize::from(f.sig)] = true;
             }
         }
         fits

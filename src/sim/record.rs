@@ -8,12 +8,11 @@ use super::accumulate::{Tally, WIN};
 use crate::engine::log::{GameLog, TurnLog};
 use crate::engine::random::RandomPlayer;
 use crate::engine::{IllegalMove, KindId, MeepleAction, Move, Ruleset, Source};
-use crate::kinds::FeatureKind;
 
 /// What the counting needs to know about the ruleset, computed once.
 #[derive(Debug)]
 pub struct Table {
-    /// Tile kinds with a circus space.
+    /// Tile kinds with a circus space (`capability big-top`).
     circus: Vec<bool>,
 }
 
@@ -22,13 +21,7 @@ impl Table {
     #[must_use]
     pub fn new(rules: &Ruleset) -> Table {
         let circus = (0..rules.kind_count())
-            .map(|k| {
-                let kind = KindId(u16::try_from(k).unwrap_or(u16::MAX));
-                (0..rules.feature_count(kind)).any(|f| {
-                    u8::try_from(f)
-                        .is_ok_and(|f| rules.feature_kind(kind, f) == FeatureKind::Circus)
-                })
-            })
+            .map(|k| rules.switches_on(KindId(u16::try_from(k).unwrap_or(u16::MAX)), "big-top"))
             .collect();
         Table { circus }
     }

@@ -1,0 +1,255 @@
+//! Side letters as the engine matches them. Every letter on a tile in play gets
+//! a small code (1, 2, ...; 0 means "no neighbour"); two sides meet when their
+//! letters are equal or a kind's `matches` names the other letter (the
+//! compiler's rule, `Vocabulary::meets`). A square's placement *signature*
+//! packs what its four neighbours show it, one base-`radix` digit per side (N
+//! is the lowest), so the open positions fall into `radix⁴` buckets: 256 for
+//! the base game's three letters, as many as 65,536 for fifteen.
+
+use super::tileset::SetupError;
+use crate::emit::wire;
+
+/// The most distinct side letters a game may use (16⁴ buckets).
+const MAX_LETTERS: usize = 15;
+
+/// The side letters in play and which meets which.
+#[derive(Debug)]
+pub(super) struct Sides {
+    /// The letter of code `c` at index `c - 1`.
+    letters: Vec<u8>,
+    /// The kind whose sides carry each letter, for messages.
+    names: Vec<String>,
+    /// `radix * a + b`: a side with code `a` may lie against code `b`.
+    meets: Vec<bool>,
+    /// Digit weights of the four sides: radix⁰ .. radix³.
+    pow: [u16; 4],
+}
+
+impl Sides {
+    /// Codes for the letters on `tiles`, numbered in vocabulary order.
+    pub fn new<'t>(
+        tiles: impl Iterator<Item = &'t wire::Tile>,
+        vocabulary: &wire::Vocabulary,
+    ) -> Result<Sides, SetupError> {
+        let mut used: Vec<u8> = Vec::new();
+        for tile in tiles {
+            for &l in tile.edges.as_bytes() {
+                if !used.contains(&l) {
+                    used.push(l);
+                }
+            }
+        }
+        let mut letters = Vec::new();
+        let mut names = Vec::new();
+        for k in &vocabulary.kinds {
+            if let Some(&[l]) = k.edge.as_deref().map(str::as_bytes) {
+                if used.contains(&l) && !letters.contains(&l) {
+                    letters.push(l);
+                    names.push(k.id.clone());
+                }
+            }
+        }
+        if let Some(&l) = used.iter().find(|l| !letters.contains(l)) {
+            return Err(SetupError(format!(
+                "side letter `{}` is no kind's edge letter",
+                char::from(l)
+            )));
+        }
+        if letters.len() > MAX_LETTERS {
+            return Err(SetupError(format!(
+                "{} side letters are in play; the engine matches at most {MAX_LETTERS}",
+                letters.len()
+            )));
+        }
+        // At most 16: fits the digit arithmetic below.
+        let radix = u16::try_from(letters.len() + 1).unwrap_or(16);
+        let r = usize::from(radix);
+        let mut meets = vec![false; r * r];
+        for (i, &a) in letters.iter().enumerate() {
+            for (j, &b) in letters.iter().enumerate() {
+                meets[r * (i + 1) + j + 1] = letter_meets(vocabulary, a, b);
+            }
+        }
+        let pow = [1, radix, radix * radix, radix * radix * radix];
+        Ok(Sides {
+            letters,
+            names,
+            meets,
+            pow,
+        })
+    }
+
+    /// The code of a letter in play.
+    pub fn code(&self, letter: u8) -> Option<u8> {
+        let i = self.letters.iter().position(|&l| l == letter)?;
+        u8::try_from(i + 1).ok()
+    }
+
+    /// The kind whose sides show a code (`city`), for messages.
+    pub fn name(&self, code: u8) -> &str {
+        usize::from(code)
+            .checked_sub(1)
+            .and_then(|i| self.names.get(i))
+            .map_or("nothing", String::as_str)
+    }
+
+    fn radix(&self) -> usize {
+        self.letters.len() + 1
+    }
+
+    /// Digit weights of the four sides, for the board.
+    pub fn pow(&self) -> [u16; 4] {
+        self.pow
+    }
+
+    /// Number of distinct signatures (0 is "not open").
+    pub fn buckets(&self) -> usize {
+        self.radix().pow(4)
+    }
+
+    /// True when a side showing code `ours` may lie against one showing `theirs`.
+    pub fn meets(&self, ours: u8, theirs: u8) -> bool {
+        self.meets[self.radix() * usize::from(ours) + usize::from(theirs)]
+    }
+
+    /// The code a signature holds for a side (0: no neighbour there).
+    pub fn digit(&self, sig: u16, side: usize) -> u8 {
+        let r = u16::try_from(self.radix()).unwrap_or(16);
+        u8::try_from(sig / self.pow[side] % r).unwrap_or(0)
+    }
+
+    /// Every signature a tile whose board sides show `edges` fits, grouped by
+    /// which neighbours are present (N alone, E alone, N and E, ... as a 4-bit
+    /// mask from 1 to 15); within a mask, in increasing order of codes.
+    pub fn signatures(&self, edges: [u8; 4]) -> Vec<u16> {
+        let mut out = Vec::with_capacity(15);
+        for mask in 1..16u8 {
+            let mut sigs = vec![0u16];
+            for (side, &ours) in edges.iter().enumerate() {
+                if mask & (1 << side) == 0 {
+                    continue;
+                }
+                let fits: Vec<u16> = (1..=self.letters.len())
+                    .filter_map(|c| u8::try_from(c).ok())
+                    .filter(|&c| self.meets(ours, c))
+                    .map(|c| u16::from(c) * self.pow[side])
+                    .collect();
+                sigs = sigs
+                    .iter()
+                    .flat_map(|&s| fits.iter().map(move |&f| s + f))
+                    .collect();
+            }
+            out.extend(sigs);
+        }
+        out
+    }
+}
+
+/// The compiler's rule: the same letter, or one kind's `matches` names the other.
+fn letter_meets(vocabulary: &wire::Vocabulary, a: u8, b: u8) -> bool {
+    let names = |k: &wire::Kind, l: u8| k.matches.iter().any(|m| m.as_bytes() == [l]);
+    let edge = |k: &wire::Kind, l: u8| k.edge.as_deref().map(str::as_bytes) == Some(&[l][..]);
+    a == b
+        || vocabulary
+            .kinds
+            .iter()
+            .any(|k| (edge(k, a) && names(k, b)) || (edge(k, b) && names(k, a)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vocabulary(kinds: &[(&str, char, &[char])]) -> wire::Vocabulary {
+        let mut v = wire::Vocabulary::default();
+        for &(id, edge, matches) in kinds {
+            v.kinds.push(wire::Kind {
+                id: id.into(),
+                name: id.into(),
+                description: String::new(),
+                shape: wire::Shape::Path,
+                edge: Some(edge.to_string()),
+                matches: matches.iter().map(char::to_string).collect(),
+                occupy: Vec::new(),
+                score: None,
+                capabilities: Vec::new(),
+                centre: false,
+                arrow: false,
+                variants: Vec::new(),
+                ends_at: Vec::new(),
+                style: wire::Style::default(),
+                expansion: None,
+            });
+        }
+        v
+    }
+
+    fn tile(edges: &str) -> wire::Tile {
+        wire::Tile {
+            id: "x/t".into(),
+            expansion: "x".into(),
+            count: 1,
+            start: 0,
+            group: None,
+            last: false,
+            replaces: None,
+            description: String::new(),
+            edges: edges.into(),
+            features: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_letter_meets_itself_and_what_a_kind_matches_both_ways() {
+        let v = vocabulary(&[("a", 'A', &[]), ("b", 'B', &['A']), ("c", 'C', &[])]);
+        let tiles = [tile("ABCA")];
+        let s = Sides::new(tiles.iter(), &v).expect("letters");
+        let (a, b, c) = (
+            s.code(b'A').expect("A"),
+            s.code(b'B').expect("B"),
+            s.code(b'C').expect("C"),
+        );
+        assert!(s.meets(a, a) && s.meets(a, b) && s.meets(b, a));
+        assert!(!s.meets(a, c) && !s.meets(c, b) && s.meets(c, c));
+        assert_eq!(s.buckets(), 256);
+        assert_eq!(s.name(b), "b");
+    }
+
+    #[test]
+    fn signatures_list_every_neighbourhood_a_tile_fits_once() {
+        let v = vocabulary(&[("a", 'A', &['B']), ("b", 'B', &[]), ("c", 'C', &[])]);
+        let tiles = [tile("ABCC")];
+        let s = Sides::new(tiles.iter(), &v).expect("letters");
+        let edges = [b'A', b'B', b'C', b'C'].map(|l| s.code(l).expect("code"));
+        let sigs = s.signatures(edges);
+        // Sides showing A meet A or B; the others only themselves.
+        let per_side = [2usize, 2, 1, 1];
+        let expected: usize = (1..16u8)
+            .map(|m| {
+                (0..4)
+                    .filter(|i| m & (1 << i) != 0)
+                    .map(|i| per_side[i])
+                    .product::<usize>()
+            })
+            .sum();
+        assert_eq!(sigs.len(), expected);
+        let mut unique = sigs.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), sigs.len());
+        for sig in sigs {
+            for (side, &edge) in edges.iter().enumerate() {
+                let d = s.digit(sig, side);
+                assert!(d == 0 || s.meets(edge, d), "{sig} side {side}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_letter_no_kind_declares_is_refused() {
+        let v = vocabulary(&[("a", 'A', &[])]);
+        let tiles = [tile("AAQA")];
+        let e = Sides::new(tiles.iter(), &v).expect_err("Q");
+        assert!(e.0.contains("`Q`"), "{e}");
+    }
+}

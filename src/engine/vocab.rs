@@ -1,0 +1,335 @@
+//! The vocabulary as the engine plays it, read once from the wire declarations:
+//! each kind's shape, scoring template with the values the rules give it, the
+//! figures that may stand on it and the capabilities it switches on; each
+//! attribute's per-unit values and modifiers. Nothing here knows a kind by
+//! name: a fan's canal is read exactly as the prelude's road.
+
+use std::collections::BTreeMap;
+
+use super::capability;
+use super::events::Source;
+use super::supplies::FigureDef;
+use super::tileset::SetupError;
+use crate::emit::wire::{self, Shape};
+
+/// Index of a value pair: complete, then unfinished.
+pub(super) const COMPLETE: usize = 0;
+/// Index of a value pair: unfinished (at game end).
+pub(super) const UNFINISHED: usize = 1;
+
+/// The most attributes a game may use (one bit each in a feature's mask).
+pub(super) const MAX_ATTRIBUTES: usize = 64;
+
+/// The kinds and attributes of a set, indexed like `wire::Vocabulary`.
+#[derive(Debug)]
+pub(super) struct Vocab {
+    pub kinds: Vec<KindRule>,
+    pub attributes: Vec<AttributeRule>,
+    /// The counted attributes, one bit each.
+    pub counted: u64,
+}
+
+/// One declared kind.
+#[derive(Debug)]
+pub(super) struct KindRule {
+    pub id: String,
+    pub shape: Shape,
+    pub scoring: Scoring,
+    /// Figures that normal placement (and a flight) may put on it, one bit per
+    /// `FigureId`; none for a kind whose figures stand in its pyramid.
+    pub admits: u32,
+    /// For a pyramid kind: the figures that may join its pyramid.
+    pub acrobats: u32,
+    /// Capability bits (`capability::BIG_TOP`, ...).
+    pub capabilities: u8,
+    /// The score column its points go to.
+    pub source: Source,
+    /// The first counted attribute that may be written on it: the units its
+    /// scoring events report (a city's pennants).
+    pub units: Option<u8>,
+}
+
+impl KindRule {
+    /// A region or path: its sides close when they meet.
+    pub fn linear(&self) -> bool {
+        matches!(self.shape, Shape::Region | Shape::Path)
+    }
+}
+
+/// A kind's scoring template with its values.
+#[derive(Debug)]
+pub(super) enum Scoring {
+    /// Not scored: figures on it return at game end with nothing.
+    None,
+    /// Points per tile, complete and unfinished; complete when no side is open.
+    Network { tile: [i64; 2] },
+    /// The 3×3 square around the spot: `complete` when full, else `tile` per
+    /// tile at game end.
+    Neighbourhood { complete: i64, tile: i64 },
+    /// Points per completed neighbour, by kind index (0: not counted).
+    Farm { per: Vec<i64> },
+}
+
+/// One declared attribute.
+#[derive(Debug)]
+pub(super) struct AttributeRule {
+    pub id: String,
+    /// It carries units (pennants).
+    pub counted: bool,
+    /// Points per unit, complete and unfinished (counted attributes).
+    pub unit: [i64; 2],
+    /// What it changes on a feature that has it.
+    pub modifiers: Vec<Modifier>,
+}
+
+/// One change an attribute makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Modifier {
+    pub target: Target,
+    /// Replaces the value (else adds to it).
+    pub set: bool,
+    pub value: i64,
+}
+
+/// The value a modifier changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Target {
+    /// The per-tile value, complete or unfinished ([`COMPLETE`], [`UNFINISHED`]).
+    Tile(usize),
+    /// The per-unit value of a counted attribute (its index), complete or unfinished.
+    Unit(u8, usize),
+}
+
+impl Vocab {
+    /// Reads the vocabulary. `used` says which kinds the tiles in play use
+    /// (only their parameters are required); `rules` holds every parameter by
+    /// full name, declared values overridden by `rules` blocks; parameters that
+    /// are needed but missing are added to `missing`.
+    pub fn new(
+        vocabulary: &wire::Vocabulary,
+        used: &[bool],
+        rules: &BTreeMap<String, i64>,
+        figures: &[FigureDef],
+        missing: &mut Vec<String>,
+    ) -> Result<Vocab, SetupError> {
+        if vocabulary.attributes.len() > MAX_ATTRIBUTES || vocabulary.kinds.len() > 250 {
+            return Err(SetupError(
+                "too many kinds or attributes for the engine".into(),
+            ));
+        }
+        let attributes = vocabulary
+            .attributes
+            .iter()
+            .map(|a| attribute(a, vocabulary, rules))
+            .collect::<Result<Vec<_>, _>>()?;
+        let kinds = vocabulary
+            .kinds
+            .iter()
+            .zip(used)
+            .map(|(k, &used)| {
+                let mut need = |name: String| {
+                    if used {
+                        missing.push(name);
+                    }
+                };
+                kind(k, vocabulary, rules, figures, &mut need)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let counted = (0..attributes.len())
+            .filter(|&a| attributes[a].counted)
+            .fold(0u64, |m, a| m | 1 << a);
+        Ok(Vocab {
+            kinds,
+            attributes,
+            counted,
+        })
+    }
+
+    /// The index of a kind.
+    pub fn kind(&self, id: &str) -> Option<u8> {
+        let i = self.kinds.iter().position(|k| k.id == id)?;
+        u8::try_from(i).ok()
+    }
+
+    /// The index of an attribute.
+    pub fn attribute(&self, id: &str) -> Option<u8> {
+        let i = self.attributes.iter().position(|a| a.id == id)?;
+        u8::try_from(i).ok()
+    }
+}
+
+fn kind(
+    k: &wire::Kind,
+    vocabulary: &wire::Vocabulary,
+    rules: &BTreeMap<String, i64>,
+    figures: &[FigureDef],
+    need: &mut impl FnMut(String),
+) -> Result<KindRule, SetupError> {
+    let get = |name: &str| rules.get(&format!("{}.{name}", k.id)).copied();
+    let template = k.score.as_ref().map(|s| s.template.as_str());
+    let fits = match (template, k.shape) {
+        (None, _)
+        | (Some("network"), Shape::Region | Shape::Path)
+        | (Some("farm"), Shape::Face)
+        | (Some("neighbourhood"), Shape::Spot) => true,
+        (Some("network" | "farm" | "neighbourhood"), _) => false,
+        (Some(t), _) => {
+            return Err(SetupError(format!(
+                "kind `{}`: the engine has no `{t}` scoring template",
+                k.id
+            )))
+        }
+    };
+    if !fits {
+        return Err(SetupError(format!(
+            "kind `{}`: a {:?} kind is not scored by `{}`",
+            k.id,
+            k.shape,
+            template.unwrap_or_default()
+        )));
+    }
+    let scoring = match template {
+        Some("network") => {
+            let tile = get("tile");
+            let complete = get("tile.complete").or(tile);
+            let unfinished = get("tile.incomplete").or(tile);
+            match (complete, unfinished) {
+                (Some(c), Some(u)) => Scoring::Network { tile: [c, u] },
+                (None, None) => {
+                    need(format!("{}.tile", k.id));
+                    Scoring::Network { tile: [0, 0] }
+                }
+                (c, u) => {
+                    if c.is_none() {
+                        need(format!("{}.tile.complete", k.id));
+                    }
+                    if u.is_none() {
+                        need(format!("{}.tile.incomplete", k.id));
+                    }
+                    Scoring::Network {
+                        tile: [c.unwrap_or(0), u.unwrap_or(0)],
+                    }
+                }
+            }
+        }
+        Some("neighbourhood") => {
+            let mut value = |name: &str| {
+                get(name).unwrap_or_else(|| {
+                    need(format!("{}.{name}", k.id));
+                    0
+                })
+            };
+            Scoring::Neighbourhood {
+                complete: value("complete"),
+                tile: value("tile.incomplete"),
+            }
+        }
+        Some("farm") => Scoring::Farm {
+            per: vocabulary
+                .kinds
+                .iter()
+                .map(|other| get(&other.id).unwrap_or(0))
+                .collect(),
+        },
+        _ => Scoring::None,
+    };
+    let capabilities = capability::kind_bits(k);
+    let occupy = |f: &FigureDef| {
+        f.plays
+            && (f.follower && k.occupy.iter().any(|o| o == "follower") || k.occupy.contains(&f.id))
+            && (f.stands_on.is_empty() || f.stands_on.contains(&k.id))
+    };
+    let mask = |keep: &dyn Fn(&FigureDef) -> bool| {
+        figures
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| keep(f))
+            .fold(0u32, |m, (i, _)| m | 1 << i)
+    };
+    let pyramid = capabilities & capability::PYRAMID != 0;
+    let admits = if pyramid { 0 } else { mask(&occupy) };
+    let acrobats = if pyramid {
+        mask(&|f| occupy(f) && f.acrobat)
+    } else {
+        0
+    };
+    let units = vocabulary
+        .attributes
+        .iter()
+        .position(|a| a.counted && a.on.contains(&k.id))
+        .and_then(|i| u8::try_from(i).ok());
+    Ok(KindRule {
+        id: k.id.clone(),
+        shape: k.shape,
+        scoring,
+        admits,
+        acrobats,
+        capabilities,
+        source: match k.shape {
+            Shape::Region => Source::City,
+            Shape::Path => Source::Road,
+            Shape::Spot => Source::Cloister,
+            Shape::Face => Source::Field,
+        },
+        units,
+    })
+}
+
+fn attribute(
+    a: &wire::Attribute,
+    vocabulary: &wire::Vocabulary,
+    rules: &BTreeMap<String, i64>,
+) -> Result<AttributeRule, SetupError> {
+    let mut unit = [0, 0];
+    let mut modifiers = Vec::new();
+    for (name, m) in &a.params {
+        let (set, declared) = match *m {
+            wire::Modifier::Set(v) => (true, v),
+            wire::Modifier::Add(v) => (false, v),
+        };
+        let value = rules
+            .get(&format!("{}.{name}", a.id))
+            .copied()
+            .unwrap_or(declared);
+        let mut change = |target| {
+            modifiers.push(Modifier { target, set, value });
+        };
+        match name.as_str() {
+            "complete" if a.counted => unit[COMPLETE] = value,
+            "incomplete" if a.counted => unit[UNFINISHED] = value,
+            "tile" => {
+                change(Target::Tile(COMPLETE));
+                change(Target::Tile(UNFINISHED));
+            }
+            "tile.complete" => change(Target::Tile(COMPLETE)),
+            "tile.incomplete" => change(Target::Tile(UNFINISHED)),
+            other => {
+                let counted = |id: &str| {
+                    vocabulary
+                        .attributes
+                        .iter()
+                        .position(|b| b.counted && b.id == id)
+                        .and_then(|i| u8::try_from(i).ok())
+                };
+                let target = match other.rsplit_once('.') {
+                    Some((b, "complete")) => counted(b).map(|b| Target::Unit(b, COMPLETE)),
+                    Some((b, "incomplete")) => counted(b).map(|b| Target::Unit(b, UNFINISHED)),
+                    _ => None,
+                };
+                let Some(target) = target else {
+                    return Err(SetupError(format!(
+                        "attribute `{}`: the engine does not know the parameter `{other}`",
+                        a.id
+                    )));
+                };
+                change(target);
+            }
+        }
+    }
+    Ok(AttributeRule {
+        id: a.id.clone(),
+        counted: a.counted,
+        unit,
+        modifiers,
+    })
+}
