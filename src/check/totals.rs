@@ -30,8 +30,8 @@ pub fn total(set: &TileSet, expansion: usize, what: &str) -> Option<i64> {
     let per_tile = |f: &dyn Fn(&crate::ir::Tile) -> usize| -> i64 {
         tiles
             .clone()
-            .map(|t| i64::from(t.count) * i64::try_from(f(t)).unwrap_or(0))
-            .sum()
+            .map(|t| i64::from(t.count).saturating_mul(i64::try_from(f(t)).unwrap_or(i64::MAX)))
+            .fold(0, i64::saturating_add)
     };
     let features = |kind: FeatureKind| {
         move |t: &crate::ir::Tile| t.features.iter().filter(|f| f.kind == kind).count()
@@ -42,7 +42,12 @@ pub fn total(set: &TileSet, expansion: usize, what: &str) -> Option<i64> {
         "tiles" => per_tile(&|_| 1),
         "kinds" => i64::try_from(tiles.count()).unwrap_or(0),
         "start" => tiles.map(|t| i64::from(t.start)).sum(),
-        "pennants" => per_tile(&|t| t.features.iter().map(|f| f.pennants as usize).sum()),
+        "pennants" => per_tile(&|t| {
+            t.features
+                .iter()
+                .map(|f| f.pennants as usize)
+                .fold(0, usize::saturating_add)
+        }),
         "cloisters" => per_tile(&features(FeatureKind::Cloister)),
         "circuses" => per_tile(&features(FeatureKind::Circus)),
         "acrobats" => per_tile(&features(FeatureKind::Acrobats)),

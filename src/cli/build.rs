@@ -39,7 +39,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     create_dir(&args.output)?;
     let path = args.output.join("tileset.json");
     write_atomic(&path, json.as_bytes())?;
-    let tiles: u32 = checked.ir().tiles.iter().map(|t| t.count).sum();
+    let tiles: u64 = checked.ir().tiles.iter().map(|t| u64::from(t.count)).sum();
     eprintln!(
         "wrote {} ({} tile kinds, {tiles} tiles)",
         path.display(),

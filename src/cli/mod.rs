@@ -6,10 +6,12 @@ mod check;
 mod input;
 mod output;
 mod play;
+mod read;
 mod render;
 mod score;
 mod simulate;
 mod stats;
+mod tileset;
 
 use std::process::ExitCode;
 

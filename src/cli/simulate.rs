@@ -8,11 +8,9 @@ use std::path::{Path, PathBuf};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::input::{compile_inputs, Colour, Format};
+use super::input::Colour;
 use super::output::{create_dir, write_atomic};
-use super::score::read_tileset;
 use super::Failure;
-use crate::emit::wire::TileSet;
 use crate::engine::log::GameLog;
 use crate::engine::{Ruleset, MAX_PLAYERS};
 use crate::sim::{self, charts, Observer, Options, Summary};
@@ -137,15 +135,8 @@ fn options(args: &Args) -> Result<Options, Failure> {
 
 /// Compiles `.tiles` inputs, or reads one `tileset.json`, and prepares it for play.
 fn ruleset(paths: &[PathBuf], colour: Colour) -> Result<Ruleset, Failure> {
-    let set: TileSet = match paths {
-        [one] if one.extension().is_some_and(|e| e == "json") => read_tileset(one)?,
-        paths => {
-            let (_, compiled) = compile_inputs(paths, Format::Text, colour, false)?;
-            let checked = compiled.checked.ok_or(Failure::Input)?;
-            crate::emit::tileset(&checked)
-        }
-    };
-    Ruleset::new(&set, None).map_err(|e| Failure::Usage(e.to_string()))
+    let set = super::tileset::load(paths, colour)?;
+    super::tileset::ruleset(&set, None, &paths[0])
 }
 
 fn simulate(rules: &Ruleset, options: &Options, progress: &Progress) -> Result<Summary, Failure> {

@@ -1,5 +1,7 @@
-//! The board: a dense grid of placed tiles that grows as needed, and the open
-//! positions (empty squares next to a tile) indexed by *signature*.
+//! The board: placed tiles in a sparse grid of 16 × 16 chunks (memory in
+//! proportion to the tiles, not to the board's extent: a long diagonal of
+//! tiles costs what a compact board does), and the open positions (empty
+//! squares next to a tile) indexed by *signature*.
 //!
 //! A position's signature packs, for each of its sides N E S W (two bits each,
 //! side `s` at bits `2s`), what the neighbour across that side shows: 0 no
@@ -8,6 +10,9 @@
 //! tile set precomputes (15 per rotation). So the legal placements of a tile are
 //! the union of at most 60 buckets: counting them costs the same on an empty
 //! board as on a full one.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::KindId;
 
@@ -34,64 +39,73 @@ struct Cell {
     slot: u32,
 }
 
-/// Squares kept free between a placed tile and the edge of the grid, so that
-/// open positions and their neighbours are always inside it.
-const MARGIN: i32 = 2;
+/// log2 of a chunk's side.
+const CHUNK_BITS: i32 = 4;
+/// Squares along a chunk's side.
+const CHUNK: i32 = 1 << CHUNK_BITS;
+
+/// One chunk's cells, row by row.
+type Chunk = Box<[Cell; (CHUNK * CHUNK) as usize]>;
 
 /// The side offsets N E S W.
 pub(super) const SIDE_STEP: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
 
-/// The grid and the open positions.
+/// The chunks holding a tile or a square next to one, and the open positions.
 pub(super) struct Board {
-    w: i32,
-    h: i32,
-    /// Grid column of x = 0 and row of y = 0.
-    ox: i32,
-    oy: i32,
-    cells: Vec<Cell>,
+    chunks: HashMap<u64, Chunk, BuildHasherDefault<ChunkHasher>>,
     buckets: Vec<Vec<(i32, i32)>>,
     pub placed: Vec<Placed>,
+}
+
+/// The chunk key of a square and its index within the chunk.
+fn locate(x: i32, y: i32) -> (u64, usize) {
+    // Arithmetic shifts floor towards minus infinity, so negative
+    // coordinates find their chunk too.
+    #[allow(clippy::cast_sign_loss)]
+    let key = (u64::from((x >> CHUNK_BITS) as u32) << 32) | u64::from((y >> CHUNK_BITS) as u32);
+    #[allow(clippy::cast_sign_loss)]
+    let index = (((y & (CHUNK - 1)) << CHUNK_BITS) | (x & (CHUNK - 1))) as usize;
+    (key, index)
 }
 
 impl Board {
     /// An empty board sized for about `tiles` tiles.
     pub fn new(tiles: usize) -> Board {
-        let side = 32;
         Board {
-            w: side,
-            h: side,
-            ox: side / 2,
-            oy: side / 2,
-            cells: vec![Cell::default(); (side * side) as usize],
+            chunks: HashMap::default(),
             buckets: vec![Vec::new(); 256],
             placed: Vec::with_capacity(tiles.min(4096)),
         }
     }
 
-    fn index(&self, x: i32, y: i32) -> Option<usize> {
-        // Wide arithmetic: coordinates come from game logs and may be extreme.
-        let cx = i64::from(x) + i64::from(self.ox);
-        let cy = i64::from(y) + i64::from(self.oy);
-        if cx < 0 || cy < 0 || cx >= i64::from(self.w) || cy >= i64::from(self.h) {
-            return None;
-        }
-        usize::try_from(cy * i64::from(self.w) + cx).ok()
+    fn cell(&self, x: i32, y: i32) -> Cell {
+        let (key, index) = locate(x, y);
+        self.chunks
+            .get(&key)
+            .map_or_else(Cell::default, |c| c[index])
+    }
+
+    fn cell_mut(&mut self, x: i32, y: i32) -> &mut Cell {
+        let (key, index) = locate(x, y);
+        &mut self
+            .chunks
+            .entry(key)
+            .or_insert_with(|| Box::new([Cell::default(); (CHUNK * CHUNK) as usize]))[index]
     }
 
     /// The placed tile at a square.
     pub fn tile_at(&self, x: i32, y: i32) -> Option<u32> {
-        let i = self.index(x, y)?;
-        self.cells[i].tile.checked_sub(1)
+        self.cell(x, y).tile.checked_sub(1)
     }
 
     /// How many of the 8 squares around a square hold a tile.
     pub fn around(&self, x: i32, y: i32) -> u8 {
-        self.index(x, y).map_or(0, |i| self.cells[i].around)
+        self.cell(x, y).around
     }
 
     /// The signature of a square: what its four neighbours show it.
     pub fn signature(&self, x: i32, y: i32) -> u8 {
-        self.index(x, y).map_or(0, |i| self.cells[i].sig)
+        self.cell(x, y).sig
     }
 
     /// Number of open positions.
@@ -106,6 +120,8 @@ impl Board {
 
     /// Puts a tile whose board sides show `edges` (N E S W codes) on an empty
     /// square, updating the open positions around it. Returns its index.
+    /// Squares within one of `i32`'s limits are left alone (a log may name
+    /// any coordinate; the squares beyond do not exist).
     pub fn place(
         &mut self,
         x: i32,
@@ -115,12 +131,6 @@ impl Board {
         edges: [u8; 4],
         first_node: u32,
     ) -> u32 {
-        if self.placed.is_empty() {
-            // Centre the grid on the first tile, wherever it lies.
-            self.ox = self.w / 2 - x;
-            self.oy = self.h / 2 - y;
-        }
-        self.ensure_room(x, y);
         let index = u32::try_from(self.placed.len()).unwrap_or(u32::MAX);
         self.placed.push(Placed {
             kind,
@@ -130,20 +140,21 @@ impl Board {
             first_node,
         });
         self.set_sig(x, y, 0);
-        if let Some(i) = self.index(x, y) {
-            self.cells[i].tile = index + 1;
-        }
+        self.cell_mut(x, y).tile = index + 1;
         for dy in -1..=1 {
             for dx in -1..=1 {
-                if (dx, dy) != (0, 0) {
-                    if let Some(i) = self.index(x + dx, y + dy) {
-                        self.cells[i].around += 1;
-                    }
+                if (dx, dy) == (0, 0) {
+                    continue;
+                }
+                if let (Some(ax), Some(ay)) = (x.checked_add(dx), y.checked_add(dy)) {
+                    self.cell_mut(ax, ay).around += 1;
                 }
             }
         }
         for (side, &(dx, dy)) in SIDE_STEP.iter().enumerate() {
-            let (nx, ny) = (x + dx, y + dy);
+            let (Some(nx), Some(ny)) = (x.checked_add(dx), y.checked_add(dy)) else {
+                continue;
+            };
             if self.tile_at(nx, ny).is_none() {
                 let facing = (side + 2) % 4;
                 let sig =
@@ -156,54 +167,86 @@ impl Board {
 
     /// Moves a square to another signature bucket (0 = not open).
     fn set_sig(&mut self, x: i32, y: i32, sig: u8) {
-        let Some(i) = self.index(x, y) else { return };
-        let old = self.cells[i].sig;
-        if old != 0 {
-            let bucket = &mut self.buckets[usize::from(old)];
-            let slot = self.cells[i].slot as usize;
+        let old = self.cell(x, y);
+        if old.sig == 0 && sig == 0 {
+            return;
+        }
+        if old.sig != 0 {
+            let bucket = &mut self.buckets[usize::from(old.sig)];
+            let slot = old.slot as usize;
             bucket.swap_remove(slot);
             if let Some(&(mx, my)) = bucket.get(slot) {
-                if let Some(m) = self.index(mx, my) {
-                    self.cells[m].slot = u32::try_from(slot).unwrap_or(0);
-                }
+                self.cell_mut(mx, my).slot = u32::try_from(slot).unwrap_or(0);
             }
         }
-        self.cells[i].sig = sig;
-        if sig != 0 {
+        let slot = if sig == 0 {
+            0
+        } else {
             let bucket = &mut self.buckets[usize::from(sig)];
-            self.cells[i].slot = u32::try_from(bucket.len()).unwrap_or(0);
             bucket.push((x, y));
+            u32::try_from(bucket.len() - 1).unwrap_or(0)
+        };
+        let cell = self.cell_mut(x, y);
+        cell.sig = sig;
+        cell.slot = slot;
+    }
+}
+
+/// A fast hash for chunk keys (a multiply and a fold: keys are small and
+/// trusted, no defence against collisions is needed).
+#[derive(Default)]
+struct ChunkHasher(u64);
+
+impl Hasher for ChunkHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
         }
     }
 
-    /// Grows the grid so that (x, y) lies at least [`MARGIN`] squares inside it.
-    fn ensure_room(&mut self, x: i32, y: i32) {
-        let (cx, cy) = (x + self.ox, y + self.oy);
-        let fits = |c: i32, n: i32| c >= MARGIN && c < n - MARGIN;
-        if fits(cx, self.w) && fits(cy, self.h) {
-            return;
+    fn write_u64(&mut self, key: u64) {
+        let h = (self.0 ^ key).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = h ^ (h >> 32);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_diagonal_costs_chunks_in_proportion_to_its_tiles() {
+        let mut board = Board::new(0);
+        for i in 0..20_000 {
+            // A staircase: east, then south.
+            let (x, y) = (i / 2 + i % 2, i / 2);
+            board.place(x, y, KindId(0), 0, [3; 4], 0);
         }
-        // Double only the direction that ran out of room, keeping the old
-        // grid in the middle: a long thin board stays a thin grid.
-        let (grow_x, grow_y) = (!fits(cx, self.w), !fits(cy, self.h));
-        let (w, h) = (self.w << u8::from(grow_x), self.h << u8::from(grow_y));
-        let (dx, dy) = ((w - self.w) / 2, (h - self.h) / 2);
-        let (ox, oy) = (self.ox + dx, self.oy + dy);
-        let mut cells = vec![Cell::default(); (w * h) as usize];
-        for row in 0..self.h {
-            for col in 0..self.w {
-                let from = (row * self.w + col) as usize;
-                let to = ((row + dy) * w + col + dx) as usize;
-                cells[to] = self.cells[from];
-            }
-        }
-        self.cells = cells;
-        self.w = w;
-        self.h = h;
-        self.ox = ox;
-        self.oy = oy;
-        // Every tile but the first goes next to a placed one, so one doubling
-        // is enough; the call only guards the invariant.
-        self.ensure_room(x, y);
+        // 10,000 squares wide and tall; a dense grid would be 10^8 cells.
+        assert!(board.chunks.len() < 3_000, "{} chunks", board.chunks.len());
+        assert_eq!(board.tile_at(10_000, 9_999), Some(19_999));
+        assert_eq!(board.tile_at(9_999, 10_000), None);
+        assert_eq!(board.around(1, 1), 4);
+    }
+
+    #[test]
+    fn squares_on_every_side_of_zero_and_at_the_limits() {
+        let mut board = Board::new(0);
+        board.place(-1, -1, KindId(0), 0, [1, 2, 3, 1], 0);
+        board.place(0, -1, KindId(0), 0, [1, 2, 3, 1], 0);
+        assert_eq!(board.tile_at(-1, -1), Some(0));
+        assert_eq!(board.tile_at(0, -1), Some(1));
+        assert_eq!(board.tile_at(-17, -1), None);
+        // West of (-1,-1) shows its west side (1) to that square's east.
+        assert_eq!(board.signature(-2, -1), 1 << 2);
+        assert_eq!(board.around(-1, 0), 2);
+        board.place(i32::MAX, i32::MIN, KindId(0), 0, [3; 4], 0);
+        assert_eq!(board.tile_at(i32::MAX, i32::MIN), Some(2));
+        assert_eq!(board.around(i32::MAX - 1, i32::MIN), 1);
+        assert_eq!(board.open_count(), 6 + 2);
     }
 }

@@ -67,8 +67,8 @@ pub enum Reason {
     City {
         /// Distinct tiles.
         tiles: u32,
-        /// Pennants.
-        pennants: u32,
+        /// Pennants (wide: a city may hold a billion per tile).
+        pennants: u64,
         /// Completed or unfinished.
         complete: bool,
         /// Another player tied for the majority.
@@ -213,7 +213,8 @@ impl Event {
     }
 }
 
-fn count(n: u32, what: &str) -> String {
+fn count(n: impl Into<u64>, what: &str) -> String {
+    let n: u64 = n.into();
     if n == 1 {
         format!("1 {what}")
     } else if let Some(stem) = what.strip_suffix("city") {
@@ -239,7 +240,7 @@ impl Score {
     /// All points.
     #[must_use]
     pub fn total(&self) -> i64 {
-        self.by_source.iter().sum()
+        self.by_source.iter().fold(0, |a, &b| a.saturating_add(b))
     }
 
     pub(super) fn add(&mut self, source: Source, points: i64) {

@@ -18,8 +18,8 @@ struct Node {
     size: u32,
     /// Root only: open sides (roads, cities); 0 = complete.
     open: i32,
-    /// Root only: pennants.
-    pennants: u32,
+    /// Root only: pennants (wide: a sum over tiles of up to 10^9 each).
+    pennants: u64,
     /// Root only: figures standing on the feature.
     occupants: u32,
     kind: FeatureKind,
@@ -55,7 +55,7 @@ impl Features {
             tile,
             size: 1,
             open: i32::from(open),
-            pennants,
+            pennants: u64::from(pennants),
             occupants: 0,
             kind,
             feature,
@@ -102,7 +102,7 @@ impl Features {
         let big = &mut self.nodes[ra as usize];
         big.size += small.size;
         big.open += small.open - closed;
-        big.pennants += small.pennants;
+        big.pennants = big.pennants.saturating_add(small.pennants);
         big.occupants += small.occupants;
         let next_a = big.next;
         big.next = small.next;
@@ -136,7 +136,7 @@ impl Features {
     }
 
     /// Pennants of the feature (a root).
-    pub fn pennants(&self, root: u32) -> u32 {
+    pub fn pennants(&self, root: u32) -> u64 {
         self.nodes[root as usize].pennants
     }
 

@@ -27,7 +27,8 @@
 //! `flight`, `pyramid`, `scoring`, `bigtop`, `crop` the rules; [`events`] the
 //! score sheet; [`log`] the game-log format and [`mod@replay`]; [`random`] the
 //! seeded random player; [`report`] the score output; `view` the read-only
-//! [`BoardView`] snapshot that board pictures draw.
+//! [`BoardView`] snapshot that board pictures draw; [`validate`] checks a
+//! wire tile set completely before [`Ruleset::new`] prepares it.
 
 mod actions;
 mod bigtop;
@@ -49,6 +50,7 @@ mod scoring;
 mod supplies;
 mod tables;
 pub mod tileset;
+pub mod validate;
 mod view;
 
 pub use actions::{Flights, Landing, MeepleAction};

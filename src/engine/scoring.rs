@@ -134,9 +134,11 @@ impl Game<'_> {
                 } else {
                     (p.city_tile_incomplete, p.city_pennant_incomplete)
                 };
-                let points = i64::from(tiles)
-                    .saturating_mul(per_tile)
-                    .saturating_add(i64::from(pennants).saturating_mul(per_pennant));
+                let points = i64::from(tiles).saturating_mul(per_tile).saturating_add(
+                    i64::try_from(pennants)
+                        .unwrap_or(i64::MAX)
+                        .saturating_mul(per_pennant),
+                );
                 (
                     points,
                     Source::City,

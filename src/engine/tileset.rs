@@ -62,6 +62,7 @@ impl Ruleset {
                 wire::FORMAT_VERSION
             )));
         }
+        super::validate::validate(set)?;
         let exps = supplies::choose(set, expansions)?;
         let mut kinds = Vec::new();
         let mut by_id = HashMap::new();

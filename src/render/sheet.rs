@@ -87,7 +87,7 @@ pub fn sheet(set: &TileSet, expansion: &str, tile_size: u32) -> Result<Pixmap, (
 
 /// The title line: the expansion's name in bold, then its id and totals.
 fn heading_text(name: &str, id: &str, tiles: &[&Tile]) -> (String, String) {
-    let copies: u32 = tiles.iter().map(|t| t.count).sum();
+    let copies: u64 = tiles.iter().map(|t| u64::from(t.count)).sum();
     (
         name.to_string(),
         format!("   {id} · {} tile kinds, {copies} tiles", tiles.len()),

@@ -27,6 +27,7 @@ mod plot;
 mod record;
 pub mod summary;
 mod text;
+pub mod wide;
 
 use std::fmt;
 
