@@ -1,7 +1,10 @@
-//! The board: placed tiles in a sparse grid of 16 × 16 chunks (memory in
-//! proportion to the tiles, not to the board's extent: a long diagonal of
-//! tiles costs what a compact board does), and the open positions (empty
-//! squares next to a tile) indexed by *signature*.
+//! The board: placed tiles in a dense grid that grows while it stays within a
+//! budget proportional to the tiles placed, with the squares outside it in a
+//! hash map; and the open positions (empty squares next to a tile) indexed by
+//! *signature*. A normal game lies inside the grid (one index computation per
+//! square); a board spread along a long diagonal keeps a bounded grid and
+//! pays a hash lookup for the far squares, so memory follows the tiles, not
+//! the board's extent.
 //!
 //! A position's signature packs, for each of its sides N E S W (two bits each,
 //! side `s` at bits `2s`), what the neighbour across that side shows: 0 no
@@ -39,58 +42,116 @@ struct Cell {
     slot: u32,
 }
 
-/// log2 of a chunk's side.
-const CHUNK_BITS: i32 = 4;
-/// Squares along a chunk's side.
-const CHUNK: i32 = 1 << CHUNK_BITS;
+/// Squares kept free between a placed tile and the edge of the grid, so that
+/// in a compact game open positions and their neighbours lie inside it.
+const MARGIN: i32 = 2;
 
-/// One chunk's cells, row by row.
-type Chunk = Box<[Cell; (CHUNK * CHUNK) as usize]>;
+/// The grid may always grow to this many squares (enough for any normal game).
+const MIN_BUDGET: usize = 1 << 14;
+
+/// Beyond [`MIN_BUDGET`], the grid may hold this many squares per tile placed.
+const SQUARES_PER_TILE: usize = 64;
+
+/// Where a square's cell lives: in the grid, or among the far squares.
+#[derive(Clone, Copy)]
+enum At {
+    Grid(usize),
+    Far(i32, i32),
+}
 
 /// The side offsets N E S W.
 pub(super) const SIDE_STEP: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
 
-/// The chunks holding a tile or a square next to one, and the open positions.
+/// The grid, the squares beyond it, and the open positions.
 pub(super) struct Board {
-    chunks: HashMap<u64, Chunk, BuildHasherDefault<ChunkHasher>>,
+    w: i32,
+    h: i32,
+    /// Grid column of x = 0 and row of y = 0.
+    ox: i32,
+    oy: i32,
+    cells: Vec<Cell>,
+    /// Squares outside the grid that hold a tile or lie next to one.
+    far: HashMap<(i32, i32), Cell, BuildHasherDefault<SquareHasher>>,
     buckets: Vec<Vec<(i32, i32)>>,
     pub placed: Vec<Placed>,
-}
-
-/// The chunk key of a square and its index within the chunk.
-fn locate(x: i32, y: i32) -> (u64, usize) {
-    // Arithmetic shifts floor towards minus infinity, so negative
-    // coordinates find their chunk too.
-    #[allow(clippy::cast_sign_loss)]
-    let key = (u64::from((x >> CHUNK_BITS) as u32) << 32) | u64::from((y >> CHUNK_BITS) as u32);
-    #[allow(clippy::cast_sign_loss)]
-    let index = (((y & (CHUNK - 1)) << CHUNK_BITS) | (x & (CHUNK - 1))) as usize;
-    (key, index)
 }
 
 impl Board {
     /// An empty board sized for about `tiles` tiles.
     pub fn new(tiles: usize) -> Board {
+        let side = 32;
         Board {
-            chunks: HashMap::default(),
+            w: side,
+            h: side,
+            ox: side / 2,
+            oy: side / 2,
+            cells: vec![Cell::default(); (side * side) as usize],
+            far: HashMap::default(),
             buckets: vec![Vec::new(); 256],
             placed: Vec::with_capacity(tiles.min(4096)),
         }
     }
 
-    fn cell(&self, x: i32, y: i32) -> Cell {
-        let (key, index) = locate(x, y);
-        self.chunks
-            .get(&key)
-            .map_or_else(Cell::default, |c| c[index])
+    #[inline]
+    fn index(&self, x: i32, y: i32) -> Option<usize> {
+        // Wide arithmetic: coordinates come from game logs and may be extreme.
+        // A negative column becomes a huge unsigned one: one test per axis.
+        #[allow(clippy::cast_sign_loss)]
+        let cx = (i64::from(x) + i64::from(self.ox)) as u64;
+        #[allow(clippy::cast_sign_loss)]
+        let cy = (i64::from(y) + i64::from(self.oy)) as u64;
+        #[allow(clippy::cast_sign_loss)]
+        let (w, h) = (self.w as u64, self.h as u64);
+        if cx >= w || cy >= h {
+            return None;
+        }
+        usize::try_from(cy * w + cx).ok()
     }
 
+    /// Where a square's cell lives.
+    #[inline]
+    fn at(&self, x: i32, y: i32) -> At {
+        self.index(x, y).map_or(At::Far(x, y), At::Grid)
+    }
+
+    #[inline]
+    fn get(&self, at: At) -> Cell {
+        match at {
+            At::Grid(i) => self.cells[i],
+            At::Far(x, y) => self.far_cell(x, y),
+        }
+    }
+
+    #[inline]
+    fn get_mut(&mut self, at: At) -> &mut Cell {
+        match at {
+            At::Grid(i) => &mut self.cells[i],
+            At::Far(x, y) => self.far_cell_mut(x, y),
+        }
+    }
+
+    #[inline]
+    fn cell(&self, x: i32, y: i32) -> Cell {
+        self.get(self.at(x, y))
+    }
+
+    #[inline]
     fn cell_mut(&mut self, x: i32, y: i32) -> &mut Cell {
-        let (key, index) = locate(x, y);
-        &mut self
-            .chunks
-            .entry(key)
-            .or_insert_with(|| Box::new([Cell::default(); (CHUNK * CHUNK) as usize]))[index]
+        let at = self.at(x, y);
+        self.get_mut(at)
+    }
+
+    // Out of line: a compact game never leaves the grid.
+    #[cold]
+    #[inline(never)]
+    fn far_cell(&self, x: i32, y: i32) -> Cell {
+        self.far.get(&(x, y)).copied().unwrap_or_default()
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn far_cell_mut(&mut self, x: i32, y: i32) -> &mut Cell {
+        self.far.entry((x, y)).or_default()
     }
 
     /// The placed tile at a square.
@@ -120,8 +181,8 @@ impl Board {
 
     /// Puts a tile whose board sides show `edges` (N E S W codes) on an empty
     /// square, updating the open positions around it. Returns its index.
-    /// Squares within one of `i32`'s limits are left alone (a log may name
-    /// any coordinate; the squares beyond do not exist).
+    /// Squares beyond `i32`'s range do not exist: a tile at the limit simply
+    /// has fewer neighbours.
     pub fn place(
         &mut self,
         x: i32,
@@ -131,6 +192,12 @@ impl Board {
         edges: [u8; 4],
         first_node: u32,
     ) -> u32 {
+        if self.placed.is_empty() {
+            // Centre the grid on the first tile, wherever it lies.
+            self.ox = (self.w / 2).saturating_sub(x);
+            self.oy = (self.h / 2).saturating_sub(y);
+        }
+        self.ensure_room(x, y);
         let index = u32::try_from(self.placed.len()).unwrap_or(u32::MAX);
         self.placed.push(Placed {
             kind,
@@ -166,11 +233,10 @@ impl Board {
     }
 
     /// Moves a square to another signature bucket (0 = not open).
+    #[inline]
     fn set_sig(&mut self, x: i32, y: i32, sig: u8) {
-        let old = self.cell(x, y);
-        if old.sig == 0 && sig == 0 {
-            return;
-        }
+        let at = self.at(x, y);
+        let old = self.get(at);
         if old.sig != 0 {
             let bucket = &mut self.buckets[usize::from(old.sig)];
             let slot = old.slot as usize;
@@ -178,6 +244,8 @@ impl Board {
             if let Some(&(mx, my)) = bucket.get(slot) {
                 self.cell_mut(mx, my).slot = u32::try_from(slot).unwrap_or(0);
             }
+        } else if sig == 0 {
+            return;
         }
         let slot = if sig == 0 {
             0
@@ -186,18 +254,67 @@ impl Board {
             bucket.push((x, y));
             u32::try_from(bucket.len() - 1).unwrap_or(0)
         };
-        let cell = self.cell_mut(x, y);
+        let cell = self.get_mut(at);
         cell.sig = sig;
         cell.slot = slot;
     }
+
+    /// Grows the grid so that (x, y) lies at least [`MARGIN`] squares inside
+    /// it, as long as the grid stays within its budget; squares beyond it
+    /// live in `far`.
+    fn ensure_room(&mut self, x: i32, y: i32) {
+        let fits = |c: i64, n: i32| c >= i64::from(MARGIN) && c < i64::from(n - MARGIN);
+        loop {
+            let (cx, cy) = (
+                i64::from(x) + i64::from(self.ox),
+                i64::from(y) + i64::from(self.oy),
+            );
+            if fits(cx, self.w) && fits(cy, self.h) {
+                return;
+            }
+            // Double only the direction that ran out of room, keeping the old
+            // grid in the middle: a long thin board stays a thin grid.
+            let (grow_x, grow_y) = (!fits(cx, self.w), !fits(cy, self.h));
+            let (w, h) = (self.w << u8::from(grow_x), self.h << u8::from(grow_y));
+            let budget = MIN_BUDGET.max(SQUARES_PER_TILE * (self.placed.len() + 1));
+            #[allow(clippy::cast_sign_loss)]
+            if w >= i32::MAX / 4 || h >= i32::MAX / 4 || (w as usize) * (h as usize) > budget {
+                return;
+            }
+            self.regrid(w, h);
+        }
+    }
+
+    /// Moves every square into a `w` × `h` grid around the old one, taking
+    /// in the far squares that now fall inside it.
+    #[allow(clippy::cast_sign_loss)]
+    fn regrid(&mut self, w: i32, h: i32) {
+        let (dx, dy) = ((w - self.w) / 2, (h - self.h) / 2);
+        let mut cells = vec![Cell::default(); (w * h) as usize];
+        for row in 0..self.h {
+            let from = (row * self.w) as usize;
+            let to = ((row + dy) * w + dx) as usize;
+            cells[to..to + self.w as usize]
+                .copy_from_slice(&self.cells[from..from + self.w as usize]);
+        }
+        self.cells = cells;
+        self.w = w;
+        self.h = h;
+        self.ox = self.ox.saturating_add(dx);
+        self.oy = self.oy.saturating_add(dy);
+        let far = std::mem::take(&mut self.far);
+        for ((x, y), cell) in far {
+            *self.cell_mut(x, y) = cell;
+        }
+    }
 }
 
-/// A fast hash for chunk keys (a multiply and a fold: keys are small and
-/// trusted, no defence against collisions is needed).
+/// A fast hash for squares (a multiply and a fold per coordinate: no
+/// defence against crafted collisions is needed, the worst is a slower game).
 #[derive(Default)]
-struct ChunkHasher(u64);
+struct SquareHasher(u64);
 
-impl Hasher for ChunkHasher {
+impl Hasher for SquareHasher {
     fn finish(&self) -> u64 {
         self.0
     }
@@ -209,8 +326,13 @@ impl Hasher for ChunkHasher {
     }
 
     fn write_u64(&mut self, key: u64) {
-        let h = (self.0 ^ key).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let h = (self.0.rotate_left(29) ^ key).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         self.0 = h ^ (h >> 32);
+    }
+
+    fn write_i32(&mut self, n: i32) {
+        #[allow(clippy::cast_sign_loss)]
+        self.write_u64(u64::from(n as u32));
     }
 }
 
@@ -219,15 +341,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_long_diagonal_costs_chunks_in_proportion_to_its_tiles() {
+    fn a_long_diagonal_costs_squares_in_proportion_to_its_tiles() {
         let mut board = Board::new(0);
         for i in 0..20_000 {
             // A staircase: east, then south.
             let (x, y) = (i / 2 + i % 2, i / 2);
             board.place(x, y, KindId(0), 0, [3; 4], 0);
         }
-        // 10,000 squares wide and tall; a dense grid would be 10^8 cells.
-        assert!(board.chunks.len() < 3_000, "{} chunks", board.chunks.len());
+        // 10,000 squares wide and tall; a dense grid would be 10^8 squares.
+        let squares = board.cells.len() + board.far.len();
+        assert!(squares < 64 * 20_000 + 9 * 20_000, "{squares} squares");
         assert_eq!(board.tile_at(10_000, 9_999), Some(19_999));
         assert_eq!(board.tile_at(9_999, 10_000), None);
         assert_eq!(board.around(1, 1), 4);
