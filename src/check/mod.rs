@@ -6,6 +6,7 @@
 //! appends to the list; none stops the others.
 
 mod expect;
+mod filenames;
 pub mod identical;
 pub mod placeable;
 mod requires;
@@ -48,6 +49,7 @@ pub fn check(lowered: Lowered) -> (Option<Checked>, Vec<Diagnostic>) {
     let complete = !diagnostics.iter().any(Diagnostic::is_error);
     expect::check(&set, complete, &mut diagnostics);
     start::check(&set, &mut diagnostics);
+    filenames::check(&set, &mut diagnostics);
     requires::check(&set, &mut diagnostics);
     if complete {
         placeable::check(&set, &mut diagnostics);

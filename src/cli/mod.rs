@@ -3,6 +3,7 @@
 
 mod build;
 mod check;
+mod cleanup;
 mod input;
 mod output;
 mod play;
@@ -10,6 +11,7 @@ mod read;
 mod render;
 mod score;
 mod simulate;
+mod staging;
 mod stats;
 mod tileset;
 

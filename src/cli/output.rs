@@ -1,5 +1,7 @@
 //! Writing output files atomically: a temporary file in the same directory,
-//! then a rename, so a failed run never leaves a half-written file.
+//! then a rename, so a failed run never leaves a half-written file. What is
+//! not a regular file (`/dev/null`, a FIFO, a terminal) is written through,
+//! never replaced; a symbolic link stays a link, its target is replaced.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -16,21 +18,48 @@ pub fn create_dir(dir: &Path) -> Result<(), Failure> {
     })
 }
 
-/// Writes `bytes` to `path` atomically.
+/// Writes `bytes` to `path` atomically (see the module documentation).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
     let fail = |e: &std::io::Error| Failure::io(format_args!("cannot write {}", path.display()), e);
+    let resolved;
+    let path = match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => {
+            resolved = std::fs::canonicalize(path).map_err(|e| fail(&e))?;
+            resolved.as_path()
+        }
+        _ => path,
+    };
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => {
+            return Err(Failure::Usage(format!(
+                "cannot write {}: it is a directory",
+                path.display()
+            )))
+        }
+        Ok(meta) if !meta.is_file() => return write_through(path, bytes).map_err(|e| fail(&e)),
+        _ => {}
+    }
     let tmp = temp_path(path);
+    super::cleanup::install();
+    super::cleanup::register(&tmp);
     let result = (|| {
         let mut file = std::fs::File::create(&tmp)?;
         file.write_all(bytes)?;
         file.sync_all()?;
         std::fs::rename(&tmp, path)
     })();
-    if let Err(e) = result {
+    if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
-        return Err(fail(&e));
     }
-    Ok(())
+    super::cleanup::unregister(&tmp);
+    result.map_err(|e| fail(&e))
+}
+
+/// Writes into an existing file that is not a regular one (a device, a FIFO).
+fn write_through(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut file = std::fs::OpenOptions::new().write(true).open(path)?;
+    file.write_all(bytes)?;
+    file.flush()
 }
 
 fn temp_path(path: &Path) -> PathBuf {

@@ -15,6 +15,10 @@ use crate::engine::log::GameLog;
 use crate::engine::{Ruleset, MAX_PLAYERS};
 use crate::sim::{self, charts, Observer, Options, Summary};
 
+/// The most worker threads `--threads` may ask for: more than any machine
+/// this runs on has cores, few enough to start in a moment.
+const MAX_THREADS: usize = 256;
+
 /// Arguments of `simulate`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -45,7 +49,7 @@ pub struct Args {
     /// replayable with `tileforge score`.
     #[arg(long, value_name = "DIR")]
     save_games: Option<PathBuf>,
-    /// Worker threads (default: one per core).
+    /// Worker threads (default: one per core; at most 256).
     #[arg(long)]
     threads: Option<usize>,
     /// When to colour diagnostics.
@@ -122,8 +126,14 @@ fn options(args: &Args) -> Result<Options, Failure> {
             args.players
         )));
     }
-    if args.threads == Some(0) {
-        return Err(Failure::Usage("--threads must be at least 1".into()));
+    match args.threads {
+        Some(0) => return Err(Failure::Usage("--threads must be at least 1".into())),
+        Some(n) if n > MAX_THREADS => {
+            return Err(Failure::Usage(format!(
+                "--threads must be at most {MAX_THREADS}, not {n}"
+            )))
+        }
+        _ => {}
     }
     Ok(Options {
         games: args.games,

@@ -49,6 +49,8 @@ codes! {
     ZeroCount = "E0104", Error, "a count of 0 (tile, token or figure)";
     DuplicateEntry = "E0105", Error, "a name declared twice in one block";
     StartTile = "E0106", Error, "more than one tile kind is marked `start`";
+    IdNotAFileName = "E0107", Error, "an id that cannot name an image file (too long, or an expansion ending in `.png`)";
+    IdsDifferInCase = "W0108", Warning, "two tile ids of an expansion that differ only in case";
     SideTaken = "E0201", Error, "a side is used by two features";
     RoadOnCitySide = "E0202", Error, "a road and a city on the same side";
     CrossingFeatures = "E0203", Error, "features cross each other";
