@@ -296,3 +296,31 @@ fn an_out_of_range_number_is_one_accurate_error() {
     );
     assert!(!text.contains("E0104") && !text.contains("E0501"), "{text}");
 }
+
+#[test]
+fn long_and_control_character_names_are_shortened_and_escaped() {
+    let dir = scratch("hostile-names");
+    let text = std::fs::read_to_string("tests/engine/pennant-city.game.json").expect("reads");
+    let long = "L".repeat(1000);
+    let log = text.replace(
+        "[\"red\", \"blue\"]",
+        &format!("[\"{long}\", \"\\u001b[31mblue\\u0007\"]"),
+    );
+    let path = dir.join("names.game.json");
+    std::fs::write(&path, log).expect("writes");
+    let png = dir.join("board.png");
+    let out = tileforge(&[
+        "score",
+        path.to_str().expect("utf-8"),
+        "--tileset",
+        "tilesets/base.tiles",
+        "--png",
+        png.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let image = tileforge::render::decode_png(&std::fs::read(&png).expect("png")).expect("decodes");
+    assert!(image.width() < 2000, "{}", image.width());
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(!table.contains('\u{1b}') && !table.contains('\u{7}'), "raw control characters");
+    assert!(table.contains("\\u{1b}[31mblue\\u{7}"), "{table}");
+}

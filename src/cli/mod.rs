@@ -80,7 +80,7 @@ pub fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Input) => ExitCode::from(1),
         Err(Failure::Usage(message)) => {
-            eprintln!("error: {message}");
+            eprintln!("error: {}", output::printable(&message));
             ExitCode::from(2)
         }
     }

@@ -70,9 +70,32 @@ fn temp_path(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{name}.tmp-{}", std::process::id()))
 }
 
-/// Writes text to standard output. A reader that went away (`| head`) is not an
+/// Text with its control characters (other than newlines and tabs) escaped
+/// as `\u{1b}`, so that a name taken from an input cannot drive the terminal.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(is_hostile) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if is_hostile(c) {
+            out.push_str(&c.escape_unicode().to_string());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+fn is_hostile(c: char) -> bool {
+    c.is_control() && c != '\n' && c != '\t'
+}
+
+/// Writes text to standard output, control characters escaped ([`printable`];
+/// JSON has none left raw). A reader that went away (`| head`) is not an
 /// error: the rest of the output is simply not wanted.
 pub fn stdout(text: &str) -> Result<(), Failure> {
+    let text = printable(text);
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {

@@ -68,7 +68,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         }
         None => {
             super::output::stdout(&log.to_json())?;
-            eprintln!("{summary}");
+            eprintln!("{}", super::output::printable(&summary));
         }
     }
     Ok(())

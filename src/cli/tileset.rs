@@ -49,6 +49,7 @@ pub fn ruleset(
 
 /// Prints an input error naming the file and fails with exit code 1.
 pub fn input(path: &Path, error: &dyn std::fmt::Display) -> Failure {
-    eprintln!("error: {}: {error}", display_name(path));
+    let message = format!("error: {}: {error}", display_name(path));
+    eprintln!("{}", super::output::printable(&message));
     Failure::Input
 }
