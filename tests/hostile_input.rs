@@ -321,6 +321,9 @@ fn long_and_control_character_names_are_shortened_and_escaped() {
     let image = tileforge::render::decode_png(&std::fs::read(&png).expect("png")).expect("decodes");
     assert!(image.width() < 2000, "{}", image.width());
     let table = String::from_utf8_lossy(&out.stdout);
-    assert!(!table.contains('\u{1b}') && !table.contains('\u{7}'), "raw control characters");
+    assert!(
+        !table.contains('\u{1b}') && !table.contains('\u{7}'),
+        "raw control characters"
+    );
     assert!(table.contains("\\u{1b}[31mblue\\u{7}"), "{table}");
 }

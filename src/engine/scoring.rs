@@ -85,6 +85,9 @@ impl Game<'_> {
             return;
         }
         let winners = counts.iter().filter(|&&c| c == best).count();
+        if self.phase == Phase::Over {
+            self.scoring_at(self.features.first_tile(root));
+        }
         let (points, source, reason) = self.feature_value(root, winners > 1);
         let turn = self.event_turn();
         for (player, &count) in counts.iter().enumerate().take(self.players) {
@@ -224,6 +227,7 @@ impl Game<'_> {
 
     /// Awards a ringmaster's bonus: circus and acrobat tiles around its tile.
     fn ringmaster_bonus(&mut self, player: usize, tile: u32) {
+        self.scoring_at(tile);
         let at = self.board.placed[tile as usize];
         let mut tiles = 0;
         for dy in -1..=1 {
@@ -289,6 +293,7 @@ impl Game<'_> {
     fn score_acrobats_at_end(&mut self) {
         for i in 0..self.acrobat_tiles.len() {
             let t = self.acrobat_tiles[i];
+            self.scoring_at(t);
             let at = self.board.placed[t as usize];
             let counts = self.take_acrobats(t);
             for (player, &acrobats) in counts.iter().enumerate().take(self.players) {

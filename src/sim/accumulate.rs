@@ -8,6 +8,7 @@
 
 use std::collections::BTreeMap;
 
+use super::designer::{CropTally, KindTally};
 use super::wide::U256;
 use crate::engine::Source;
 
@@ -243,6 +244,10 @@ pub struct Tally {
     pub flights_per_game: Moments,
     /// Times per game the circus under the big top was scored.
     pub big_top: Histogram,
+    /// Each tile kind: copies placed, points credited (indexed by `KindId`).
+    pub kinds: Vec<KindTally>,
+    /// Crop circles' actions and responses.
+    pub crop: CropTally,
 }
 
 impl Tally {
@@ -261,6 +266,8 @@ impl Tally {
             flights: BTreeMap::new(),
             flights_per_game: Moments::default(),
             big_top: Histogram::default(),
+            kinds: vec![KindTally::default(); kinds],
+            crop: CropTally::default(),
         }
     }
 
@@ -290,6 +297,11 @@ impl Tally {
         }
         self.flights_per_game.merge(&other.flights_per_game);
         self.big_top.merge(&other.big_top);
+        for (mine, theirs) in self.kinds.iter_mut().zip(&other.kinds) {
+            mine.placed += theirs.placed;
+            mine.points = mine.points.saturating_add(theirs.points);
+        }
+        self.crop.merge(&other.crop);
         self
     }
 

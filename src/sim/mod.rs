@@ -23,6 +23,7 @@
 pub mod accumulate;
 pub mod charts;
 pub mod compare;
+pub mod designer;
 mod plot;
 mod record;
 pub mod summary;

@@ -189,7 +189,11 @@ pub fn shorten(name: &str, max: usize) -> String {
     if name.chars().count() <= max {
         return name.chars().map(clean).collect();
     }
-    let mut out: String = name.chars().take(max.saturating_sub(1)).map(clean).collect();
+    let mut out: String = name
+        .chars()
+        .take(max.saturating_sub(1))
+        .map(clean)
+        .collect();
     out.push('…');
     out
 }
