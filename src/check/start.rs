@@ -1,4 +1,4 @@
-//! At most one tile kind of the whole set is marked `start` (E0107).
+//! At most one tile kind of the whole set is marked `start` (E0106).
 
 use crate::diag::{Code, Diagnostic};
 use crate::ir::TileSet;
