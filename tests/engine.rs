@@ -742,30 +742,45 @@ fn malformed_or_absurd_tile_sets_are_errors_not_panics() {
         assert!(Ruleset::new(set, None).is_err(), "{what} was accepted");
     }
 
-    // Absurd but well-formed: huge counts and values saturate or are refused.
+    // Beyond what the `.tiles` language allows: refused when loaded.
+    let mut set = shipped();
+    base_only(&mut set);
+    set.tiles[0].count = u32::MAX;
+    let error = Ruleset::new(&set, None).expect_err("refused").to_string();
+    assert!(error.contains("count is 4294967295"), "{error}");
+    let mut set = shipped();
+    base_only(&mut set);
+    set.expansions[0].rules.insert("road.tile".into(), i64::MAX);
+    assert!(Ruleset::new(&set, None).is_err(), "a rule of i64::MAX");
+
+    // Absurd but within range: huge counts are refused by the random player,
+    // huge values are scored in wide arithmetic.
     let mut set = shipped();
     base_only(&mut set);
     for t in &mut set.tiles {
-        t.count = u32::MAX;
+        t.count = 1_000_000_000;
     }
     for kind in &mut set.vocabulary.kinds {
         for v in kind.score.iter_mut().flat_map(|s| s.params.values_mut()) {
-            *v = i64::MAX;
+            *v = 1_000_000_000;
         }
     }
     for a in &mut set.vocabulary.attributes {
         for m in a.params.values_mut() {
-            *m = tileforge::emit::wire::Modifier::Set(i64::MAX);
+            *m = tileforge::emit::wire::Modifier::Set(1_000_000_000);
         }
     }
     let rules = Ruleset::new(&set, None).expect("well-formed");
     assert!(
         RandomPlayer::new(1).play(&rules, 2).is_err(),
-        "a 100-billion-tile game is refused"
+        "a 24-billion-tile game is refused"
     );
     let text =
         std::fs::read_to_string(root().join("tests/engine/pennant-city.game.json")).expect("reads");
     let log = GameLog::from_json(&text).expect("reads");
     let mut game = replay(&rules, &log).expect("replays");
-    assert_eq!(game.final_scores().expect("over")[0].total(), i64::MAX);
+    let scores = game.final_scores().expect("over");
+    // Red: 3 tiles and 1 pennant at 10^9 each; blue: 1 tile and 1 pennant.
+    assert_eq!(scores[0].total(), 4_000_000_000);
+    assert_eq!(scores[1].total(), 2_000_000_000);
 }

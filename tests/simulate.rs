@@ -304,6 +304,10 @@ fn bad_usage_is_a_one_line_error_with_exit_2() {
         (vec!["--players", "0"], "--players must be 1 to 16"),
         (vec!["--players", "17"], "--players must be 1 to 16"),
         (vec!["--threads", "0"], "--threads must be at least 1"),
+        (
+            vec!["--threads", "100000"],
+            "--threads must be at most 256, not 100000",
+        ),
     ] {
         let mut all = vec!["simulate", "tilesets/base.tiles"];
         all.extend(args);

@@ -25,7 +25,7 @@ fn base_game_totals_equal_the_catalogue() {
     assert_eq!(base.cloisters, 6);
     assert!(report.never_placeable.is_empty());
     assert!(report.identical.is_empty());
-    let patterns: u32 = report.side_patterns.iter().map(|p| p.tiles).sum();
+    let patterns: u64 = report.side_patterns.iter().map(|p| p.tiles).sum();
     assert_eq!(patterns, 72);
 }
 

@@ -8,6 +8,7 @@
 mod capabilities;
 mod edits;
 mod expect;
+mod filenames;
 pub mod identical;
 pub mod placeable;
 mod requires;
@@ -50,6 +51,7 @@ pub fn check(lowered: Lowered) -> (Option<Checked>, Vec<Diagnostic>) {
     let complete = !diagnostics.iter().any(Diagnostic::is_error);
     expect::check(&set, complete, &mut diagnostics);
     start::check(&set, &mut diagnostics);
+    filenames::check(&set, &mut diagnostics);
     requires::check(&set, &mut diagnostics);
     edits::check(&set, &mut diagnostics);
     capabilities::check(&set, &mut diagnostics);

@@ -5,7 +5,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use super::input::{compile_inputs, ms, Colour, Format};
-use super::output::{create_dir, write_atomic};
+use super::output::write_atomic;
+use super::staging::Staging;
 use super::Failure;
 
 /// Arguments of `build`.
@@ -36,13 +37,14 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let started = Instant::now();
     let json = crate::emit::json(&checked);
     let emit = started.elapsed();
-    create_dir(&args.output)?;
-    let path = args.output.join("tileset.json");
-    write_atomic(&path, json.as_bytes())?;
-    let tiles: u32 = checked.ir().tiles.iter().map(|t| t.count).sum();
-    eprintln!(
+    // Everything goes into a staging directory first: a failure or an
+    // interrupt leaves the output directory as it was.
+    let staging = Staging::new(&args.output)?;
+    write_atomic(&staging.path().join("tileset.json"), json.as_bytes())?;
+    let tiles: u64 = checked.ir().tiles.iter().map(|t| u64::from(t.count)).sum();
+    let wrote = format!(
         "wrote {} ({} tile kinds, {tiles} tiles)",
-        path.display(),
+        args.output.join("tileset.json").display(),
         checked.ir().tiles.len()
     );
     if args.timings {
@@ -52,13 +54,16 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             ms(started.elapsed() - emit)
         );
     }
-    if args.no_render {
-        return Ok(());
+    if !args.no_render {
+        super::render::write_images(
+            &checked,
+            &crate::render::Request::default(),
+            &staging.path().join("png"),
+            &args.output.join("png"),
+            args.timings,
+        )?;
     }
-    super::render::write_images(
-        &checked,
-        &crate::render::Request::default(),
-        &args.output.join("png"),
-        args.timings,
-    )
+    staging.commit()?;
+    eprintln!("{wrote}");
+    Ok(())
 }

@@ -38,6 +38,10 @@ pub enum Colour {
 pub fn tiles_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
     let mut out = Vec::new();
     for path in paths {
+        if super::read::is_stdin(path) {
+            out.push(path.clone());
+            continue;
+        }
         let meta = std::fs::metadata(path).map_err(|e| Failure::io(path.display(), &e))?;
         if meta.is_dir() {
             let entries = std::fs::read_dir(path).map_err(|e| Failure::io(path.display(), &e))?;
@@ -62,19 +66,38 @@ pub fn tiles_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
     Ok(out)
 }
 
-/// Reads files into a source map.
+/// Reads files into a source map (see [`super::read`]). A compiled
+/// `tileset.json` among them is refused with a word on what to run instead.
 pub fn read_sources(files: &[PathBuf]) -> Result<(SourceMap, Vec<FileId>), Failure> {
     let mut sources = SourceMap::new();
     let mut ids = Vec::new();
+    let mut total = 0;
     for path in files {
-        let text = std::fs::read_to_string(path).map_err(|e| Failure::io(path.display(), &e))?;
-        ids.push(sources.add(display_path(path), text));
+        let text = super::read::read_text(path, super::read::MAX_SOURCE)?;
+        total += text.len() as u64;
+        if total > super::read::MAX_SOURCE {
+            return Err(Failure::Usage(format!(
+                "the .tiles inputs together are larger than {} MiB, the most read in one run",
+                super::read::MAX_SOURCE >> 20
+            )));
+        }
+        if looks_compiled(path, &text) {
+            return Err(Failure::Usage(format!(
+                "{}: this looks like a compiled tile set (tileset.json), not `.tiles` \
+                 source; `check`, `build`, `render` and `stats` read the `.tiles` files it \
+                 was built from (e.g. `tileforge render tilesets -o DIR`), while `play`, \
+                 `simulate` and `score --tileset` take a tileset.json",
+                super::read::display_name(path)
+            )));
+        }
+        ids.push(sources.add(super::read::display_name(path), text));
     }
     Ok((sources, ids))
 }
 
-fn display_path(path: &Path) -> String {
-    path.display().to_string()
+/// A `.json` file, or text that opens with `{` where `.tiles` opens with a keyword.
+fn looks_compiled(path: &Path, text: &str) -> bool {
+    path.extension().is_some_and(|e| e == "json") || text.trim_start().starts_with('{')
 }
 
 /// Compiles the inputs and prints their diagnostics; fails with `Input` on errors.

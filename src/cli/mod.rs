@@ -3,14 +3,18 @@
 
 mod build;
 mod check;
+mod cleanup;
 mod export;
 mod input;
 mod output;
 mod play;
+mod read;
 mod render;
 mod score;
 mod simulate;
+mod staging;
 mod stats;
+mod tileset;
 
 use std::process::ExitCode;
 
@@ -61,13 +65,6 @@ impl Failure {
     fn io(context: impl std::fmt::Display, error: &std::io::Error) -> Failure {
         Failure::Usage(format!("{context}: {error}"))
     }
-
-    /// A tile set the engine cannot play (e.g. a capability it lacks): an
-    /// error in the input (exit 1), as `score` reports it.
-    fn unplayable(error: &crate::engine::SetupError) -> Failure {
-        eprintln!("error: cannot play this tile set: {error}");
-        Failure::Input
-    }
 }
 
 /// Runs the command line and returns the process exit code.
@@ -90,7 +87,7 @@ pub fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Input) => ExitCode::from(1),
         Err(Failure::Usage(message)) => {
-            eprintln!("error: {message}");
+            eprintln!("error: {}", output::printable(&message));
             ExitCode::from(2)
         }
     }

@@ -1,5 +1,7 @@
 //! Writing output files atomically: a temporary file in the same directory,
-//! then a rename, so a failed run never leaves a half-written file.
+//! then a rename, so a failed run never leaves a half-written file. What is
+//! not a regular file (`/dev/null`, a FIFO, a terminal) is written through,
+//! never replaced; a symbolic link stays a link, its target is replaced.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -16,21 +18,48 @@ pub fn create_dir(dir: &Path) -> Result<(), Failure> {
     })
 }
 
-/// Writes `bytes` to `path` atomically.
+/// Writes `bytes` to `path` atomically (see the module documentation).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
     let fail = |e: &std::io::Error| Failure::io(format_args!("cannot write {}", path.display()), e);
+    let resolved;
+    let path = match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => {
+            resolved = std::fs::canonicalize(path).map_err(|e| fail(&e))?;
+            resolved.as_path()
+        }
+        _ => path,
+    };
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => {
+            return Err(Failure::Usage(format!(
+                "cannot write {}: it is a directory",
+                path.display()
+            )))
+        }
+        Ok(meta) if !meta.is_file() => return write_through(path, bytes).map_err(|e| fail(&e)),
+        _ => {}
+    }
     let tmp = temp_path(path);
+    super::cleanup::install();
+    super::cleanup::register(&tmp);
     let result = (|| {
         let mut file = std::fs::File::create(&tmp)?;
         file.write_all(bytes)?;
         file.sync_all()?;
         std::fs::rename(&tmp, path)
     })();
-    if let Err(e) = result {
+    if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
-        return Err(fail(&e));
     }
-    Ok(())
+    super::cleanup::unregister(&tmp);
+    result.map_err(|e| fail(&e))
+}
+
+/// Writes into an existing file that is not a regular one (a device, a FIFO).
+fn write_through(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut file = std::fs::OpenOptions::new().write(true).open(path)?;
+    file.write_all(bytes)?;
+    file.flush()
 }
 
 fn temp_path(path: &Path) -> PathBuf {
@@ -41,9 +70,32 @@ fn temp_path(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{name}.tmp-{}", std::process::id()))
 }
 
-/// Writes text to standard output. A reader that went away (`| head`) is not an
+/// Text with its control characters (other than newlines and tabs) escaped
+/// as `\u{1b}`, so that a name taken from an input cannot drive the terminal.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(is_hostile) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if is_hostile(c) {
+            out.push_str(&c.escape_unicode().to_string());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+fn is_hostile(c: char) -> bool {
+    c.is_control() && c != '\n' && c != '\t'
+}
+
+/// Writes text to standard output, control characters escaped ([`printable`];
+/// JSON has none left raw). A reader that went away (`| head`) is not an
 /// error: the rest of the output is simply not wanted.
 pub fn stdout(text: &str) -> Result<(), Failure> {
+    let text = printable(text);
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {

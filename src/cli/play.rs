@@ -3,12 +3,11 @@
 
 use std::path::PathBuf;
 
-use super::input::{compile_inputs, Colour, Format};
+use super::input::Colour;
 use super::output::write_atomic;
-use super::score::read_tileset;
 use super::Failure;
 use crate::engine::random::{player_names, RandomPlayer};
-use crate::engine::{report, Ruleset, MAX_PLAYERS};
+use crate::engine::{report, MAX_PLAYERS};
 
 /// Arguments of `play`.
 #[derive(Debug, clap::Args)]
@@ -41,16 +40,9 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             args.players
         )));
     }
-    let set = match args.paths.as_slice() {
-        [one] if one.extension().is_some_and(|e| e == "json") => read_tileset(one)?,
-        paths => {
-            let (_, compiled) = compile_inputs(paths, Format::Text, args.color, false)?;
-            let checked = compiled.checked.ok_or(Failure::Input)?;
-            crate::emit::tileset(&checked)
-        }
-    };
+    let set = super::tileset::load(&args.paths, args.color)?;
     let chosen = (!args.expansions.is_empty()).then_some(args.expansions.as_slice());
-    let rules = Ruleset::new(&set, chosen).map_err(|e| Failure::unplayable(&e))?;
+    let rules = super::tileset::ruleset(&set, chosen, &args.paths[0])?;
     let names = player_names(args.players);
     let (game, log) = RandomPlayer::new(args.seed)
         .play_logged(&rules, &names)
@@ -76,7 +68,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         }
         None => {
             super::output::stdout(&log.to_json())?;
-            eprintln!("{summary}");
+            eprintln!("{}", super::output::printable(&summary));
         }
     }
     Ok(())

@@ -2,9 +2,8 @@
 //! `--sheet` one contact sheet per expansion. Also writes the images of `build`.
 
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
-
-use rayon::prelude::*;
 
 use super::input::{compile_inputs, ms, Colour, Format};
 use super::output::{create_dir, write_atomic};
@@ -23,7 +22,8 @@ pub struct Args {
     #[arg(short, long)]
     output: PathBuf,
     /// Draw only this tile: a full id (`base/D`) or a name unique in the set.
-    /// May be repeated.
+    /// May be repeated. Cannot be combined with `--sheet` (a sheet shows a
+    /// whole expansion).
     #[arg(long, value_name = "ID", conflicts_with = "sheet")]
     tile: Vec<String>,
     /// Edge length of a tile image, in pixels.
@@ -33,7 +33,9 @@ pub struct Args {
     /// Turn the tiles clockwise by this many degrees: 0, 90, 180 or 270.
     #[arg(long, value_name = "R", default_value_t = 0, value_parser = parse_rotation)]
     rotation: u16,
-    /// Also draw one contact sheet per expansion.
+    /// Also draw one contact sheet per expansion (pages of at most 120
+    /// tiles: DIR/<expansion>.sheet.png, then .sheet-2.png, ...). Cannot be
+    /// combined with `--tile`.
     #[arg(long)]
     sheet: bool,
     /// Edge length of a tile on a contact sheet, in pixels.
@@ -81,7 +83,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         sheets: args.sheet,
         sheet_size: args.sheet_size,
     };
-    write_images(&checked, &request, &args.output, args.timings)
+    write_images(&checked, &request, &args.output, &args.output, args.timings)
 }
 
 /// The full id of the tile a user named.
@@ -117,63 +119,84 @@ fn resolve(checked: &Checked, wanted: &str) -> Result<String, Failure> {
     }
 }
 
-/// Renders what `request` asks for and writes it under `dir`; prints a summary
-/// (and timings) on stderr. Nothing is written unless every image was drawn.
+/// Renders what `request` asks for and writes it under `dir`, each image as
+/// soon as it is drawn (only the images being drawn are in memory); prints a
+/// summary (and timings) on stderr naming `shown` as the directory. When an
+/// image cannot be drawn or written, the images already written are removed:
+/// nothing is left unless every image was written.
 pub fn write_images(
     checked: &Checked,
     request: &Request,
     dir: &Path,
+    shown: &Path,
     timings: bool,
 ) -> Result<(), Failure> {
     let started = Instant::now();
-    let images = render::render(checked, request).map_err(|errors| {
+    let set = crate::emit::tileset(checked);
+    create_dir(dir)?;
+    for e in &set.expansions {
+        let wanted = |t: &&crate::emit::wire::Tile| {
+            t.expansion == e.id && request.only.as_ref().is_none_or(|ids| ids.contains(&t.id))
+        };
+        if set.tiles.iter().any(|t| wanted(&t)) {
+            create_dir(&dir.join(&e.id))?;
+        }
+    }
+    // Each file written, and whether it is a sheet.
+    let written: Mutex<Vec<(PathBuf, bool)>> = Mutex::new(Vec::new());
+    let errors = render::render_each(&set, request, &|image: Image| {
+        let path = path_of(dir, &image);
+        write_atomic(&path, &image.png).map_err(|f| match f {
+            Failure::Usage(m) => m,
+            Failure::Input => format!("cannot write {}", path.display()),
+        })?;
+        if let Ok(mut w) = written.lock() {
+            w.push((path, image.tile.is_none()));
+        }
+        Ok(())
+    });
+    let written = written.into_inner().unwrap_or_default();
+    if !errors.is_empty() {
+        for (path, _) in &written {
+            let _ = std::fs::remove_file(path);
+        }
         for e in &errors {
             eprintln!("error: {e}");
         }
-        Failure::Usage(format!(
-            "{} image{} could not be rendered; no image was written",
+        return Err(Failure::Usage(format!(
+            "{} image{} could not be rendered or written; no image was left",
             errors.len(),
             if errors.len() == 1 { "" } else { "s" }
-        ))
-    })?;
-    let drawn = started.elapsed();
-    let started = Instant::now();
-    let paths: Vec<PathBuf> = images.iter().map(|i| path_of(dir, i)).collect();
-    for parent in paths.iter().filter_map(|p| p.parent()) {
-        create_dir(parent)?;
+        )));
     }
-    images
-        .par_iter()
-        .zip(&paths)
-        .map(|(image, path)| write_atomic(path, &image.png))
-        .collect::<Result<Vec<()>, Failure>>()?;
-    let written = started.elapsed();
-    let sheets = images.iter().filter(|i| i.tile.is_none()).count();
-    let tiles = images.len() - sheets;
+    let sheets = written.iter().filter(|(_, sheet)| *sheet).count();
+    let tiles = written.len() - sheets;
     eprintln!(
         "wrote {}: {tiles} tile image{}, {sheets} sheet{}",
-        dir.display(),
+        shown.display(),
         if tiles == 1 { "" } else { "s" },
         if sheets == 1 { "" } else { "s" },
     );
     if timings {
-        report(drawn, written, rayon::current_num_threads());
+        report(started.elapsed(), rayon::current_num_threads());
     }
     Ok(())
 }
 
-fn report(drawn: Duration, written: Duration, threads: usize) {
+fn report(elapsed: Duration, threads: usize) {
     eprintln!(
-        "timings: render {:.2} ms ({threads} thread{}), write png {:.2} ms",
-        ms(drawn),
+        "timings: render and write png {:.2} ms ({threads} thread{})",
+        ms(elapsed),
         if threads == 1 { "" } else { "s" },
-        ms(written)
     );
 }
 
+/// Where an image goes: `DIR/<expansion>/<tile>.png`, and a sheet's pages
+/// `DIR/<expansion>.sheet.png`, `DIR/<expansion>.sheet-2.png`, ...
 fn path_of(dir: &Path, image: &Image) -> PathBuf {
-    match &image.tile {
-        Some(tile) => dir.join(&image.expansion).join(format!("{tile}.png")),
-        None => dir.join(format!("{}.sheet.png", image.expansion)),
+    match (&image.tile, image.page.0) {
+        (Some(tile), _) => dir.join(&image.expansion).join(format!("{tile}.png")),
+        (None, 0) => dir.join(format!("{}.sheet.png", image.expansion)),
+        (None, page) => dir.join(format!("{}.sheet-{}.png", image.expansion, page + 1)),
     }
 }

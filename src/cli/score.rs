@@ -5,12 +5,15 @@
 
 use std::path::{Path, PathBuf};
 
+use super::input::Colour;
 use super::output::write_atomic;
+use super::read::read_text;
+use super::tileset::{input, load, ruleset};
 use super::Failure;
 use crate::emit::wire::TileSet;
 use crate::engine::log::GameLog;
 use crate::engine::report::ScoreReport;
-use crate::engine::{replay, report, BoardView, Ruleset};
+use crate::engine::{replay, report, BoardView};
 use crate::render::board::{self, Caption, PlayerLine};
 
 /// Arguments of `score`.
@@ -18,8 +21,9 @@ use crate::render::board::{self, Caption, PlayerLine};
 pub struct Args {
     /// The game log (see docs/game-log.md).
     game: PathBuf,
-    /// The compiled tile set the game was played with (`tileforge build`).
-    #[arg(long)]
+    /// The tile set the game was played with: a compiled `tileset.json`
+    /// (`tileforge build`), or `.tiles` files or a directory of them.
+    #[arg(long, value_name = "PATH")]
     tileset: PathBuf,
     /// Print the scores as JSON.
     #[arg(long)]
@@ -35,10 +39,10 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
-    let set = read_tileset(&args.tileset)?;
-    let text = read(&args.game)?;
+    let set = load(std::slice::from_ref(&args.tileset), Colour::Auto)?;
+    let text = read_text(&args.game, super::read::MAX_JSON)?;
     let log = GameLog::from_json(&text).map_err(|e| input(&args.game, &e))?;
-    let rules = Ruleset::new(&set, log.expansions.as_deref()).map_err(|e| input(&args.game, &e))?;
+    let rules = ruleset(&set, log.expansions.as_deref(), &args.game)?;
     // Replay without final scoring first: the picture shows the figures that
     // final scoring takes off the board.
     let unfinished = GameLog {
@@ -122,21 +126,4 @@ fn caption(game: &Path, log: &GameLog, view: &BoardView, report: &ScoreReport) -
             })
             .collect(),
     }
-}
-
-/// Reads a file; a missing or unreadable file is a usage error.
-pub fn read(path: &Path) -> Result<String, Failure> {
-    std::fs::read_to_string(path).map_err(|e| Failure::io(path.display(), &e))
-}
-
-/// Prints an input error and fails with exit code 1.
-pub fn input(path: &Path, error: &dyn std::fmt::Display) -> Failure {
-    eprintln!("error: {}: {error}", path.display());
-    Failure::Input
-}
-
-/// Reads and decodes a `tileset.json`.
-pub fn read_tileset(path: &Path) -> Result<TileSet, Failure> {
-    let text = read(path)?;
-    serde_json::from_str(&text).map_err(|e| input(path, &format_args!("not a tile set: {e}")))
 }

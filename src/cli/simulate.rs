@@ -8,14 +8,16 @@ use std::path::{Path, PathBuf};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::input::{compile_inputs, Colour, Format};
+use super::input::Colour;
 use super::output::{create_dir, write_atomic};
-use super::score::read_tileset;
 use super::Failure;
-use crate::emit::wire::TileSet;
 use crate::engine::log::GameLog;
 use crate::engine::{Ruleset, MAX_PLAYERS};
 use crate::sim::{self, charts, Observer, Options, Summary};
+
+/// The most worker threads `--threads` may ask for: more than any machine
+/// this runs on has cores, few enough to start in a moment.
+const MAX_THREADS: usize = 256;
 
 /// Arguments of `simulate`.
 #[derive(Debug, clap::Args)]
@@ -47,7 +49,7 @@ pub struct Args {
     /// replayable with `tileforge score`.
     #[arg(long, value_name = "DIR")]
     save_games: Option<PathBuf>,
-    /// Worker threads (default: one per core).
+    /// Worker threads (default: one per core; at most 256).
     #[arg(long)]
     threads: Option<usize>,
     /// When to colour diagnostics.
@@ -124,8 +126,14 @@ fn options(args: &Args) -> Result<Options, Failure> {
             args.players
         )));
     }
-    if args.threads == Some(0) {
-        return Err(Failure::Usage("--threads must be at least 1".into()));
+    match args.threads {
+        Some(0) => return Err(Failure::Usage("--threads must be at least 1".into())),
+        Some(n) if n > MAX_THREADS => {
+            return Err(Failure::Usage(format!(
+                "--threads must be at most {MAX_THREADS}, not {n}"
+            )))
+        }
+        _ => {}
     }
     Ok(Options {
         games: args.games,
@@ -137,15 +145,8 @@ fn options(args: &Args) -> Result<Options, Failure> {
 
 /// Compiles `.tiles` inputs, or reads one `tileset.json`, and prepares it for play.
 fn ruleset(paths: &[PathBuf], colour: Colour) -> Result<Ruleset, Failure> {
-    let set: TileSet = match paths {
-        [one] if one.extension().is_some_and(|e| e == "json") => read_tileset(one)?,
-        paths => {
-            let (_, compiled) = compile_inputs(paths, Format::Text, colour, false)?;
-            let checked = compiled.checked.ok_or(Failure::Input)?;
-            crate::emit::tileset(&checked)
-        }
-    };
-    Ruleset::new(&set, None).map_err(|e| Failure::unplayable(&e))
+    let set = super::tileset::load(paths, colour)?;
+    super::tileset::ruleset(&set, None, &paths[0])
 }
 
 fn simulate(rules: &Ruleset, options: &Options, progress: &Progress) -> Result<Summary, Failure> {

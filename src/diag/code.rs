@@ -54,6 +54,7 @@ codes! {
     WrongAttribute = "E0109", Error, "an attribute or variant on a kind that does not take it";
     BadDeclaration = "E0110", Error, "a malformed declaration (shape, edge letter, template, parameter, setting)";
     BadEdit = "E0111", Error, "a `replaces` or `remove` of a tile the required expansions lack";
+    IdNotAFileName = "E0112", Error, "an id that cannot name an image file (too long, or an expansion ending in `.png`)";
     SideTaken = "E0201", Error, "a side is used by two features";
     RoadOnCitySide = "E0202", Error, "a road and a city on the same side";
     CrossingFeatures = "E0203", Error, "features cross each other";
@@ -79,6 +80,7 @@ codes! {
     NeverPlaceable = "W0601", Warning, "a tile that no tile of the set can ever sit next to";
     IdenticalTiles = "W0602", Warning, "two tiles identical up to rotation";
     MissingCapability = "W0603", Warning, "a capability the engine does not have: the set cannot be played";
+    IdsDifferInCase = "W0604", Warning, "two tile ids of an expansion that differ only in case";
 }
 
 impl fmt::Display for Code {

@@ -2,11 +2,14 @@
 //! and the one place that renders them (rustc style, via codespan-reporting).
 
 mod code;
+mod excerpt;
+mod limit;
 mod render;
 mod source;
 mod suggest;
 
 pub use code::Code;
+pub use limit::{limit, Omitted, MAX_PER_FILE};
 pub use render::{render_all, render_json};
 pub use source::{FileId, SourceMap, Span};
 pub use suggest::did_you_mean;

@@ -4,39 +4,42 @@
 /// edit), if it is close enough to be a plausible typo.
 #[must_use]
 pub fn did_you_mean<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
-    let limit = (word.chars().count() / 3).max(1);
+    let word: Vec<char> = word.to_lowercase().chars().collect();
+    let limit = (word.len() / 3).max(1);
     candidates
         .iter()
-        .map(|c| (distance(&word.to_lowercase(), &c.to_lowercase()), *c))
+        .filter_map(|c| {
+            let c_low: Vec<char> = c.to_lowercase().chars().collect();
+            // The distance is at least the difference in length: most
+            // candidates are ruled out without a table.
+            (word.len().abs_diff(c_low.len()) <= limit).then(|| (distance(&word, &c_low), *c))
+        })
         .filter(|(d, _)| *d <= limit)
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)
 }
 
-/// Optimal-string-alignment distance.
-fn distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
+/// Optimal-string-alignment distance, with three rolling rows.
+fn distance(a: &[char], b: &[char]) -> usize {
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    let mut row: Vec<usize> = vec![0; b.len() + 1];
     for i in 1..=a.len() {
+        row[0] = i;
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (d[i - 1][j] + 1)
-                .min(d[i][j - 1] + 1)
-                .min(d[i - 1][j - 1] + cost);
+            let mut best = (previous[j] + 1)
+                .min(row[j - 1] + 1)
+                .min(previous[j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(d[i - 2][j - 2] + 1);
+                best = best.min(before[j - 2] + 1);
             }
-            d[i][j] = best;
+            row[j] = best;
         }
+        std::mem::swap(&mut before, &mut previous);
+        std::mem::swap(&mut previous, &mut row);
     }
-    d[a.len()][b.len()]
+    previous[b.len()]
 }
 
 #[cfg(test)]

@@ -77,6 +77,7 @@ impl Game<'_> {
         else {
             return;
         };
+        self.scoring_at(tile);
         let at = self.board.placed[tile as usize];
         let mut counts = [0u32; MAX_PLAYERS];
         for s in &self.standing {

@@ -1,5 +1,10 @@
-//! The board: a dense grid of placed tiles that grows as needed, and the open
-//! positions (empty squares next to a tile) indexed by *signature*.
+//! The board: placed tiles in a dense grid that grows while it stays within a
+//! budget proportional to the tiles placed, with the squares outside it in a
+//! hash map; and the open positions (empty squares next to a tile) indexed by
+//! *signature*. A normal game lies inside the grid (one index computation per
+//! square); a board spread along a long diagonal keeps a bounded grid and
+//! pays a hash lookup for the far squares, so memory follows the tiles, not
+//! the board's extent.
 //!
 //! A position's signature packs, for each of its sides N E S W (one digit each,
 //! see `sides`), the side code the neighbour across that side shows, 0 for no
@@ -8,6 +13,9 @@
 //! per rotation when every letter meets only itself). So the legal placements
 //! of a tile are the union of a few dozen buckets: counting them costs the same
 //! on an empty board as on a full one.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::KindId;
 
@@ -35,13 +43,26 @@ struct Cell {
 }
 
 /// Squares kept free between a placed tile and the edge of the grid, so that
-/// open positions and their neighbours are always inside it.
+/// in a compact game open positions and their neighbours lie inside it.
 const MARGIN: i32 = 2;
+
+/// The grid may always grow to this many squares (enough for any normal game).
+const MIN_BUDGET: usize = 1 << 14;
+
+/// Beyond [`MIN_BUDGET`], the grid may hold this many squares per tile placed.
+const SQUARES_PER_TILE: usize = 64;
+
+/// Where a square's cell lives: in the grid, or among the far squares.
+#[derive(Clone, Copy)]
+enum At {
+    Grid(usize),
+    Far(i32, i32),
+}
 
 /// The side offsets N E S W.
 pub(super) const SIDE_STEP: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
 
-/// The grid and the open positions.
+/// The grid, the squares beyond it, and the open positions.
 pub(super) struct Board {
     w: i32,
     h: i32,
@@ -49,6 +70,8 @@ pub(super) struct Board {
     ox: i32,
     oy: i32,
     cells: Vec<Cell>,
+    /// Squares outside the grid that hold a tile or lie next to one.
+    far: HashMap<(i32, i32), Cell, BuildHasherDefault<SquareHasher>>,
     buckets: Vec<Vec<(i32, i32)>>,
     /// Digit weights of the sides N E S W in a signature.
     pow: [u16; 4],
@@ -66,6 +89,7 @@ impl Board {
             ox: side / 2,
             oy: side / 2,
             cells: vec![Cell::default(); (side * side) as usize],
+            far: HashMap::default(),
             buckets: vec![Vec::new(); buckets],
             pow,
             placed: Vec::with_capacity(tiles.min(4096)),
@@ -75,30 +99,79 @@ impl Board {
     #[inline]
     fn index(&self, x: i32, y: i32) -> Option<usize> {
         // Wide arithmetic: coordinates come from game logs and may be extreme.
-        let cx = i64::from(x) + i64::from(self.ox);
-        let cy = i64::from(y) + i64::from(self.oy);
-        if cx < 0 || cy < 0 || cx >= i64::from(self.w) || cy >= i64::from(self.h) {
+        // A negative column becomes a huge unsigned one: one test per axis.
+        #[allow(clippy::cast_sign_loss)]
+        let cx = (i64::from(x) + i64::from(self.ox)) as u64;
+        #[allow(clippy::cast_sign_loss)]
+        let cy = (i64::from(y) + i64::from(self.oy)) as u64;
+        #[allow(clippy::cast_sign_loss)]
+        let (w, h) = (self.w as u64, self.h as u64);
+        if cx >= w || cy >= h {
             return None;
         }
-        usize::try_from(cy * i64::from(self.w) + cx).ok()
+        usize::try_from(cy * w + cx).ok()
+    }
+
+    /// Where a square's cell lives.
+    #[inline]
+    fn at(&self, x: i32, y: i32) -> At {
+        self.index(x, y).map_or(At::Far(x, y), At::Grid)
+    }
+
+    #[inline]
+    fn get(&self, at: At) -> Cell {
+        match at {
+            At::Grid(i) => self.cells[i],
+            At::Far(x, y) => self.far_cell(x, y),
+        }
+    }
+
+    #[inline]
+    fn get_mut(&mut self, at: At) -> &mut Cell {
+        match at {
+            At::Grid(i) => &mut self.cells[i],
+            At::Far(x, y) => self.far_cell_mut(x, y),
+        }
+    }
+
+    #[inline]
+    fn cell(&self, x: i32, y: i32) -> Cell {
+        self.get(self.at(x, y))
+    }
+
+    #[inline]
+    fn cell_mut(&mut self, x: i32, y: i32) -> &mut Cell {
+        let at = self.at(x, y);
+        self.get_mut(at)
+    }
+
+    // Out of line: a compact game never leaves the grid.
+    #[cold]
+    #[inline(never)]
+    fn far_cell(&self, x: i32, y: i32) -> Cell {
+        self.far.get(&(x, y)).copied().unwrap_or_default()
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn far_cell_mut(&mut self, x: i32, y: i32) -> &mut Cell {
+        self.far.entry((x, y)).or_default()
     }
 
     /// The placed tile at a square.
-    #[inline]
     pub fn tile_at(&self, x: i32, y: i32) -> Option<u32> {
-        let i = self.index(x, y)?;
-        self.cells[i].tile.checked_sub(1)
+        self.cell(x, y).tile.checked_sub(1)
     }
 
     /// How many of the 8 squares around a square hold a tile.
     pub fn around(&self, x: i32, y: i32) -> u8 {
-        self.index(x, y).map_or(0, |i| self.cells[i].around)
+        self.cell(x, y).around
     }
 
     /// The signature of a square: what its four neighbours show it.
     #[inline]
     pub fn signature(&self, x: i32, y: i32) -> u16 {
-        self.index(x, y).map_or(0, |i| self.cells[i].sig)
+        self.cell(x, y).sig
     }
 
     /// Number of open positions.
@@ -111,8 +184,10 @@ impl Board {
         &self.buckets[usize::from(sig)]
     }
 
-    /// Puts a tile whose board sides show `edges` (N E S W side codes) on an empty
+    /// Puts a tile whose board sides show `edges` (N E S W codes) on an empty
     /// square, updating the open positions around it. Returns its index.
+    /// Squares beyond `i32`'s range do not exist: a tile at the limit simply
+    /// has fewer neighbours.
     pub fn place(
         &mut self,
         x: i32,
@@ -124,8 +199,8 @@ impl Board {
     ) -> u32 {
         if self.placed.is_empty() {
             // Centre the grid on the first tile, wherever it lies.
-            self.ox = self.w / 2 - x;
-            self.oy = self.h / 2 - y;
+            self.ox = (self.w / 2).saturating_sub(x);
+            self.oy = (self.h / 2).saturating_sub(y);
         }
         self.ensure_room(x, y);
         let index = u32::try_from(self.placed.len()).unwrap_or(u32::MAX);
@@ -137,23 +212,24 @@ impl Board {
             first_node,
         });
         self.set_sig(x, y, 0);
-        if let Some(i) = self.index(x, y) {
-            self.cells[i].tile = index + 1;
-        }
+        self.cell_mut(x, y).tile = index + 1;
         for dy in -1..=1 {
             for dx in -1..=1 {
-                if (dx, dy) != (0, 0) {
-                    if let Some(i) = self.index(x + dx, y + dy) {
-                        self.cells[i].around += 1;
-                    }
+                if (dx, dy) == (0, 0) {
+                    continue;
+                }
+                if let (Some(ax), Some(ay)) = (x.checked_add(dx), y.checked_add(dy)) {
+                    self.cell_mut(ax, ay).around += 1;
                 }
             }
         }
         for (side, &(dx, dy)) in SIDE_STEP.iter().enumerate() {
-            let (nx, ny) = (x + dx, y + dy);
+            let (Some(nx), Some(ny)) = (x.checked_add(dx), y.checked_add(dy)) else {
+                continue;
+            };
             if self.tile_at(nx, ny).is_none() {
-                // The square was empty, so that side of (nx, ny) showed nothing.
                 let facing = (side + 2) % 4;
+                // The square was empty, so that side of (nx, ny) showed nothing.
                 let sig = self.signature(nx, ny) + u16::from(edges[side]) * self.pow[facing];
                 self.set_sig(nx, ny, sig);
             }
@@ -162,55 +238,148 @@ impl Board {
     }
 
     /// Moves a square to another signature bucket (0 = not open).
+    #[inline]
     fn set_sig(&mut self, x: i32, y: i32, sig: u16) {
-        let Some(i) = self.index(x, y) else { return };
-        let old = self.cells[i].sig;
-        if old != 0 {
-            let bucket = &mut self.buckets[usize::from(old)];
-            let slot = self.cells[i].slot as usize;
+        let at = self.at(x, y);
+        let old = self.get(at);
+        if old.sig != 0 {
+            let bucket = &mut self.buckets[usize::from(old.sig)];
+            let slot = old.slot as usize;
             bucket.swap_remove(slot);
             if let Some(&(mx, my)) = bucket.get(slot) {
-                if let Some(m) = self.index(mx, my) {
-                    self.cells[m].slot = u32::try_from(slot).unwrap_or(0);
-                }
+                self.cell_mut(mx, my).slot = u32::try_from(slot).unwrap_or(0);
             }
+        } else if sig == 0 {
+            return;
         }
-        self.cells[i].sig = sig;
-        if sig != 0 {
+        let slot = if sig == 0 {
+            0
+        } else {
             let bucket = &mut self.buckets[usize::from(sig)];
-            self.cells[i].slot = u32::try_from(bucket.len()).unwrap_or(0);
             bucket.push((x, y));
+            u32::try_from(bucket.len() - 1).unwrap_or(0)
+        };
+        let cell = self.get_mut(at);
+        cell.sig = sig;
+        cell.slot = slot;
+    }
+
+    /// Grows the grid so that (x, y) lies at least [`MARGIN`] squares inside
+    /// it, as long as the grid stays within its budget; squares beyond it
+    /// live in `far`.
+    fn ensure_room(&mut self, x: i32, y: i32) {
+        let fits = |c: i64, n: i32| c >= i64::from(MARGIN) && c < i64::from(n - MARGIN);
+        loop {
+            let (cx, cy) = (
+                i64::from(x) + i64::from(self.ox),
+                i64::from(y) + i64::from(self.oy),
+            );
+            if fits(cx, self.w) && fits(cy, self.h) {
+                return;
+            }
+            // Double only the direction that ran out of room, keeping the old
+            // grid in the middle: a long thin board stays a thin grid.
+            let (grow_x, grow_y) = (!fits(cx, self.w), !fits(cy, self.h));
+            let (w, h) = (self.w << u8::from(grow_x), self.h << u8::from(grow_y));
+            let budget = MIN_BUDGET.max(SQUARES_PER_TILE * (self.placed.len() + 1));
+            #[allow(clippy::cast_sign_loss)]
+            if w >= i32::MAX / 4 || h >= i32::MAX / 4 || (w as usize) * (h as usize) > budget {
+                return;
+            }
+            self.regrid(w, h);
         }
     }
 
-    /// Grows the grid so that (x, y) lies at least [`MARGIN`] squares inside it.
-    fn ensure_room(&mut self, x: i32, y: i32) {
-        let (cx, cy) = (x + self.ox, y + self.oy);
-        let fits = |c: i32, n: i32| c >= MARGIN && c < n - MARGIN;
-        if fits(cx, self.w) && fits(cy, self.h) {
-            return;
-        }
-        // Double only the direction that ran out of room, keeping the old
-        // grid in the middle: a long thin board stays a thin grid.
-        let (grow_x, grow_y) = (!fits(cx, self.w), !fits(cy, self.h));
-        let (w, h) = (self.w << u8::from(grow_x), self.h << u8::from(grow_y));
+    /// Moves every square into a `w` × `h` grid around the old one, taking
+    /// in the far squares that now fall inside it.
+    #[allow(clippy::cast_sign_loss)]
+    fn regrid(&mut self, w: i32, h: i32) {
         let (dx, dy) = ((w - self.w) / 2, (h - self.h) / 2);
-        let (ox, oy) = (self.ox + dx, self.oy + dy);
         let mut cells = vec![Cell::default(); (w * h) as usize];
         for row in 0..self.h {
-            for col in 0..self.w {
-                let from = (row * self.w + col) as usize;
-                let to = ((row + dy) * w + col + dx) as usize;
-                cells[to] = self.cells[from];
-            }
+            let from = (row * self.w) as usize;
+            let to = ((row + dy) * w + dx) as usize;
+            cells[to..to + self.w as usize]
+                .copy_from_slice(&self.cells[from..from + self.w as usize]);
         }
         self.cells = cells;
         self.w = w;
         self.h = h;
-        self.ox = ox;
-        self.oy = oy;
-        // Every tile but the first goes next to a placed one, so one doubling
-        // is enough; the call only guards the invariant.
-        self.ensure_room(x, y);
+        self.ox = self.ox.saturating_add(dx);
+        self.oy = self.oy.saturating_add(dy);
+        let far = std::mem::take(&mut self.far);
+        for ((x, y), cell) in far {
+            *self.cell_mut(x, y) = cell;
+        }
+    }
+}
+
+/// A fast hash for squares (a multiply and a fold per coordinate: no
+/// defence against crafted collisions is needed, the worst is a slower game).
+#[derive(Default)]
+struct SquareHasher(u64);
+
+impl Hasher for SquareHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        let h = (self.0.rotate_left(29) ^ key).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = h ^ (h >> 32);
+    }
+
+    fn write_i32(&mut self, n: i32) {
+        #[allow(clippy::cast_sign_loss)]
+        self.write_u64(u64::from(n as u32));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Side codes 1 to 3 in base-4 digits: N = 1, E = 4, S = 16, W = 64.
+    fn board() -> Board {
+        Board::new(0, 256, [1, 4, 16, 64])
+    }
+
+    #[test]
+    fn a_long_diagonal_costs_squares_in_proportion_to_its_tiles() {
+        let mut board = board();
+        for i in 0..20_000 {
+            // A staircase: east, then south.
+            let (x, y) = (i / 2 + i % 2, i / 2);
+            board.place(x, y, KindId(0), 0, [3; 4], 0);
+        }
+        // 10,000 squares wide and tall; a dense grid would be 10^8 squares.
+        let squares = board.cells.len() + board.far.len();
+        assert!(squares < 64 * 20_000 + 9 * 20_000, "{squares} squares");
+        assert_eq!(board.tile_at(10_000, 9_999), Some(19_999));
+        assert_eq!(board.tile_at(9_999, 10_000), None);
+        assert_eq!(board.around(1, 1), 4);
+    }
+
+    #[test]
+    fn squares_on_every_side_of_zero_and_at_the_limits() {
+        let mut board = board();
+        board.place(-1, -1, KindId(0), 0, [1, 2, 3, 1], 0);
+        board.place(0, -1, KindId(0), 0, [1, 2, 3, 1], 0);
+        assert_eq!(board.tile_at(-1, -1), Some(0));
+        assert_eq!(board.tile_at(0, -1), Some(1));
+        assert_eq!(board.tile_at(-17, -1), None);
+        // West of (-1,-1) shows its west side (1) to that square's east.
+        assert_eq!(board.signature(-2, -1), 1 << 2);
+        assert_eq!(board.around(-1, 0), 2);
+        board.place(i32::MAX, i32::MIN, KindId(0), 0, [3; 4], 0);
+        assert_eq!(board.tile_at(i32::MAX, i32::MIN), Some(2));
+        assert_eq!(board.around(i32::MAX - 1, i32::MIN), 1);
+        assert_eq!(board.open_count(), 6 + 2);
     }
 }

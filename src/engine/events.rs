@@ -65,7 +65,7 @@ pub enum Reason {
         /// Distinct tiles.
         tiles: u32,
         /// Units of the kind's first counted attribute (a city's pennants).
-        units: u32,
+        units: u64,
         /// The attributes without units on it (inn, cathedral, market), one
         /// bit per vocabulary index.
         attributes: u64,
@@ -240,7 +240,8 @@ impl Event {
     }
 }
 
-fn count(n: u32, what: &str) -> String {
+fn count(n: impl Into<u64>, what: &str) -> String {
+    let n: u64 = n.into();
     if n == 1 {
         format!("1 {what}")
     } else {
@@ -264,7 +265,7 @@ impl Score {
     /// All points.
     #[must_use]
     pub fn total(&self) -> i64 {
-        self.by_source.iter().sum()
+        self.by_source.iter().fold(0, |a, &b| a.saturating_add(b))
     }
 
     pub(super) fn add(&mut self, source: Source, points: i64) {

@@ -152,6 +152,17 @@ impl Features {
         self.nodes[n as usize].next
     }
 
+    /// The first-placed tile of a feature: the least tile along its ring.
+    pub fn first_tile(&self, root: u32) -> u32 {
+        let mut first = self.nodes[root as usize].tile;
+        let mut n = self.nodes[root as usize].next;
+        while n != root {
+            first = first.min(self.nodes[n as usize].tile);
+            n = self.nodes[n as usize].next;
+        }
+        first
+    }
+
     /// Open sides of the feature (a root).
     pub fn open(&self, root: u32) -> i32 {
         self.nodes[root as usize].open

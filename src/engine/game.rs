@@ -134,6 +134,10 @@ pub struct Game<'r> {
     pub(super) remaining: Vec<u32>,
     pub(super) scores: Vec<Score>,
     pub(super) events: Vec<Event>,
+    /// For each event, the placed tile it happened at (see [`Game::event_tiles`]).
+    pub(super) event_tiles: Vec<u32>,
+    /// In final scoring, the tile of what is being scored.
+    pub(super) scoring_at: Option<u32>,
     /// Tile moves so far (the 1-based number of the current turn entry).
     pub(super) turn: u32,
     pub(super) active: usize,
@@ -143,7 +147,7 @@ pub struct Game<'r> {
     /// Ringmasters whose feature final scoring scored: their bonus comes last.
     pub(super) final_ringmasters: Vec<(usize, u32)>,
     /// Scratch: units of each counted attribute of the feature being scored.
-    pub(super) units: Vec<u32>,
+    pub(super) units: Vec<u64>,
     /// Scratch marks for counting distinct tiles and features.
     pub(super) seen_tiles: Vec<u32>,
     pub(super) seen_nodes: Vec<u32>,
@@ -218,6 +222,8 @@ impl<'r> Game<'r> {
             remaining: rules.kinds.iter().map(|k| k.count).collect(),
             scores: vec![Score::default(); players],
             events: Vec::with_capacity(64),
+            event_tiles: Vec::with_capacity(64),
+            scoring_at: None,
             turn: 0,
             active: 0,
             phase: Phase::Tile,
@@ -385,6 +391,12 @@ impl<'r> Game<'r> {
         )
     }
 
+    /// The kind of every tile on the board, the start tile first, in the
+    /// order they were placed.
+    pub fn placed_kinds(&self) -> impl Iterator<Item = KindId> + '_ {
+        self.board.placed.iter().map(|p| p.kind)
+    }
+
     /// Number of open positions (empty squares next to a tile).
     #[must_use]
     pub fn open_positions(&self) -> usize {
@@ -404,12 +416,39 @@ impl<'r> Game<'r> {
         &mut self.supply[i]
     }
 
-    /// Adds points and records why.
+    /// Adds points and records why, and where.
     pub(super) fn award(&mut self, event: Event) {
         if event.points != 0 {
             self.scores[event.player].add(event.source, event.points);
             self.events.push(event);
+            self.event_tiles
+                .push(self.scoring_at.unwrap_or(self.current));
         }
+    }
+
+    /// In final scoring, records the tile of what is scored next.
+    pub(super) fn scoring_at(&mut self, tile: u32) {
+        if self.phase == Phase::Over {
+            self.scoring_at = Some(tile);
+        }
+    }
+
+    /// Where each event of [`Game::events`] happened: during play, the tile
+    /// placed that turn (it completed the feature, or brought the big top or
+    /// the pyramid); in final scoring, the first-placed tile of the scored
+    /// feature, or the tile of the big top, the acrobats or the ringmaster.
+    pub fn event_tiles(&self) -> impl Iterator<Item = (KindId, Placement)> + '_ {
+        self.event_tiles.iter().map(|&t| {
+            let p = self.board.placed[t as usize];
+            (
+                p.kind,
+                Placement {
+                    x: p.x,
+                    y: p.y,
+                    rotation: p.rotation,
+                },
+            )
+        })
     }
 
     /// The turn number for events: `None` during final scoring.

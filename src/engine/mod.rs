@@ -30,7 +30,8 @@
 //! `bigtop`, `crop` the rules; [`events`] the score sheet; [`log`] the game-log
 //! format and [`mod@replay`]; [`random`] the seeded random player; [`report`]
 //! the score output; `view` the read-only [`BoardView`] snapshot that board
-//! pictures draw.
+//! pictures draw; [`validate`] checks a wire tile set completely before
+//! [`Ruleset::new`] prepares it.
 
 mod actions;
 mod bigtop;
@@ -55,6 +56,7 @@ mod sides;
 mod supplies;
 mod tables;
 pub mod tileset;
+pub mod validate;
 mod value;
 mod view;
 mod vocab;

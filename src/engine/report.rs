@@ -57,6 +57,13 @@ pub struct EventLine {
     pub source: String,
     /// Why, in words.
     pub reason: String,
+    /// Where: the tile placed that turn, or in final scoring the
+    /// first-placed tile of what was scored ([`Game::event_tiles`]).
+    pub tile: String,
+    /// Its column.
+    pub x: i32,
+    /// Its row.
+    pub y: i32,
 }
 
 /// The report of a game whose players have these names.
@@ -89,12 +96,16 @@ pub fn report(game: &Game<'_>, names: &[String]) -> ScoreReport {
     let events = game
         .events()
         .iter()
-        .map(|e| EventLine {
+        .zip(game.event_tiles())
+        .map(|(e, (kind, at))| EventLine {
             turn: e.turn,
             player: name(e.player),
             points: e.points,
             source: e.source.name().to_string(),
             reason: e.describe(game.rules()),
+            tile: game.rules().kind_id(kind).to_string(),
+            x: at.x,
+            y: at.y,
         })
         .collect();
     ScoreReport { players, events }
@@ -155,8 +166,8 @@ impl ScoreReport {
                 .map_or_else(|| "final".to_string(), |t| format!("turn {t}"));
             let _ = writeln!(
                 out,
-                "  {turn:<9} {:<width$} {:>+5}  {:<10} {}",
-                e.player, e.points, e.source, e.reason
+                "  {turn:<9} {:<width$} {:>+5}  {:<10} {}  [{} at ({}, {})]",
+                e.player, e.points, e.source, e.reason, e.tile, e.x, e.y
             );
         }
         out

@@ -91,6 +91,9 @@ impl Game<'_> {
         let best = strength.iter().copied().max().unwrap_or(0);
         if best > 0 {
             let winners = strength.iter().filter(|&&c| c == best).count();
+            if self.phase == Phase::Over {
+                self.scoring_at(self.features.first_tile(root));
+            }
             if let Some((points, source, reason)) = self.feature_value(root, winners > 1) {
                 let turn = self.event_turn();
                 for (player, &s) in strength.iter().enumerate().take(self.players) {
@@ -208,7 +211,7 @@ impl Game<'_> {
                 present |= piece.attributes;
                 for &(a, n) in &piece.units {
                     let u = &mut self.units[usize::from(a)];
-                    *u = u.saturating_add(n);
+                    *u = u.saturating_add(u64::from(n));
                 }
             }
             m = self.features.next(m);
@@ -270,6 +273,7 @@ impl Game<'_> {
 
     /// Awards a ringmaster's bonus: circus and acrobat tiles around its tile.
     fn ringmaster_bonus(&mut self, player: usize, tile: u32) {
+        self.scoring_at(tile);
         let at = self.board.placed[tile as usize];
         let mut tiles = 0;
         for dy in -1..=1 {
@@ -331,6 +335,7 @@ impl Game<'_> {
     fn score_acrobats_at_end(&mut self) {
         for i in 0..self.acrobat_tiles.len() {
             let t = self.acrobat_tiles[i];
+            self.scoring_at(t);
             let at = self.board.placed[t as usize];
             let counts = self.take_acrobats(t);
             for (player, &acrobats) in counts.iter().enumerate().take(self.players) {

@@ -69,6 +69,7 @@ impl Ruleset {
                 wire::FORMAT_VERSION
             )));
         }
+        super::validate::validate(set)?;
         let exps = supplies::choose(set, expansions)?;
         let tiles: Vec<&wire::Tile> = set
             .tiles

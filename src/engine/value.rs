@@ -39,8 +39,10 @@ pub(super) fn modified(
 }
 
 /// Points for `count` things worth `each`, saturating.
-pub(super) fn times(count: u32, each: i64) -> i64 {
-    i64::from(count).saturating_mul(each)
+pub(super) fn times(count: impl Into<u64>, each: i64) -> i64 {
+    i64::try_from(count.into())
+        .unwrap_or(i64::MAX)
+        .saturating_mul(each)
 }
 
 #[cfg(test)]

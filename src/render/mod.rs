@@ -39,7 +39,7 @@ use crate::check::Checked;
 use crate::emit::wire::{Tile, TileSet, Vocabulary};
 
 pub use self::png::{decode as decode_png, encode as encode_png};
-pub use sheet::short_name;
+pub use sheet::{short_name, MAX_PAGE_PIXELS, MAX_PAGE_TILES};
 
 /// Default edge length of a tile image, in pixels.
 pub const DEFAULT_SIZE: u32 = 256;
@@ -131,11 +131,36 @@ pub fn tile_png(
 }
 
 /// The contact sheet of one expansion of a wire tile set, with tiles of
-/// `tile_size` pixels.
+/// `tile_size` pixels: its first page (see [`sheet_page_pixmap`]).
 ///
 /// # Errors
 /// When a tile cannot be drawn (the error names it) or the sheet is too large.
 pub fn sheet_pixmap(set: &TileSet, expansion: &str, tile_size: u32) -> Result<Pixmap, RenderError> {
+    sheet_page_pixmap(set, expansion, tile_size, 0)
+}
+
+/// How many pages the sheet of an expansion takes: at most
+/// [`MAX_PAGE_TILES`] tiles and about [`MAX_PAGE_PIXELS`] pixels a page.
+#[must_use]
+pub fn sheet_pages(set: &TileSet, expansion: &str, tile_size: u32) -> usize {
+    let n = set
+        .tiles
+        .iter()
+        .filter(|t| t.expansion == expansion)
+        .count();
+    sheet::pages(n, tile_size)
+}
+
+/// Page `page` (0-based) of the contact sheet of one expansion.
+///
+/// # Errors
+/// As [`sheet_pixmap`].
+pub fn sheet_page_pixmap(
+    set: &TileSet,
+    expansion: &str,
+    tile_size: u32,
+    page: usize,
+) -> Result<Pixmap, RenderError> {
     let too_big = (tile_size > MAX_SHEET_SIZE)
         .then(|| format!("a sheet tile of {tile_size} px is larger than {MAX_SHEET_SIZE} px"));
     if let Some(message) = too_big.or_else(|| check_size(tile_size).err()) {
@@ -144,7 +169,8 @@ pub fn sheet_pixmap(set: &TileSet, expansion: &str, tile_size: u32) -> Result<Pi
             message,
         });
     }
-    sheet::sheet(set, expansion, tile_size).map_err(|(item, message)| RenderError { item, message })
+    sheet::sheet(set, expansion, tile_size, page)
+        .map_err(|(item, message)| RenderError { item, message })
 }
 
 /// A contact sheet as PNG bytes; see [`sheet_pixmap`].
@@ -152,7 +178,20 @@ pub fn sheet_pixmap(set: &TileSet, expansion: &str, tile_size: u32) -> Result<Pi
 /// # Errors
 /// As [`sheet_pixmap`], or when encoding fails.
 pub fn sheet_png(set: &TileSet, expansion: &str, tile_size: u32) -> Result<Vec<u8>, RenderError> {
-    let pixmap = sheet_pixmap(set, expansion, tile_size)?;
+    sheet_page_png(set, expansion, tile_size, 0)
+}
+
+/// One page of a contact sheet as PNG bytes; see [`sheet_page_pixmap`].
+///
+/// # Errors
+/// As [`sheet_pixmap`], or when encoding fails.
+pub fn sheet_page_png(
+    set: &TileSet,
+    expansion: &str,
+    tile_size: u32,
+    page: usize,
+) -> Result<Vec<u8>, RenderError> {
+    let pixmap = sheet_page_pixmap(set, expansion, tile_size, page)?;
     png::encode_sheet(&pixmap).map_err(|message| RenderError {
         item: format!("the sheet of {expansion}"),
         message,
@@ -191,8 +230,11 @@ impl Default for Request {
 pub struct Image {
     /// The expansion's id.
     pub expansion: String,
-    /// The tile's short name (`D`), or `None` for the expansion's sheet.
+    /// The tile's short name (`D`), or `None` for a page of the expansion's sheet.
     pub tile: Option<String>,
+    /// For a sheet: its page (0-based) and how many pages it has; `(0, 1)`
+    /// for a tile.
+    pub page: (usize, usize),
     /// The PNG file's bytes.
     pub png: Vec<u8>,
 }
@@ -212,39 +254,94 @@ pub fn render(checked: &Checked, request: &Request) -> Result<Vec<Image>, Vec<Re
 /// # Errors
 /// As [`render`].
 pub fn render_set(set: &TileSet, request: &Request) -> Result<Vec<Image>, Vec<RenderError>> {
+    let images = std::sync::Mutex::new(Vec::new());
+    let errors = render_each(set, request, &|image| {
+        if let Ok(mut images) = images.lock() {
+            images.push(image);
+        }
+        Ok(())
+    });
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let mut images = images.into_inner().unwrap_or_default();
+    // Set order: tiles as in the set, then sheets by expansion and page.
+    let order = |i: &Image| {
+        let tile = i.tile.as_ref().and_then(|name| {
+            set.tiles
+                .iter()
+                .position(|t| t.expansion == i.expansion && short_name(t) == name)
+        });
+        let expansion = set.expansions.iter().position(|e| e.id == i.expansion);
+        (tile.is_none(), tile, expansion, i.page.0)
+    };
+    images.sort_by_cached_key(order);
+    Ok(images)
+}
+
+/// Draws what `request` asks for and hands each image to `sink` as soon as it
+/// is encoded, in parallel, so that only the images being drawn are in
+/// memory. Returns every tile or page that could not be drawn, and every
+/// error of `sink` (as a [`RenderError`] naming the image).
+pub fn render_each(
+    set: &TileSet,
+    request: &Request,
+    sink: &(dyn Fn(Image) -> Result<(), String> + Sync),
+) -> Vec<RenderError> {
     let wanted = |t: &&Tile| request.only.as_ref().is_none_or(|ids| ids.contains(&t.id));
     let tiles: Vec<&Tile> = set.tiles.iter().filter(wanted).collect();
-    let mut results: Vec<Result<Image, RenderError>> = tiles
+    let mut errors: Vec<RenderError> = tiles
         .par_iter()
-        .map(|t| {
-            Ok(Image {
+        .filter_map(|t| {
+            let png = match tile_png(t, &set.vocabulary, request.rotation, request.size) {
+                Ok(png) => png,
+                Err(e) => return Some(e),
+            };
+            let image = Image {
                 expansion: t.expansion.clone(),
                 tile: Some(short_name(t).to_string()),
-                png: tile_png(t, &set.vocabulary, request.rotation, request.size)?,
+                page: (0, 1),
+                png,
+            };
+            sink(image).err().map(|message| RenderError {
+                item: t.id.clone(),
+                message,
             })
         })
         .collect();
     if request.sheets {
-        let sheets: Vec<Result<Image, RenderError>> = set
+        let pages: Vec<(&str, usize, usize)> = set
             .expansions
-            .par_iter()
+            .iter()
             .filter(|e| set.tiles.iter().any(|t| t.expansion == e.id))
-            .map(|e| {
-                Ok(Image {
-                    expansion: e.id.clone(),
-                    tile: None,
-                    png: sheet_png(set, &e.id, request.sheet_size)?,
-                })
+            .flat_map(|e| {
+                let n = sheet_pages(set, &e.id, request.sheet_size);
+                (0..n).map(move |p| (e.id.as_str(), p, n))
             })
             .collect();
-        results.extend(sheets);
+        errors.extend(
+            pages
+                .par_iter()
+                .filter_map(|&(expansion, page, of)| {
+                    let png = match sheet_page_png(set, expansion, request.sheet_size, page) {
+                        Ok(png) => png,
+                        Err(e) => return Some(e),
+                    };
+                    let image = Image {
+                        expansion: expansion.to_string(),
+                        tile: None,
+                        page: (page, of),
+                        png,
+                    };
+                    sink(image).err().map(|message| RenderError {
+                        item: format!("the sheet of {expansion}"),
+                        message,
+                    })
+                })
+                .collect::<Vec<_>>(),
+        );
     }
-    let (images, errors): (Vec<_>, Vec<_>) = results.into_iter().partition(Result::is_ok);
-    if errors.is_empty() {
-        Ok(images.into_iter().filter_map(Result::ok).collect())
-    } else {
-        Err(errors.into_iter().filter_map(Result::err).collect())
-    }
+    errors
 }
 
 #[cfg(test)]

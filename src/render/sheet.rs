@@ -28,15 +28,52 @@ fn columns(n: usize) -> usize {
     c.clamp(1, n.max(1))
 }
 
-/// Renders the sheet of one expansion with tiles of `tile_size` pixels. The
-/// tiles are drawn in parallel, the sheet is assembled in order.
-pub fn sheet(set: &TileSet, expansion: &str, tile_size: u32) -> Result<Pixmap, (String, String)> {
+/// The most tiles on one page of a sheet.
+pub const MAX_PAGE_TILES: usize = 120;
+
+/// The most pixels on one page (about 160 MB as RGBA); larger tiles leave
+/// room for fewer of them on a page.
+pub const MAX_PAGE_PIXELS: u64 = 40_000_000;
+
+/// Tiles on a page, for tiles of `tile_size` pixels.
+pub fn page_tiles(tile_size: u32) -> usize {
+    let t = u64::from(tile_size);
+    // A tile with its label and gaps takes about 1.14 t × 1.48 t.
+    let cell = (t * 114 / 100).max(1) * (t * 148 / 100).max(1);
+    usize::try_from(MAX_PAGE_PIXELS / cell)
+        .unwrap_or(MAX_PAGE_TILES)
+        .clamp(1, MAX_PAGE_TILES)
+}
+
+/// Pages of the sheet of `n` tiles.
+pub fn pages(n: usize, tile_size: u32) -> usize {
+    n.div_ceil(page_tiles(tile_size)).max(1)
+}
+
+/// Renders page `page` (0-based) of the sheet of one expansion with tiles of
+/// `tile_size` pixels. The tiles are drawn in parallel, the page is assembled
+/// in order. The title is cut to the page's width (at most eight tiles wide
+/// beyond the grid), so no name can widen a page without bound.
+pub fn sheet(
+    set: &TileSet,
+    expansion: &str,
+    tile_size: u32,
+    page: usize,
+) -> Result<Pixmap, (String, String)> {
     let fail = |m: String| (format!("the sheet of {expansion}"), m);
     let fonts = text::fonts().map_err(fail)?;
-    let tiles: Vec<&Tile> = set
+    let all: Vec<&Tile> = set
         .tiles
         .iter()
         .filter(|t| t.expansion == expansion)
+        .collect();
+    let per_page = page_tiles(tile_size);
+    let page_count = all.len().div_ceil(per_page).max(1);
+    let tiles: Vec<&Tile> = all
+        .iter()
+        .skip(page * per_page)
+        .take(per_page)
+        .copied()
         .collect();
     let name = set
         .expansions
@@ -54,9 +91,16 @@ pub fn sheet(set: &TileSet, expansion: &str, tile_size: u32) -> Result<Pixmap, (
     let (margin, gap, label, title) = (t * 0.18, t * 0.14, t * 0.2, t * 0.42);
     #[allow(clippy::cast_precision_loss)]
     let (cols_f, rows_f) = (cols as f32, rows as f32);
-    let title_text = heading_text(name, expansion, &tiles);
-    let width = (2.0 * margin + cols_f * t + (cols_f - 1.0) * gap)
-        .max(2.0 * margin + heading_width(fonts, &title_text, t));
+    let mut title_text = heading_text(name, expansion, &all);
+    if page_count > 1 {
+        title_text
+            .1
+            .push_str(&format!(" · page {} of {page_count}", page + 1));
+    }
+    let grid = 2.0 * margin + cols_f * t + (cols_f - 1.0) * gap;
+    let width =
+        grid.max((2.0 * margin + heading_width(fonts, &title_text, t)).min(grid.max(8.0 * t)));
+    let title_text = fit_heading(fonts, title_text, t, width - 2.0 * margin);
     let height = margin + title + rows_f * (t + label) + (rows_f - 1.0) * gap + margin;
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let mut pixmap = Pixmap::new(width.ceil() as u32, height.ceil() as u32)
@@ -87,7 +131,7 @@ pub fn sheet(set: &TileSet, expansion: &str, tile_size: u32) -> Result<Pixmap, (
 
 /// The title line: the expansion's name in bold, then its id and totals.
 fn heading_text(name: &str, id: &str, tiles: &[&Tile]) -> (String, String) {
-    let copies: u32 = tiles.iter().map(|t| t.count).sum();
+    let copies: u64 = tiles.iter().map(|t| u64::from(t.count)).sum();
     (
         name.to_string(),
         format!("   {id} · {} tile kinds, {copies} tiles", tiles.len()),
@@ -97,6 +141,21 @@ fn heading_text(name: &str, id: &str, tiles: &[&Tile]) -> (String, String) {
 fn heading_width(fonts: &Fonts, (name, info): &(String, String), t: f32) -> f32 {
     let px = (t * 0.2).max(12.0);
     text::width(&fonts.bold, px, name) + text::width(&fonts.regular, px * 0.7, info)
+}
+
+/// The title cut to `room` pixels: the name first, then what room is left
+/// for the id and totals.
+fn fit_heading(
+    fonts: &Fonts,
+    (name, info): (String, String),
+    t: f32,
+    room: f32,
+) -> (String, String) {
+    let px = (t * 0.2).max(12.0);
+    let name = text::fit(&fonts.bold, px, &name, room);
+    let left = room - text::width(&fonts.bold, px, &name);
+    let info = text::fit(&fonts.regular, px * 0.7, &info, left.max(0.0));
+    (name, info)
 }
 
 fn heading(

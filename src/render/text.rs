@@ -106,3 +106,32 @@ pub fn draw(
     }
     pen - x
 }
+
+/// `text` cut to at most `max` pixels wide at `px` pixels, ending in `…`
+/// when cut (empty when not even that fits). Long text costs a binary search,
+/// not a glyph per pixel of an unbounded image.
+pub fn fit(font: &FontRef<'static>, px: f32, text: &str, max: f32) -> String {
+    if width(font, px, text) <= max {
+        return text.to_string();
+    }
+    let ends: Vec<usize> = text.char_indices().map(|(i, c)| i + c.len_utf8()).collect();
+    let fits = |n: usize| {
+        let prefix = if n == 0 { "" } else { &text[..ends[n - 1]] };
+        width(font, px, &format!("{prefix}…")) <= max
+    };
+    // The largest n with fits(n); fits(0) may be false.
+    let (mut lo, mut hi) = (0, ends.len());
+    while lo < hi {
+        let mid = (lo + hi).div_ceil(2);
+        if fits(mid) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    if lo == 0 && !fits(0) {
+        return String::new();
+    }
+    let prefix = if lo == 0 { "" } else { &text[..ends[lo - 1]] };
+    format!("{}…", prefix.trim_end())
+}

@@ -8,6 +8,8 @@
 
 use std::collections::BTreeMap;
 
+use super::designer::{CropTally, KindTally};
+use super::wide::U256;
 use crate::engine::Source;
 
 /// Number of point columns: the seven sources, then the total.
@@ -96,8 +98,8 @@ pub struct Moments {
     pub n: u64,
     /// Their sum.
     pub sum: i128,
-    /// The sum of their squares.
-    pub sum_sq: i128,
+    /// The sum of their squares, exact whatever the values.
+    pub sum_sq: U256,
     /// The least (`i64::MAX` when empty).
     pub min: i64,
     /// The greatest (`i64::MIN` when empty).
@@ -109,7 +111,7 @@ impl Default for Moments {
         Moments {
             n: 0,
             sum: 0,
-            sum_sq: 0,
+            sum_sq: U256::default(),
             min: i64::MAX,
             max: i64::MIN,
         }
@@ -128,11 +130,12 @@ impl Moments {
             return;
         }
         let v = i128::from(value);
+        let magnitude = u128::from(value.unsigned_abs());
         self.n += n;
         self.sum = self.sum.saturating_add(v.saturating_mul(i128::from(n)));
         self.sum_sq = self
             .sum_sq
-            .saturating_add(v.saturating_mul(v).saturating_mul(i128::from(n)));
+            .plus(U256::product(magnitude * magnitude, u128::from(n)));
         self.min = self.min.min(value);
         self.max = self.max.max(value);
     }
@@ -141,7 +144,7 @@ impl Moments {
     pub fn merge(&mut self, other: &Moments) {
         self.n += other.n;
         self.sum = self.sum.saturating_add(other.sum);
-        self.sum_sq = self.sum_sq.saturating_add(other.sum_sq);
+        self.sum_sq = self.sum_sq.plus(other.sum_sq);
         self.min = self.min.min(other.min);
         self.max = self.max.max(other.max);
     }
@@ -158,19 +161,20 @@ impl Moments {
     }
 
     /// The sample standard deviation (0 below two values). The numerator
-    /// `n·Σx² − (Σx)²` is computed exactly in integers.
+    /// `n·Σx² − (Σx)²` is computed exactly in 256-bit integers.
     #[must_use]
     #[allow(clippy::cast_precision_loss)]
     pub fn sd(&self) -> f64 {
         if self.n < 2 {
             return 0.0;
         }
-        let n = i128::from(self.n);
-        let numerator = n
-            .saturating_mul(self.sum_sq)
-            .saturating_sub(self.sum.saturating_mul(self.sum))
-            .max(0);
-        (numerator as f64 / (n as f64 * (n - 1) as f64)).sqrt()
+        let sum = self.sum.unsigned_abs();
+        let numerator = self
+            .sum_sq
+            .times(self.n)
+            .saturating_sub(U256::product(sum, sum));
+        let n = self.n as f64;
+        (numerator.to_f64() / (n * (n - 1.0))).sqrt()
     }
 
     /// The least value, 0 when empty.
@@ -240,6 +244,10 @@ pub struct Tally {
     pub flights_per_game: Moments,
     /// Times per game the circus under the big top was scored.
     pub big_top: Histogram,
+    /// Each tile kind: copies placed, points credited (indexed by `KindId`).
+    pub kinds: Vec<KindTally>,
+    /// Crop circles' actions and responses.
+    pub crop: CropTally,
 }
 
 impl Tally {
@@ -258,6 +266,8 @@ impl Tally {
             flights: BTreeMap::new(),
             flights_per_game: Moments::default(),
             big_top: Histogram::default(),
+            kinds: vec![KindTally::default(); kinds],
+            crop: CropTally::default(),
         }
     }
 
@@ -287,6 +297,11 @@ impl Tally {
         }
         self.flights_per_game.merge(&other.flights_per_game);
         self.big_top.merge(&other.big_top);
+        for (mine, theirs) in self.kinds.iter_mut().zip(&other.kinds) {
+            mine.placed += theirs.placed;
+            mine.points = mine.points.saturating_add(theirs.points);
+        }
+        self.crop.merge(&other.crop);
         self
     }
 
@@ -327,6 +342,31 @@ mod tests {
         // Sample variance 32 / 7.
         assert!((m.sd() - (32.0f64 / 7.0).sqrt()).abs() < 1e-12);
         assert_eq!(Moments::default().sd(), 0.0);
+    }
+
+    #[test]
+    fn huge_scores_keep_their_spread() {
+        // Sums of squares far beyond i128: the spread must not read 0.
+        let mut m = Moments::default();
+        for _ in 0..1000 {
+            m.add(1_000_000_000_000_000_000);
+            m.add(3_000_000_000_000_000_000);
+        }
+        m.add_n(i64::MAX, 3);
+        m.add_n(i64::MIN, 3);
+        let mut plain = Moments::default();
+        for _ in 0..1000 {
+            plain.add(1);
+            plain.add(3);
+        }
+        let mut big = Moments::default();
+        for _ in 0..1000 {
+            big.add(1_000_000_000_000_000_000);
+            big.add(3_000_000_000_000_000_000);
+        }
+        let ratio = big.sd() / plain.sd();
+        assert!((ratio / 1e18 - 1.0).abs() < 1e-9, "{ratio}");
+        assert!(m.sd() > big.sd(), "{} vs {}", m.sd(), big.sd());
     }
 
     #[test]

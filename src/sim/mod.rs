@@ -23,10 +23,12 @@
 pub mod accumulate;
 pub mod charts;
 pub mod compare;
+pub mod designer;
 mod plot;
 mod record;
 pub mod summary;
 mod text;
+pub mod wide;
 
 use std::fmt;
 

@@ -60,7 +60,8 @@ pub fn play(
                 f.flights += 1;
                 f.landed += u64::from(landing.is_some());
             }
-            Move::Figure(_) | Move::Crop(_) => {}
+            Move::Crop(crop) => super::designer::crop(crop, tally),
+            Move::Figure(_) => {}
         },
     )?;
     if game.big_top().is_some() {
@@ -75,6 +76,7 @@ pub fn play(
     tally.flights_per_game.add(flights);
     tally.big_top.add(big_top);
     count_scores(game.scores(), tally);
+    super::designer::count(&game, tally);
     Ok(names.map(|names| GameLog::finished_game(rules, names, turns)))
 }
 

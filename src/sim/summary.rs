@@ -46,6 +46,8 @@ pub struct Summary {
     pub flights: FlightSummary,
     /// Big top scorings.
     pub big_top: BigTop,
+    /// Points per turn, per tile kind, and crop circles (`sim::designer`).
+    pub designer: super::designer::Designer,
 }
 
 /// A distribution of integer values.
@@ -334,6 +336,7 @@ impl Summary {
             big_top: BigTop {
                 scorings_per_game: Distribution::of(&tally.big_top),
             },
+            designer: super::designer::summary(rules, options.players, tally),
         }
     }
 

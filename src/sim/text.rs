@@ -19,6 +19,7 @@ pub fn render(s: &Summary) -> String {
     by_draw(&mut out, s);
     flights(&mut out, s);
     big_top(&mut out, s);
+    super::designer::text(&mut out, &s.designer);
     out
 }
 

@@ -70,17 +70,17 @@ pub struct Totals {
 
 impl Totals {
     fn add(&mut self, o: &Totals) {
-        self.tiles += o.tiles;
-        self.kinds += o.kinds;
-        self.city_sides += o.city_sides;
-        self.road_sides += o.road_sides;
-        self.field_sides += o.field_sides;
-        self.pennants += o.pennants;
-        self.cloisters += o.cloisters;
-        self.circuses += o.circuses;
-        self.acrobats += o.acrobats;
-        self.fliers += o.fliers;
-        self.crop_circles += o.crop_circles;
+        self.tiles = self.tiles.saturating_add(o.tiles);
+        self.kinds = self.kinds.saturating_add(o.kinds);
+        self.city_sides = self.city_sides.saturating_add(o.city_sides);
+        self.road_sides = self.road_sides.saturating_add(o.road_sides);
+        self.field_sides = self.field_sides.saturating_add(o.field_sides);
+        self.pennants = self.pennants.saturating_add(o.pennants);
+        self.cloisters = self.cloisters.saturating_add(o.cloisters);
+        self.circuses = self.circuses.saturating_add(o.circuses);
+        self.acrobats = self.acrobats.saturating_add(o.acrobats);
+        self.fliers = self.fliers.saturating_add(o.fliers);
+        self.crop_circles = self.crop_circles.saturating_add(o.crop_circles);
     }
 }
 
@@ -92,7 +92,7 @@ pub struct Pattern {
     /// Tile kinds with this pattern.
     pub kinds: usize,
     /// Tiles (copies) with this pattern.
-    pub tiles: u32,
+    pub tiles: u64,
 }
 
 /// What fits next to each side of one tile kind.
@@ -197,7 +197,7 @@ pub fn canonical_pattern(edges: &str) -> String {
 }
 
 fn side_patterns(checked: &Checked) -> Vec<Pattern> {
-    let mut by_pattern: BTreeMap<String, (usize, u32)> = BTreeMap::new();
+    let mut by_pattern: BTreeMap<String, (usize, u64)> = BTreeMap::new();
     for tile in &checked.ir().tiles {
         let entry = by_pattern
             .entry(canonical_pattern(
@@ -205,7 +205,7 @@ fn side_patterns(checked: &Checked) -> Vec<Pattern> {
             ))
             .or_default();
         entry.0 += 1;
-        entry.1 += tile.count;
+        entry.1 += u64::from(tile.count);
     }
     let mut out: Vec<Pattern> = by_pattern
         .into_iter()

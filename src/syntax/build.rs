@@ -50,17 +50,24 @@ impl Builder<'_> {
             .ok()
             .filter(|v| v.unsigned_abs() <= 1_000_000_000);
         if value.is_none() {
+            let (what, bound) = if text.starts_with('-') {
+                ("too small", "at least -1000000000")
+            } else {
+                ("too large", "at most 1000000000")
+            };
             self.diagnostics.push(
                 Diagnostic::new(
                     Code::InvalidNumber,
                     span,
-                    format!("`{}` is too large", pair.as_str()),
+                    format!("`{}` is {what}", pair.as_str()),
                 )
-                .label("at most 1000000000"),
+                .label(bound),
             );
         }
+        // An out-of-range number stands as 1 from here on: valid wherever a
+        // number is, so its one error is not followed by "a count of 0".
         Number {
-            value: value.unwrap_or(0),
+            value: value.unwrap_or(1),
             span,
         }
     }

@@ -181,6 +181,23 @@ fn icon(pixmap: &mut Pixmap, icon: Icon, at: (f32, f32), size: f32) {
     }
 }
 
+/// A name as the legend shows it: control characters as `�`, and at most
+/// `max` characters, the rest cut to `…`, so a 1000-character name cannot
+/// widen the picture.
+pub fn shorten(name: &str, max: usize) -> String {
+    let clean = |c: char| if c.is_control() { '\u{fffd}' } else { c };
+    if name.chars().count() <= max {
+        return name.chars().map(clean).collect();
+    }
+    let mut out: String = name
+        .chars()
+        .take(max.saturating_sub(1))
+        .map(clean)
+        .collect();
+    out.push('…');
+    out
+}
+
 /// The legend's items: the title, the players, the key.
 pub fn items(view: &BoardView, caption: &Caption) -> Vec<Vec<Item>> {
     let players = &caption.players;
@@ -189,7 +206,7 @@ pub fn items(view: &BoardView, caption: &Caption) -> Vec<Vec<Item>> {
             let line = players.get(i);
             Item {
                 icon: Some(Icon::Player(i)),
-                bold: line.map_or_else(|| format!("player {}", i + 1), |l| l.name.clone()),
+                bold: line.map_or_else(|| format!("player {}", i + 1), |l| shorten(&l.name, 32)),
                 text: line.map_or_else(String::new, |l| format!("  {}", l.score)),
             }
         })
@@ -239,7 +256,7 @@ pub fn items(view: &BoardView, caption: &Caption) -> Vec<Vec<Item>> {
     if !caption.title.is_empty() {
         groups.push(vec![Item {
             icon: None,
-            bold: caption.title.clone(),
+            bold: shorten(&caption.title, 120),
             text: String::new(),
         }]);
     }

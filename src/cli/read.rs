@@ -1,0 +1,107 @@
+//! Reading an input file: only regular files (or `-`, standard input), at
+//! most [`MAX_SOURCE`] bytes of `.tiles` source in all or [`MAX_JSON`] bytes
+//! of JSON, UTF-8 with an optional byte-order mark. A device,
+//! FIFO or oversized file is refused before it is read; text that is not
+//! UTF-8 is an input error naming the line and column of the first bad byte.
+
+use std::io::Read;
+use std::path::Path;
+
+use super::Failure;
+
+/// The most `.tiles` source read in one run, in bytes (4 MiB: some 60,000
+/// tile kinds; checking that much takes about 6 s and 500 MB).
+pub const MAX_SOURCE: u64 = 4 << 20;
+
+/// The largest JSON input (tile set, game log) read, in bytes (64 MiB).
+pub const MAX_JSON: u64 = 64 << 20;
+
+/// The name standard input goes by in messages and diagnostics.
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// True for `-`, which names standard input.
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// The name of an input in messages.
+pub fn display_name(path: &Path) -> String {
+    if is_stdin(path) {
+        STDIN_NAME.to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Reads an input file of at most `limit` bytes as text; see the module
+/// documentation.
+pub fn read_text(path: &Path, limit: u64) -> Result<String, Failure> {
+    let name = display_name(path);
+    let bytes = if is_stdin(path) {
+        read_capped(std::io::stdin().lock(), &name, limit)?
+    } else {
+        let meta = std::fs::metadata(path).map_err(|e| Failure::io(&name, &e))?;
+        if !meta.is_file() {
+            let what = if meta.is_dir() {
+                "a directory"
+            } else {
+                "not a regular file (a device, pipe or socket)"
+            };
+            return Err(Failure::Usage(format!(
+                "{name}: {what}; give a file, or `-` for standard input"
+            )));
+        }
+        if meta.len() > limit {
+            return Err(too_large(&name, limit));
+        }
+        let file = std::fs::File::open(path).map_err(|e| Failure::io(&name, &e))?;
+        read_capped(file, &name, limit)?
+    };
+    decode(&name, bytes)
+}
+
+fn read_capped(reader: impl Read, name: &str, limit: u64) -> Result<Vec<u8>, Failure> {
+    let mut bytes = Vec::new();
+    reader
+        .take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Failure::io(name, &e))?;
+    if bytes.len() as u64 > limit {
+        return Err(too_large(name, limit));
+    }
+    Ok(bytes)
+}
+
+/// The error for an input over its limit.
+pub fn too_large(name: &str, limit: u64) -> Failure {
+    Failure::Usage(format!(
+        "{name}: larger than {} MiB, the most read of such an input",
+        limit >> 20
+    ))
+}
+
+/// UTF-8 text without a leading byte-order mark, or an input error at the
+/// first byte that is not UTF-8.
+fn decode(name: &str, bytes: Vec<u8>) -> Result<String, Failure> {
+    match String::from_utf8(bytes) {
+        Ok(mut text) => {
+            if text.starts_with('\u{feff}') {
+                text.drain(..'\u{feff}'.len_utf8());
+            }
+            Ok(text)
+        }
+        Err(e) => {
+            let bytes = e.as_bytes();
+            let at = e.utf8_error().valid_up_to();
+            let before = String::from_utf8_lossy(&bytes[..at]);
+            let before = before.strip_prefix('\u{feff}').unwrap_or(&before);
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            eprintln!(
+                "error: {name}:{line}:{column}: the text is not valid UTF-8 (byte 0x{:02X})",
+                bytes[at]
+            );
+            Err(Failure::Input)
+        }
+    }
+}

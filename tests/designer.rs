@@ -1,0 +1,92 @@
+//! What designers asked for: the tile and position of every scoring event of
+//! `score`, and in `simulate` points per tile kind, points per turn and
+//! crop-circle statistics, consistent with the totals.
+
+mod common;
+
+use common::{stderr, tileforge};
+
+#[test]
+fn every_scoring_event_names_its_tile_and_position() {
+    let out = tileforge(&[
+        "score",
+        "tests/engine/pennant-city.game.json",
+        "--tileset",
+        "tilesets/base.tiles",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let events = json["events"].as_array().expect("events");
+    // Turn 3: E completed the city; in final scoring blue's city is named by
+    // its first-placed tile, M.
+    let at = |e: &serde_json::Value| (e["tile"].clone(), e["x"].clone(), e["y"].clone());
+    assert_eq!(at(&events[0]), ("base/E".into(), 0.into(), (-2).into()));
+    assert_eq!(at(&events[1]), ("base/M".into(), (-1).into(), (-1).into()));
+    let text = tileforge(&[
+        "score",
+        "tests/engine/pennant-city.game.json",
+        "--tileset",
+        "tilesets/base.tiles",
+    ]);
+    assert!(String::from_utf8_lossy(&text.stdout).contains("[base/E at (0, -2)]"));
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-3 * b.abs().max(1.0)
+}
+
+#[test]
+fn points_per_kind_and_per_turn_add_up_to_the_totals() {
+    let out = tileforge(&["simulate", "tilesets", "--games", "300", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let s: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let players = s["players"].as_f64().expect("players");
+    let total_mean = s["points"]["total"]["mean"].as_f64().expect("mean");
+    let turns = s["game_length"]["mean"].as_f64().expect("turns");
+    let d = &s["designer"];
+    let kinds = d["tile_kinds"].as_array().expect("kinds");
+    assert_eq!(kinds.len(), 54);
+    let sum = |field: &str| -> f64 {
+        kinds
+            .iter()
+            .map(|k| k[field].as_f64().expect("number"))
+            .sum()
+    };
+    // Every point is credited to exactly one tile kind.
+    assert!(
+        close(sum("points_per_game"), total_mean * players),
+        "{}",
+        sum("points_per_game")
+    );
+    // Every tile placed, the start tile too.
+    assert!(
+        close(sum("placed_per_game"), turns + 1.0),
+        "{}",
+        sum("placed_per_game")
+    );
+    let rates = d["points_per_turn"].as_array().expect("rates");
+    let total = rates.last().expect("total");
+    assert_eq!(total["source"], "total");
+    assert!(close(
+        total["per_turn"].as_f64().expect("rate"),
+        total_mean * players / turns
+    ));
+    let crop = &d["crop_circles"];
+    // Six crop-circle tiles in the shipped sets, each placed nearly every game.
+    let per_game = crop["per_game"].as_f64().expect("crop");
+    assert!(per_game > 5.0 && per_game <= 6.0, "{per_game}");
+    let text = tileforge(&["simulate", "tilesets", "--games", "50"]);
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("Points per tile kind"), "{text}");
+    assert!(text.contains("Crop circles:"), "{text}");
+}
+
+#[test]
+fn a_set_without_crop_circles_reports_none() {
+    let out = tileforge(&["simulate", "tilesets/base.tiles", "--games", "20", "--json"]);
+    let s: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(s["designer"]["crop_circles"]["per_game"], 0.0);
+    let text = tileforge(&["simulate", "tilesets/base.tiles", "--games", "20"]);
+    assert!(!String::from_utf8_lossy(&text.stdout).contains("Crop circles:"));
+}

@@ -1,0 +1,252 @@
+//! Nothing half-written, nothing destroyed: outputs that are not regular
+//! files are written through, `build` is all-or-nothing and an interrupted
+//! run leaves no temporary file, ids always make writable file names, huge
+//! sets give bounded contact sheets.
+
+mod common;
+
+use std::io::Read;
+use std::os::unix::fs::FileTypeExt;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use common::{scratch, stderr, tileforge};
+
+fn leftovers(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .expect("lists")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".tmp"))
+        .collect()
+}
+
+#[test]
+fn a_fifo_as_output_is_written_through_not_replaced() {
+    let dir = scratch("output-fifo");
+    let fifo = dir.join("log.fifo");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo")
+        .success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            std::fs::File::open(&fifo)
+                .and_then(|mut f| f.read_to_string(&mut text))
+                .expect("reads the fifo");
+            text
+        })
+    };
+    let out = tileforge(&[
+        "play",
+        "tilesets/base.tiles",
+        "--seed",
+        "3",
+        "-o",
+        fifo.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let meta = std::fs::symlink_metadata(&fifo).expect("still there");
+    assert!(meta.file_type().is_fifo(), "the FIFO was replaced");
+    let log = reader.join().expect("reader");
+    assert!(log.contains("\"format\": \"tileforge.game\""), "{log}");
+    assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
+}
+
+#[test]
+fn dev_null_stays_a_device() {
+    let out = tileforge(&["play", "tilesets/base.tiles", "-o", "/dev/null"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let meta = std::fs::metadata("/dev/null").expect("exists");
+    assert!(meta.file_type().is_char_device());
+}
+
+#[test]
+fn a_symlinked_output_keeps_its_link() {
+    let dir = scratch("output-symlink");
+    let target = dir.join("real.json");
+    std::fs::write(&target, "old").expect("writes");
+    let link = dir.join("link.json");
+    std::os::unix::fs::symlink(&target, &link).expect("links");
+    let out = tileforge(&[
+        "play",
+        "tilesets/base.tiles",
+        "-o",
+        link.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(std::fs::symlink_metadata(&link)
+        .expect("link")
+        .file_type()
+        .is_symlink());
+    let text = std::fs::read_to_string(&target).expect("reads");
+    assert!(text.contains("tileforge.game"));
+}
+
+#[test]
+fn build_is_all_or_nothing() {
+    let dir = scratch("build-all-or-nothing");
+    let out_dir = dir.join("out");
+    std::fs::create_dir(&out_dir).expect("creates");
+    // A file where the png directory goes: the build must fail before
+    // anything reaches the output directory.
+    std::fs::write(out_dir.join("png"), "in the way").expect("writes");
+    let out = tileforge(&[
+        "build",
+        "tilesets/base.tiles",
+        "-o",
+        out_dir.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("in the way"), "{}", stderr(&out));
+    assert!(!out_dir.join("tileset.json").exists());
+    assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
+    // Without the obstacle it builds, and a second build replaces the first.
+    std::fs::remove_file(out_dir.join("png")).expect("removes");
+    for _ in 0..2 {
+        let out = tileforge(&[
+            "build",
+            "tilesets/base.tiles",
+            "-o",
+            out_dir.to_str().expect("utf-8"),
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    }
+    assert!(out_dir.join("png/base/D.png").exists());
+    assert!(out_dir.join("png/base.sheet.png").exists());
+    assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
+    assert!(leftovers(&out_dir).is_empty(), "{:?}", leftovers(&out_dir));
+}
+
+/// A set of `n` distinct tile kinds (roads and cities in many combinations).
+fn many_kinds(n: usize) -> String {
+    let mut text = String::from("expansion many \"Many\" {}\n");
+    for i in 0..n {
+        let pennants = i / 4;
+        text.push_str(&format!(
+            "tile t{i} {}{{ city N pennants {pennants}; road E W }}\n",
+            if i == 0 { "start " } else { "" }
+        ));
+    }
+    text
+}
+
+#[test]
+fn an_interrupted_build_leaves_nothing() {
+    let dir = scratch("build-interrupted");
+    let file = dir.join("many.tiles");
+    std::fs::write(&file, many_kinds(3000)).expect("writes");
+    let out_dir = dir.join("out");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tileforge"))
+        .args(["build", file.to_str().expect("utf-8"), "-o"])
+        .arg(&out_dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawns");
+    // Wait until it writes images into its staging directory, then interrupt.
+    let staging = |d: &Path| {
+        std::fs::read_dir(d)
+            .expect("lists")
+            .filter_map(Result::ok)
+            .find(|e| e.file_name().to_string_lossy().starts_with(".out.tmp-"))
+            .map(|e| e.path())
+    };
+    let mut waited = 0;
+    loop {
+        let images = staging(&dir)
+            .map(|s| s.join("png/many"))
+            .filter(|p| std::fs::read_dir(p).is_ok_and(|mut e| e.next().is_some()));
+        if images.is_some() {
+            break;
+        }
+        assert!(
+            child.try_wait().expect("polls").is_none(),
+            "the build ended before it could be interrupted"
+        );
+        waited += 1;
+        assert!(waited < 60_000, "no images after a minute");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    let out = child.wait_with_output().expect("ends");
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    assert!(!out_dir.exists(), "a partial tree was left");
+    assert_eq!(staging(&dir), None, "the staging directory was left");
+    assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
+}
+
+#[test]
+fn ids_that_cannot_name_files_are_refused_by_the_checker() {
+    let dir = scratch("long-ids");
+    let file = dir.join("long.tiles");
+    std::fs::write(
+        &file,
+        format!(
+            "expansion a {{}}\ntile {} start {{ cloister }}\n",
+            "T".repeat(250)
+        ),
+    )
+    .expect("writes");
+    let out_dir = dir.join("out");
+    let out = tileforge(&[
+        "build",
+        "--color",
+        "never",
+        file.to_str().expect("utf-8"),
+        "-o",
+        out_dir.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("error[E0112]"), "{}", stderr(&out));
+    assert!(!out_dir.exists());
+}
+
+#[test]
+fn a_huge_set_gets_sheet_pages_and_a_long_name_is_cut() {
+    let dir = scratch("sheet-pages");
+    let file = dir.join("many.tiles");
+    let name = "N".repeat(30_000);
+    std::fs::write(
+        &file,
+        many_kinds(300).replace("\"Many\"", &format!("\"{name}\"")),
+    )
+    .expect("writes");
+    let out_dir = dir.join("out");
+    let out = tileforge(&[
+        "render",
+        file.to_str().expect("utf-8"),
+        "--sheet",
+        "--size",
+        "16",
+        "--sheet-size",
+        "16",
+        "-o",
+        out_dir.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("300 tile images, 3 sheets"),
+        "{}",
+        stderr(&out)
+    );
+    for page in ["many.sheet.png", "many.sheet-2.png", "many.sheet-3.png"] {
+        let bytes = std::fs::read(out_dir.join(page)).expect(page);
+        let image = tileforge::render::decode_png(&bytes).expect("decodes");
+        // 120 tiles of 16 px at most (14 × 9), whatever the length of the name.
+        assert!(
+            image.width() <= 320 && image.height() <= 320,
+            "{page}: {} × {}",
+            image.width(),
+            image.height()
+        );
+    }
+    assert!(!out_dir.join("many.sheet-4.png").exists());
+}
