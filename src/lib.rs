@@ -23,6 +23,7 @@ pub mod engine;
 pub mod geometry;
 pub mod ir;
 pub mod kinds;
+pub mod players;
 pub mod render;
 pub mod rules;
 pub mod sim;

@@ -42,6 +42,7 @@ const MARGIN: i32 = 2;
 pub(super) const SIDE_STEP: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
 
 /// The grid and the open positions.
+#[derive(Clone)]
 pub(super) struct Board {
     w: i32,
     h: i32,
@@ -54,6 +55,18 @@ pub(super) struct Board {
 }
 
 impl Board {
+    /// Copies `other` into `self`, reusing `self`'s buffers (no allocation
+    /// once they are large enough): what searching players do per candidate.
+    pub fn copy_from(&mut self, other: &Board) {
+        self.w = other.w;
+        self.h = other.h;
+        self.ox = other.ox;
+        self.oy = other.oy;
+        self.cells.clone_from(&other.cells);
+        self.buckets.clone_from(&other.buckets);
+        self.placed.clone_from(&other.placed);
+    }
+
     /// An empty board sized for about `tiles` tiles.
     pub fn new(tiles: usize) -> Board {
         let side = 32;

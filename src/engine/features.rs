@@ -28,7 +28,7 @@ struct Node {
 }
 
 /// The union-find of feature nodes.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(super) struct Features {
     nodes: Vec<Node>,
 }
@@ -39,6 +39,11 @@ impl Features {
         Features {
             nodes: Vec::with_capacity(nodes),
         }
+    }
+
+    /// Copies `other` into `self`, reusing `self`'s buffer.
+    pub fn copy_from(&mut self, other: &Features) {
+        self.nodes.clone_from(&other.nodes);
     }
 
     /// Number of nodes.

@@ -27,11 +27,14 @@
 //! `flight`, `pyramid`, `scoring`, `bigtop`, `crop` the rules; [`events`] the
 //! score sheet; [`log`] the game-log format and [`mod@replay`]; [`random`] the
 //! seeded random player; [`report`] the score output; `view` the read-only
-//! [`BoardView`] snapshot that board pictures draw.
+//! [`BoardView`] snapshot that board pictures draw; `copy` cheap copies and
+//! `search` the [`Outlook`] of features, for players that search
+//! (`crate::players`).
 
 mod actions;
 mod bigtop;
 mod board;
+mod copy;
 mod crop;
 pub mod events;
 mod features;
@@ -46,6 +49,7 @@ pub mod replay;
 pub mod report;
 pub mod rng;
 mod scoring;
+mod search;
 mod supplies;
 mod tables;
 pub mod tileset;
@@ -56,6 +60,7 @@ pub use crop::{CropAction, CropMove, CropResponse};
 pub use events::{Event, Reason, Score, Source};
 pub use game::{Game, IllegalMove, Move, Phase, Placement, MAX_PLAYERS};
 pub use replay::{replay, ReplayError};
+pub use search::Outlook;
 pub use tileset::{Ruleset, SetupError};
 pub use view::{BoardView, FigureSpot, FigureView, FillBasis, OpenSquare, TileView};
 

@@ -110,11 +110,23 @@ impl Game<'_> {
 
     /// The points a feature is worth to each majority player, and why.
     fn feature_value(&mut self, root: u32, shared: bool) -> (i64, Source, Reason) {
+        self.feature_value_as(root, shared, false)
+    }
+
+    /// [`Game::feature_value`], or with `as_complete` what the road, city or
+    /// cloister would be worth were it completed as it stands (the players'
+    /// outlook, `search.rs`).
+    pub(super) fn feature_value_as(
+        &mut self,
+        root: u32,
+        shared: bool,
+        as_complete: bool,
+    ) -> (i64, Source, Reason) {
         let p = self.rules.params.clone();
         match self.features.kind(root) {
             FeatureKind::Road => {
                 let tiles = self.distinct_tiles(root);
-                let complete = self.features.open(root) == 0;
+                let complete = as_complete || self.features.open(root) == 0;
                 (
                     i64::from(tiles).saturating_mul(p.road_tile),
                     Source::Road,
@@ -128,7 +140,7 @@ impl Game<'_> {
             FeatureKind::City => {
                 let tiles = self.distinct_tiles(root);
                 let pennants = self.features.pennants(root);
-                let complete = self.features.open(root) == 0;
+                let complete = as_complete || self.features.open(root) == 0;
                 let (per_tile, per_pennant) = if complete {
                     (p.city_tile_complete, p.city_pennant_complete)
                 } else {
@@ -151,7 +163,7 @@ impl Game<'_> {
             FeatureKind::Cloister => {
                 let at = self.board.placed[self.features.tile(root) as usize];
                 let tiles = 1 + u32::from(self.board.around(at.x, at.y));
-                let complete = tiles == 9;
+                let complete = as_complete || tiles == 9;
                 let points = if complete {
                     p.cloister_complete
                 } else {
