@@ -143,6 +143,20 @@ impl Game<'_> {
         }
     }
 
+    /// What `player`'s acrobats would score at game end as they stand
+    /// (each scores for its owner, whatever its pyramid).
+    #[must_use]
+    pub fn acrobats_worth(&self, player: usize) -> i64 {
+        let acrobats = self
+            .standing
+            .iter()
+            .filter(|s| usize::from(s.player) == player && s.spot == Spot::Acrobats)
+            .count();
+        i64::try_from(acrobats)
+            .unwrap_or(i64::MAX)
+            .saturating_mul(self.rules.params.acrobat_points)
+    }
+
     /// Puts the face-down token under the big top back on its stack and
     /// draws one from that stack at random: a player sampling what it can't
     /// see. Nothing happens without a big top or a token under it.

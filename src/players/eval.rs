@@ -12,7 +12,8 @@
 //!   as it stands (a field: every city it touches completed), and
 //!   `chance = 0.75^missing × min(1, tiles left / (3 × missing))`, `missing`
 //!   being the open sides, empty squares or unfinished cities. A feature
-//!   others would score is worth nothing to `p`.
+//!   others would score is worth nothing to `p`. An acrobat is worth what it
+//!   scores at game end (`acrobat.points`).
 //! - `cost`: a figure on the board is one less to play. The k-th figure a
 //!   player has on the board costs `2 + max(0, k − 4)` points, scaled by the
 //!   share of the tiles still to draw: tying up a fifth, sixth, seventh
@@ -90,7 +91,8 @@ impl Evaluator {
         for (p, v) in values.iter_mut().enumerate().take(players) {
             #[allow(clippy::cast_precision_loss)]
             let score = game.scores()[p].total() as f64;
-            let mut potential = 0.0;
+            #[allow(clippy::cast_precision_loss)]
+            let mut potential = game.acrobats_worth(p) as f64;
             for o in &self.outlooks {
                 if o.scores_for(p) {
                     potential += Evaluator::estimate(o, tiles_left);

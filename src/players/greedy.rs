@@ -175,12 +175,13 @@ impl<'r> Greedy<'r> {
         out.push((MeepleAction::Pass, pass));
         if circus && !derived.is_empty() {
             // A figure placed now could count for the circus: be exact.
-            copy_into(&mut self.placed, game).apply(&Move::Place {
-                tile,
-                placement: at,
-                token,
-            })
-            .ok();
+            copy_into(&mut self.placed, game)
+                .apply(&Move::Place {
+                    tile,
+                    placement: at,
+                    token,
+                })
+                .ok();
             for &(action, _) in &derived {
                 let v = self.exact(action, me, left);
                 out.push((action, v));
@@ -393,4 +394,3 @@ impl<'r> Policy<'r> for Greedy<'r> {
         self.best_response(game, player, action, options)
     }
 }
-

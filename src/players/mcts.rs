@@ -103,8 +103,7 @@ impl<'r> Mcts<'r> {
                 });
             }
         }
-        self.children
-            .sort_by(|a, b| b.prior.total_cmp(&a.prior));
+        self.children.sort_by(|a, b| b.prior.total_cmp(&a.prior));
     }
 
     /// The child UCB1 selects among the first `open`.
@@ -163,9 +162,7 @@ impl<'r> Mcts<'r> {
                     .map(|(_, l)| l)
                     .unwrap_or_default();
                 let landing = (!landings.is_empty()).then(|| match rollout {
-                    Rollout::Random => {
-                        random.landing(g, figure, roll, &landings, &mut chance.rng)
-                    }
+                    Rollout::Random => random.landing(g, figure, roll, &landings, &mut chance.rng),
                     Rollout::Greedy => {
                         rollout_greedy.landing(g, figure, roll, &landings, &mut chance.rng)
                     }

@@ -27,7 +27,7 @@ mod seat;
 pub mod table;
 
 pub use seat::{Rollout, Seat, SeatError, Seats};
-pub use table::{play, play_logged};
+pub use table::{choose, play, play_logged};
 
 /// The seed of seat `index`'s own generator in the game played with `seed`.
 #[must_use]

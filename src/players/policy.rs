@@ -54,7 +54,9 @@ impl TokenPools {
     }
 
     fn pool(&self, tile: KindId) -> &[TokenId] {
-        self.pools.get(usize::from(tile.0)).map_or(&[], Vec::as_slice)
+        self.pools
+            .get(usize::from(tile.0))
+            .map_or(&[], Vec::as_slice)
     }
 
     /// A token drawn from the tile's stack (none for a tile without a circus

@@ -199,8 +199,19 @@ mod tests {
         for s in ["random", "greedy", "mcts:400", "mcts:7:greedy"] {
             assert_eq!(s.parse::<Seat>().map(|s| s.to_string()), Ok(s.to_string()));
         }
-        assert_eq!("mcts:5:random".parse::<Seat>().map(|s| s.to_string()), Ok("mcts:5".into()));
-        for bad in ["", "greed", "mcts", "mcts:0", "mcts:x", "mcts:5:smart", "greedy:3"] {
+        assert_eq!(
+            "mcts:5:random".parse::<Seat>().map(|s| s.to_string()),
+            Ok("mcts:5".into())
+        );
+        for bad in [
+            "",
+            "greed",
+            "mcts",
+            "mcts:0",
+            "mcts:x",
+            "mcts:5:smart",
+            "greedy:3",
+        ] {
             assert!(bad.parse::<Seat>().is_err(), "{bad}");
         }
     }

@@ -11,8 +11,8 @@ use crate::engine::log::{GameLog, TurnLog};
 use crate::engine::random::{crop_log, record_action, MAX_BAG};
 use crate::engine::rng::Rng;
 use crate::engine::{
-    CropAction, CropMove, CropResponse, FigureId, Game, IllegalMove, KindId, Landing,
-    MeepleAction, Move, Phase, Placement, Ruleset,
+    CropAction, CropMove, CropResponse, FigureId, Game, IllegalMove, KindId, Landing, MeepleAction,
+    Move, Phase, Placement, Ruleset,
 };
 
 /// A seat at the table, with its own state.
@@ -246,8 +246,8 @@ pub(crate) fn decide_figure<'r, P: Policy<'r>>(
         .flight_landings(figure, roll)
         .map(|(_, l)| l)
         .unwrap_or_default();
-    let landing =
-        (!landings.is_empty()).then(|| seat.landing(game, figure, roll, &landings, &mut chance.rng));
+    let landing = (!landings.is_empty())
+        .then(|| seat.landing(game, figure, roll, &landings, &mut chance.rng));
     MeepleAction::Fly {
         figure,
         roll,
@@ -273,4 +273,34 @@ pub(crate) fn decide_crop<'r, P: Policy<'r>>(
         })
         .collect();
     CropMove { action, responses }
+}
+
+/// The move `seat` makes with `tile` drawn in `game` (a game between turns):
+/// where the tile goes and the figure action after it (a flight as the
+/// decision to fly, roll 0). For tools and tests that ask one decision.
+///
+/// # Errors
+/// The game does not expect a tile, or the tile fits nowhere.
+pub fn choose<'r>(
+    game: &Game<'r>,
+    tile: KindId,
+    seat: Seat,
+    seed: u64,
+) -> Result<(Placement, MeepleAction), IllegalMove> {
+    if game.phase() != Phase::Tile || game.placement_count(tile) == 0 {
+        return Err(IllegalMove(
+            "a seat chooses a move for a drawn tile that fits, between turns".into(),
+        ));
+    }
+    let mut player = Player::new(game.rules(), seat, seed);
+    let mut rng = Rng::new(seed);
+    let at = player.place(game, tile, &mut rng);
+    let mut after = game.clone();
+    let token = super::policy::TokenPools::new(game.rules()).any(game, tile);
+    after.apply(&Move::Place {
+        tile,
+        placement: at,
+        token,
+    })?;
+    Ok((at, player.figure(&after, &mut rng)))
 }
