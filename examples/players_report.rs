@@ -28,7 +28,9 @@ fn shipped() -> Ruleset {
         sources.add(path, text);
     }
     let ids: Vec<_> = sources.ids().collect();
-    let checked = compile(&sources, &ids).checked.expect("the shipped sets check");
+    let checked = compile(&sources, &ids)
+        .checked
+        .expect("the shipped sets check");
     Ruleset::new(&tileforge::emit::tileset(&checked), None).expect("they play")
 }
 
@@ -137,9 +139,14 @@ fn main() {
 
     println!("\n## What a designer reads: random against greedy tables (2 players)\n");
     println!("| set | seats | games | discards/game | road | city | cloister | field | circus | acrobats | ringmaster | total | first-player points | first-player win share | flights/game | landing rate | big top scorings/game |");
-    println!("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!(
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    );
     for (name, rules, _) in sets {
-        for (seats, games) in [("random,random", scale(10000)), ("greedy,greedy", scale(2000))] {
+        for (seats, games) in [
+            ("random,random", scale(10000)),
+            ("greedy,greedy", scale(2000)),
+        ] {
             let (s, _) = run(rules, seats, games);
             let p = &s.points;
             println!(

@@ -63,5 +63,8 @@ fn rollouts_allocate_nothing_per_step() {
         ALLOCATIONS.load(Ordering::Relaxed) - before
     };
     let (few, many) = (allocations(10), allocations(200));
-    assert!(many < few + 190, "10 iterations: {few} allocations, 200: {many}");
+    assert!(
+        many < few + 190,
+        "10 iterations: {few} allocations, 200: {many}"
+    );
 }

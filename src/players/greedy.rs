@@ -161,9 +161,8 @@ impl<'r> Greedy<'r> {
         }
         let figures_after = on_board(placed, me) + 1;
         let cost = self.eval.figure_cost(figures_after, left);
-        for i in first..out.len() {
-            let action = out[i].0;
-            out[i].1 = self.exact(action, me, left);
+        for entry in out.iter_mut().skip(first) {
+            entry.1 = self.exact(entry.0, me, left);
         }
         let placed = self.placed.as_mut().expect("copied above");
         let before = placed.events().len();

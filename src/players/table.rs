@@ -1,6 +1,6 @@
 //! The table: plays games move by move. Chance draws the tiles from the bag,
 //! the tokens and the die rolls; the seat of the player to move decides the
-//! rest ([`Policy`]). [`run`] plays from any phase to the end, so Monte Carlo
+//! rest (the `Policy` of its seat). `run` plays from any phase to the end, so Monte Carlo
 //! rollouts use it too.
 
 use super::greedy::Greedy;
