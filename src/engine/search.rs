@@ -51,11 +51,15 @@ impl Game<'_> {
             let Spot::Node(n) = self.standing[i].spot else {
                 continue;
             };
+            let player = usize::from(self.standing[i].player);
             let root = self.features.find(n);
-            if out[first..].iter().any(|o| o.root == root) {
+            if let Some(o) = out[first..].iter_mut().find(|o| o.root == root) {
+                o.figures[player] = o.figures[player].saturating_add(1);
                 continue;
             }
-            let outlook = self.outlook(root);
+            let mut figures = [0u8; MAX_PLAYERS];
+            figures[player] = 1;
+            let outlook = self.outlook_with(root, figures);
             out.push(outlook);
         }
     }
@@ -85,26 +89,39 @@ impl Game<'_> {
                 }
             }
         }
-        let (now, source, _) = self.feature_value_as(root, false, false);
-        let (complete, missing) = match self.features.kind(root) {
-            FeatureKind::Road | FeatureKind::City => (
-                self.feature_value_as(root, false, true).0,
-                u32::try_from(self.features.open(root)).unwrap_or(0),
-            ),
+        self.outlook_with(root, figures)
+    }
+
+    /// The outlook of a feature whose figures are counted.
+    fn outlook_with(&mut self, root: u32, figures: [u8; MAX_PLAYERS]) -> Outlook {
+        let missing = match self.features.kind(root) {
+            FeatureKind::Road | FeatureKind::City => {
+                u32::try_from(self.features.open(root)).unwrap_or(0)
+            }
             FeatureKind::Cloister => {
                 let at = self.board.placed[self.features.tile(root) as usize];
-                (
-                    self.feature_value_as(root, false, true).0,
-                    8 - u32::from(self.board.around(at.x, at.y)).min(8),
-                )
+                8 - u32::from(self.board.around(at.x, at.y)).min(8)
             }
             _ => {
+                // A field: one walk gives both of its values.
                 let (done, all) = self.cities_touched(root);
-                (
-                    i64::from(all).saturating_mul(self.rules.params.field_city),
-                    all - done,
-                )
+                let per_city = self.rules.params.field_city;
+                return Outlook {
+                    source: Source::Field,
+                    now: i64::from(done).saturating_mul(per_city),
+                    complete: i64::from(all).saturating_mul(per_city),
+                    missing: all - done,
+                    scored_now: false,
+                    figures,
+                    root,
+                };
             }
+        };
+        let (now, source, _) = self.feature_value_as(root, false, false);
+        let complete = if missing == 0 {
+            now
+        } else {
+            self.feature_value_as(root, false, true).0
         };
         let scored_now = missing == 0 && source != Source::Field;
         Outlook {
