@@ -9,6 +9,7 @@
 //! the union of at most 60 buckets: counting them costs the same on an empty
 //! board as on a full one.
 
+use super::journal::Journal;
 use super::KindId;
 
 /// A placed tile.
@@ -22,7 +23,7 @@ pub(super) struct Placed {
     pub first_node: u32,
 }
 
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Cell {
     /// Placed tile index + 1, or 0 when empty.
     tile: u32,
@@ -42,7 +43,6 @@ const MARGIN: i32 = 2;
 pub(super) const SIDE_STEP: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
 
 /// The grid and the open positions.
-#[derive(Clone)]
 pub(super) struct Board {
     w: i32,
     h: i32,
@@ -52,19 +52,63 @@ pub(super) struct Board {
     cells: Vec<Cell>,
     buckets: Vec<Vec<(i32, i32)>>,
     pub placed: Vec<Placed>,
+    /// The cells written since this board was copied (`journal`).
+    journal: Journal,
+    /// The buckets written since then.
+    touched_buckets: Vec<u8>,
 }
 
 impl Board {
     /// Copies `other` into `self`, reusing `self`'s buffers (no allocation
-    /// once they are large enough): what searching players do per candidate.
+    /// once they are large enough); when `self` was last copied from `other`
+    /// as it still is, only the cells and buckets written since are copied
+    /// back. What searching players do per candidate.
     pub fn copy_from(&mut self, other: &Board) {
-        self.w = other.w;
-        self.h = other.h;
-        self.ox = other.ox;
-        self.oy = other.oy;
-        self.cells.clone_from(&other.cells);
-        self.buckets.clone_from(&other.buckets);
-        self.placed.clone_from(&other.placed);
+        if let Some(cells) = self.journal.since(&other.journal) {
+            for &i in cells {
+                self.cells[i as usize] = other.cells[i as usize];
+            }
+            for &b in &self.touched_buckets {
+                self.buckets[usize::from(b)].clone_from(&other.buckets[usize::from(b)]);
+            }
+            // Placed tiles never change; a copy only adds some.
+            self.placed.truncate(other.placed.len());
+        } else {
+            self.w = other.w;
+            self.h = other.h;
+            self.ox = other.ox;
+            self.oy = other.oy;
+            self.cells.clone_from(&other.cells);
+            self.buckets.clone_from(&other.buckets);
+            self.placed.clone_from(&other.placed);
+        }
+        self.touched_buckets.clear();
+        self.journal.copied(&other.journal);
+    }
+
+    /// True when two boards hold the same grid, buckets and tiles (tests).
+    #[cfg(test)]
+    pub fn same_as(&self, other: &Board) -> bool {
+        (self.w, self.h, self.ox, self.oy) == (other.w, other.h, other.ox, other.oy)
+            && self.cells == other.cells
+            && self.buckets == other.buckets
+            && self.placed.len() == other.placed.len()
+            && self.placed.iter().zip(&other.placed).all(|(a, b)| {
+                (a.kind, a.rotation, a.x, a.y, a.first_node)
+                    == (b.kind, b.rotation, b.x, b.y, b.first_node)
+            })
+    }
+
+    /// Records a write to cell `i`.
+    fn touch(&mut self, i: usize) {
+        self.journal.touch(i);
+    }
+
+    /// Records a write to bucket `b`.
+    fn touch_bucket(&mut self, b: u8) {
+        if self.journal.is_copy() {
+            self.touched_buckets.push(b);
+        }
     }
 
     /// An empty board sized for about `tiles` tiles.
@@ -78,6 +122,8 @@ impl Board {
             cells: vec![Cell::default(); (side * side) as usize],
             buckets: vec![Vec::new(); 256],
             placed: Vec::with_capacity(tiles.min(4096)),
+            journal: Journal::new(),
+            touched_buckets: Vec::new(),
         }
     }
 
@@ -144,12 +190,14 @@ impl Board {
         });
         self.set_sig(x, y, 0);
         if let Some(i) = self.index(x, y) {
+            self.touch(i);
             self.cells[i].tile = index + 1;
         }
         for dy in -1..=1 {
             for dx in -1..=1 {
                 if (dx, dy) != (0, 0) {
                     if let Some(i) = self.index(x + dx, y + dy) {
+                        self.touch(i);
                         self.cells[i].around += 1;
                     }
                 }
@@ -170,19 +218,23 @@ impl Board {
     /// Moves a square to another signature bucket (0 = not open).
     fn set_sig(&mut self, x: i32, y: i32, sig: u8) {
         let Some(i) = self.index(x, y) else { return };
+        self.touch(i);
         let old = self.cells[i].sig;
         if old != 0 {
+            self.touch_bucket(old);
             let bucket = &mut self.buckets[usize::from(old)];
             let slot = self.cells[i].slot as usize;
             bucket.swap_remove(slot);
             if let Some(&(mx, my)) = bucket.get(slot) {
                 if let Some(m) = self.index(mx, my) {
+                    self.touch(m);
                     self.cells[m].slot = u32::try_from(slot).unwrap_or(0);
                 }
             }
         }
         self.cells[i].sig = sig;
         if sig != 0 {
+            self.touch_bucket(sig);
             let bucket = &mut self.buckets[usize::from(sig)];
             self.cells[i].slot = u32::try_from(bucket.len()).unwrap_or(0);
             bucket.push((x, y));
@@ -202,6 +254,7 @@ impl Board {
         let (w, h) = (self.w << u8::from(grow_x), self.h << u8::from(grow_y));
         let (dx, dy) = ((w - self.w) / 2, (h - self.h) / 2);
         let (ox, oy) = (self.ox + dx, self.oy + dy);
+        self.journal.changed_whole();
         let mut cells = vec![Cell::default(); (w * h) as usize];
         for row in 0..self.h {
             for col in 0..self.w {

@@ -90,3 +90,104 @@ impl<'r> Game<'r> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::rng::Rng;
+    use crate::engine::{Flights, Game, KindId, MeepleAction, Move, Phase, Ruleset};
+
+    fn shipped() -> Ruleset {
+        let mut text = String::new();
+        for name in ["base", "crop-circles-2", "the-flier", "under-the-big-top"] {
+            let path = format!("{}/tilesets/{name}.tiles", env!("CARGO_MANIFEST_DIR"));
+            text.push_str(&std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}")));
+            text.push('\n');
+        }
+        let compiled = crate::compile::compile_str(&text).unwrap_or_else(|e| panic!("{e}"));
+        Ruleset::new(&crate::emit::tileset(&compiled), None).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// One random turn (tile, figure action; a crop circle passes or
+    /// removes what it must), or `false` when no drawn tile fits.
+    fn random_turn(game: &mut Game<'_>, rng: &mut Rng) -> bool {
+        let kinds: Vec<KindId> = (0..game.rules().kind_count())
+            .map(|k| KindId(u16::try_from(k).unwrap_or(0)))
+            .filter(|&k| game.remaining(k) > 0 && game.placement_count(k) > 0)
+            .collect();
+        if kinds.is_empty() {
+            return false;
+        }
+        let tile = kinds[rng.below(kinds.len())];
+        let at = game
+            .nth_placement(tile, rng.below(game.placement_count(tile)))
+            .unwrap_or_else(|| panic!("a placement"));
+        let token = game
+            .rules()
+            .tokens_for(tile)
+            .into_iter()
+            .find(|&t| game.tokens_left(t) > 0);
+        let place = Move::Place {
+            tile,
+            placement: at,
+            token,
+        };
+        game.apply(&place).unwrap_or_else(|e| panic!("{e}"));
+        let mut actions = Vec::new();
+        game.meeple_actions_into(&mut actions, Flights::Skip);
+        let action = actions[rng.below(actions.len())];
+        game.apply(&Move::Figure(action))
+            .unwrap_or_else(|e| panic!("{e}"));
+        if game.phase() == Phase::Crop {
+            let action = crate::engine::CropAction::Remove;
+            let responses = game
+                .crop_order()
+                .into_iter()
+                .map(|p| game.crop_options(p, action).first().copied())
+                .collect();
+            let crop = crate::engine::CropMove { action, responses };
+            game.apply(&Move::Crop(crop))
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+        let _ = MeepleAction::Pass;
+        true
+    }
+
+    fn same(a: &Game<'_>, b: &Game<'_>) -> bool {
+        a.board.same_as(&b.board)
+            && a.features.same_as(&b.features)
+            && a.scores == b.scores
+            && a.events == b.events
+            && a.supply == b.supply
+            && a.standing.len() == b.standing.len()
+            && a.remaining == b.remaining
+            && a.tokens_left == b.tokens_left
+            && (a.turn, a.active, a.phase, a.current) == (b.turn, b.active, b.phase, b.current)
+    }
+
+    #[test]
+    fn a_copy_restored_from_its_original_equals_a_full_copy() {
+        let rules = shipped();
+        let mut rng = Rng::new(5);
+        let mut restored = 0;
+        for _ in 0..6 {
+            let mut game = Game::new(&rules, 3).unwrap_or_else(|e| panic!("{e}"));
+            let mut scratch = game.clone();
+            while random_turn(&mut game, &mut rng) {
+                // Try a few futures on the copy, restoring it each time.
+                for _ in 0..3 {
+                    scratch.clone_from(&game);
+                    assert!(same(&scratch, &game), "after restoring");
+                    for _ in 0..1 + rng.below(4) {
+                        if !random_turn(&mut scratch, &mut rng) {
+                            break;
+                        }
+                    }
+                    restored += 1;
+                }
+            }
+            scratch.clone_from(&game);
+            assert!(same(&scratch, &game));
+        }
+        assert!(restored > 1000, "{restored}");
+    }
+}

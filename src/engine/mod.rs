@@ -27,7 +27,8 @@
 //! `flight`, `pyramid`, `scoring`, `bigtop`, `crop` the rules; [`events`] the
 //! score sheet; [`log`] the game-log format and [`mod@replay`]; [`random`] the
 //! seeded random player; [`report`] the score output; `view` the read-only
-//! [`BoardView`] snapshot that board pictures draw; `copy` cheap copies and
+//! [`BoardView`] snapshot that board pictures draw; `copy` (with `journal`)
+//! cheap copies and
 //! `search` the [`Outlook`] of features, for players that search
 //! (`crate::players`).
 
@@ -40,6 +41,7 @@ pub mod events;
 mod features;
 mod flight;
 mod game;
+mod journal;
 pub mod log;
 mod params;
 mod placement;
