@@ -103,12 +103,25 @@ pub fn play<'r>(
             bag.len()
         )));
     }
+    let mut chance = Chance::new(rules, seed);
+    if seats.iter().all(|&s| s == Seat::Random) {
+        // One random policy plays every seat, without dynamic dispatch.
+        let mut random = [RandomPolicy::default()];
+        run(
+            &mut game,
+            &mut bag,
+            &mut chance,
+            &mut random,
+            log,
+            &mut on_move,
+        )?;
+        return Ok(game);
+    }
     let mut players: Vec<Player<'r>> = seats
         .iter()
         .enumerate()
         .map(|(i, &seat)| Player::new(rules, seat, seat_seed(seed, i)))
         .collect();
-    let mut chance = Chance::new(rules, seed);
     run(
         &mut game,
         &mut bag,
