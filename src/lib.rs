@@ -24,6 +24,7 @@ pub mod engine;
 pub mod export;
 pub mod geometry;
 pub mod ir;
+pub mod players;
 pub mod prelude;
 pub mod render;
 pub mod rules;
