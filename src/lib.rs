@@ -22,6 +22,7 @@ pub mod diag;
 pub mod emit;
 pub mod engine;
 pub mod geometry;
+pub mod import;
 pub mod ir;
 pub mod kinds;
 pub mod prelude;

@@ -3,6 +3,7 @@
 
 mod build;
 mod check;
+mod import;
 mod input;
 mod output;
 mod play;
@@ -39,6 +40,8 @@ enum Command {
     Score(score::Args),
     /// Play many seeded random games and report discards, points by source, seats, flights.
     Simulate(simulate::Args),
+    /// Import tile sets from another program's files as `.tiles` drafts (`import jcz`).
+    Import(import::Args),
     /// Print the JSON Schema of tileset.json.
     Schema,
     /// Print the standard prelude: every kind, attribute and symbol declared in `.tiles`.
@@ -72,6 +75,7 @@ pub fn main() -> ExitCode {
         Command::Score(args) => score::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Simulate(args) => simulate::run(&args),
+        Command::Import(args) => import::run(&args),
         Command::Schema => output::stdout(&crate::emit::schema()),
         Command::Prelude => output::stdout(crate::prelude::TEXT),
     };
