@@ -171,6 +171,11 @@ pub fn expansion_of(file: &str, line: u32, set: &str) -> Result<(String, u32), I
     }
 }
 
+/// A file's name without its directories, for the drafts' headers.
+fn base_name(path: &str) -> &str {
+    path.rsplit(['/', '\\']).next().unwrap_or(path)
+}
+
 fn display_name(id: &str) -> String {
     NAMES
         .iter()
@@ -269,7 +274,7 @@ pub fn layout(files: &[RawFile], tiles: Vec<Vec<Tile>>) -> Result<Layout, Import
         };
         let mut sources: Vec<String> = Vec::new();
         for r in refs {
-            let what = format!("{} `{}`", files[r.file].name, r.set.id);
+            let what = format!("{} `{}`", base_name(&files[r.file].name), r.set.id);
             if !sources.contains(&what) {
                 sources.push(what);
             }
@@ -520,7 +525,7 @@ fn place_orphans(
                                 } else {
                                     vec!["base".into()]
                                 },
-                                source: file.name.clone(),
+                                source: base_name(&file.name).to_string(),
                                 id,
                                 ..Expansion::default()
                             });
