@@ -88,9 +88,19 @@ pub fn parse(name: &str, text: &str) -> Result<RawFile, ImportError> {
         nodes_limit: MAX_NODES,
         ..roxmltree::ParsingOptions::default()
     };
-    let doc = roxmltree::Document::parse_with_options(text, options).map_err(|e| {
-        let pos = e.pos();
-        ImportError::new(name, pos.row, format!("not well-formed XML: {e}"))
+    let doc = roxmltree::Document::parse_with_options(text, options).map_err(|e| match e {
+        roxmltree::Error::DtdDetected => {
+            let line = text
+                .lines()
+                .position(|l| l.contains("<!DOCTYPE"))
+                .map_or(1, |i| u32::try_from(i + 1).unwrap_or(u32::MAX));
+            ImportError::new(
+                name,
+                line,
+                "<!DOCTYPE> is refused: an expansion file declares no document type or entities",
+            )
+        }
+        e => ImportError::new(name, e.pos().row, format!("not well-formed XML: {e}")),
     })?;
     let line = |node: roxmltree::Node| doc.text_pos_at(node.range().start).row;
     let root = doc.root_element();
