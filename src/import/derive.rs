@@ -225,8 +225,9 @@ fn base_statements(tile: &Tile) -> Vec<Statement> {
             ..Statement::default()
         })
         .collect();
-    // Crossings: a later feature crossing an earlier one goes over it; a
-    // tunnel goes under.
+    // Crossings: a tunnel road or a river goes under what it crosses, except
+    // that a road crosses a river on a bridge; otherwise the later feature
+    // goes over the earlier one.
     let n = tile.features.len();
     for j in 0..n {
         for i in 0..j {
@@ -234,16 +235,34 @@ fn base_statements(tile: &Tile) -> Vec<Statement> {
             if !interleave(&a.sides, &b.sides) || out[i].crossing.is_some() {
                 continue;
             }
-            if a.tunnel {
-                out[i].crossing = Some("under");
-            } else if b.tunnel {
-                out[j].crossing = Some("under");
-            } else if out[j].crossing.is_none() {
-                out[j].crossing = Some("over");
+            if out[j].crossing.is_none() {
+                let (index, mark) = crossing(a, b, i, j);
+                out[index].crossing = Some(mark);
             }
         }
     }
     out
+}
+
+/// Which of two crossing features (indices `i < j`) is marked, and how.
+fn crossing(a: &Feature, b: &Feature, i: usize, j: usize) -> (usize, &'static str) {
+    let river = |f: &Feature| f.kind == "river";
+    let road = |f: &Feature| f.kind == "road";
+    if a.tunnel {
+        (i, "under")
+    } else if b.tunnel {
+        (j, "under")
+    } else if river(a) && road(b) {
+        (j, "over")
+    } else if road(a) && river(b) {
+        (i, "over")
+    } else if river(a) {
+        (i, "under")
+    } else if river(b) {
+        (j, "under")
+    } else {
+        (j, "over")
+    }
 }
 
 /// Whether two sets of sides alternate around the tile (a b a b).
@@ -642,5 +661,44 @@ fn first_error(statements: &[Statement]) -> String {
             .find(|l| l.starts_with("error"))
             .unwrap_or("an error")
             .to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sides_interleave_only_when_they_alternate() {
+        use Side::{E, N, S, W};
+        assert!(interleave(&[W, E], &[N, S]));
+        assert!(!interleave(&[N, W], &[S, E]));
+        assert!(!interleave(&[N], &[E, W]));
+        assert!(!interleave(&[N, E, S], &[W]));
+    }
+
+    #[test]
+    fn combos_add_up_to_the_cost_asked() {
+        let point = || vec![(0, Choice::Keep), (1, Choice::Keep), (2, Choice::Keep)];
+        let points = vec![point(), point()];
+        assert_eq!(combos(&points, 0, 100), [vec![0, 0]]);
+        assert_eq!(
+            combos(&points, 2, 100),
+            [vec![0, 2], vec![1, 1], vec![2, 0]]
+        );
+        assert_eq!(combos(&points, 2, 1).len(), 1);
+    }
+
+    #[test]
+    fn a_statement_is_written_in_the_languages_order() {
+        let s = Statement {
+            kind: "road".into(),
+            places: vec!["S".into()],
+            target: Some("N".into()),
+            crossing: Some("over"),
+            words: vec!["inn".into()],
+            ..Statement::default()
+        };
+        assert_eq!(s.text(), "road S -> N over inn");
     }
 }

@@ -685,3 +685,19 @@ pub fn check_ids(layout: &Layout) -> Result<(), ImportError> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::expansion_of;
+
+    #[test]
+    fn set_ids_name_expansions_and_editions() {
+        let id = |s: &str| expansion_of("f.xml", 1, s).map_err(|e| e.message);
+        assert_eq!(id("basic:2"), Ok(("base".into(), 2)));
+        assert_eq!(id("river/2:1"), Ok(("river-2".into(), 1)));
+        assert_eq!(id("siege/cathars"), Ok(("the-cathars".into(), 1)));
+        assert_eq!(id("my_fan/part"), Ok(("my-fan-part".into(), 1)));
+        assert!(id("../../x").is_err());
+        assert!(id("").is_err());
+    }
+}

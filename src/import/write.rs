@@ -85,8 +85,10 @@ fn tile(out: &mut String, layout: &Layout, p: &Placed, d: &Derived) {
     for note in &t.notes {
         let _ = writeln!(out, "// {note}");
     }
-    for m in &d.differences {
-        let _ = writeln!(out, "// JCZ {}: {m}", t.jcz_id);
+    if d.unwritable.is_none() {
+        for m in &d.differences {
+            let _ = writeln!(out, "// JCZ {}: {m}", t.jcz_id);
+        }
     }
     let mut head = format!("tile {} x{}", id_text(&t.local_id), p.count);
     if p.start {
@@ -103,10 +105,10 @@ fn tile(out: &mut String, layout: &Layout, p: &Placed, d: &Derived) {
     }
     let body: Vec<String> = d.statements.iter().map(super::Statement::text).collect();
     let one_line = format!("{head} {{ {} }}", body.join("; "));
-    let text = if body.len() <= 1 && one_line.len() <= 80 {
-        format!("{one_line}\n")
-    } else if body.is_empty() {
+    let text = if body.is_empty() {
         format!("{head} {{}}\n")
+    } else if body.len() == 1 && one_line.len() <= 80 {
+        format!("{one_line}\n")
     } else {
         let mut s = format!("{head} {{\n");
         for b in &body {
@@ -118,7 +120,11 @@ fn tile(out: &mut String, layout: &Layout, p: &Placed, d: &Derived) {
     match &d.unwritable {
         None => out.push_str(&text),
         Some(error) => {
-            let _ = writeln!(out, "// Left out: no reading compiles ({error}).");
+            let _ = writeln!(
+                out,
+                "// Left out: no reading of JCZ {} compiles ({error}).",
+                t.jcz_id
+            );
             for line in text.lines() {
                 let _ = writeln!(out, "// {line}");
             }
