@@ -12,6 +12,7 @@
 //! they follow from the sides.
 
 use std::collections::HashMap;
+use std::fmt::Write as _;
 
 use super::model::{Feature, FieldDef, Shape, Tile};
 use crate::diag::SourceMap;
@@ -90,6 +91,19 @@ pub struct Derived {
 /// A field for comparison: its half-side slots and the features it touches.
 type FieldKey = (Vec<usize>, Vec<usize>);
 
+/// The closest reading of a tile so far.
+#[derive(Clone, Debug)]
+struct Best {
+    /// Fields differing from JCZ's.
+    distance: usize,
+    /// Its cost.
+    cost: u32,
+    /// Its statements.
+    statements: Vec<Statement>,
+    /// What it derives.
+    fields: Vec<FieldKey>,
+}
+
 /// Derives every tile; the result is in the order of `tiles`.
 #[must_use]
 pub fn derive(tiles: &[Tile]) -> Vec<Derived> {
@@ -97,8 +111,7 @@ pub fn derive(tiles: &[Tile]) -> Vec<Derived> {
     let points: Vec<Vec<Vec<(u32, Choice)>>> = tiles.iter().map(variation_points).collect();
     let expected: Vec<Result<Vec<FieldKey>, String>> = tiles.iter().map(jcz_fields).collect();
     // Best so far per tile: (distance, cost, statements, derived fields).
-    let mut best: Vec<Option<(usize, u32, Vec<Statement>, Vec<FieldKey>)>> =
-        vec![None; tiles.len()];
+    let mut best: Vec<Option<Best>> = vec![None; tiles.len()];
     let mut done = vec![false; tiles.len()];
     for cost in 0..=MAX_COST {
         let mut batch: Vec<(usize, Vec<Statement>)> = Vec::new();
@@ -131,9 +144,14 @@ pub fn derive(tiles: &[Tile]) -> Vec<Derived> {
             };
             let better = best[t]
                 .as_ref()
-                .is_none_or(|(d, c, _, _)| (distance, cost) < (*d, *c));
+                .is_none_or(|b| (distance, cost) < (b.distance, b.cost));
             if better {
-                best[t] = Some((distance, cost, statements, fields));
+                best[t] = Some(Best {
+                    distance,
+                    cost,
+                    statements,
+                    fields,
+                });
             }
             if distance == 0 {
                 done[t] = true;
@@ -144,7 +162,12 @@ pub fn derive(tiles: &[Tile]) -> Vec<Derived> {
         .iter()
         .enumerate()
         .map(|(t, tile)| match best[t].take() {
-            Some((distance, _, statements, fields)) => {
+            Some(Best {
+                distance,
+                statements,
+                fields,
+                ..
+            }) => {
                 let mut d = Derived {
                     exact: distance == 0,
                     statements,
@@ -424,19 +447,8 @@ fn combos(points: &[Vec<(u32, Choice)>], cost: u32, cap: usize) -> Vec<Vec<usize
 /// Compiles every candidate in one pass; for each, its derived fields (in
 /// terms of statement indices), or `None` when it does not compile.
 fn evaluate(batch: &[(usize, Vec<Statement>)]) -> Vec<Option<Vec<FieldKey>>> {
-    let mut text = String::from("expansion candidates {}\n");
-    for (i, (_, statements)) in batch.iter().enumerate() {
-        text.push_str(&format!("tile c{i} {{ "));
-        for s in statements {
-            text.push_str(&s.text());
-            text.push_str("; ");
-        }
-        text.push_str("}\n");
-    }
-    let mut sources = SourceMap::new();
-    let file = sources.add("candidates", text.as_str());
-    let (ast, _) = parse(file, sources.text(file));
-    let lowered = lower(std::slice::from_ref(&ast));
+    let text = candidates_text(batch.iter().map(|(_, s)| s.as_slice()));
+    let lowered = lower_text(&text);
     let set = &lowered.set;
     let index: HashMap<&str, usize> = set
         .tiles
@@ -452,6 +464,29 @@ fn evaluate(batch: &[(usize, Vec<Statement>)]) -> Vec<Option<Vec<FieldKey>>> {
             Some(derived_fields(set, t, statements.len()))
         })
         .collect()
+}
+
+/// One file of candidate tiles `c0`, `c1`, ...
+fn candidates_text<'a>(tiles: impl Iterator<Item = &'a [Statement]>) -> String {
+    let mut text = String::from("expansion candidates {}\n");
+    for (i, statements) in tiles.enumerate() {
+        let _ = write!(text, "tile c{i} {{ ");
+        for s in statements {
+            text.push_str(&s.text());
+            text.push_str("; ");
+        }
+        text.push_str("}\n");
+    }
+    text
+}
+
+/// Parses and lowers a text after the prelude (the set-level checks are not
+/// needed to read fields).
+fn lower_text(text: &str) -> crate::ir::Lowered {
+    let mut sources = SourceMap::new();
+    let file = sources.add("candidates", text);
+    let (ast, _) = parse(file, sources.text(file));
+    lower(std::slice::from_ref(&ast))
 }
 
 /// A lowered tile's fields: half-side slots and the statements they touch.
@@ -587,17 +622,8 @@ fn describe(tile: &Tile, want: &[FieldKey], got: &[FieldKey]) -> String {
 /// A pig herd is an attribute of one field, so the tile lists its fields:
 /// the derived ones, written out, the herd on the one JCZ names.
 fn pig_herd(tile: &Tile, d: &mut Derived) {
-    let batch = vec![(0, d.statements.clone())];
-    let mut text = String::from("expansion candidates {}\ntile c0 { ");
-    for s in &batch[0].1 {
-        text.push_str(&s.text());
-        text.push_str("; ");
-    }
-    text.push_str("}\n");
-    let mut sources = SourceMap::new();
-    let file = sources.add("candidates", text.as_str());
-    let (ast, _) = parse(file, sources.text(file));
-    let lowered = lower(std::slice::from_ref(&ast));
+    let text = candidates_text(std::iter::once(d.statements.as_slice()));
+    let lowered = lower_text(&text);
     let Some(lt) = lowered.set.tiles.first() else {
         return;
     };
