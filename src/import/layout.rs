@@ -294,6 +294,15 @@ pub fn layout(files: &[RawFile], tiles: Vec<Vec<Tile>>) -> Result<Layout, Import
                     None => counts.push((t, *n)),
                 }
             }
+            if let Some(m) = r.set.max {
+                push_unique(
+                    &mut exp.notes,
+                    &format!(
+                        "JCZ lets at most {m} of tile set `{}` into a game (`max`)",
+                        r.set.id
+                    ),
+                );
+            }
             for req in &r.set.requires {
                 let (req, _) = expansion_of(&files[r.file].name, r.line, req)?;
                 push_unique(&mut exp.requires, &req);
