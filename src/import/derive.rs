@@ -6,8 +6,8 @@
 //! tile not yet matched, every interpretation costing `k` (each departure
 //! from the plain reading costs 1 or 2), compiles them all in one lowering
 //! pass, and compares each tile's derived fields and city contacts with JCZ's.
-//! The first match wins; a tile that never matches keeps the interpretation
-//! closest to JCZ (fewest differing fields, then cheapest), and the
+//! The first match wins; a tile that never matches keeps the most plausible
+//! interpretation (the cheapest; among those, the closest to JCZ), and the
 //! differences are reported. Crossings (`over`/`under`) are not searched:
 //! they follow from the sides.
 
@@ -91,7 +91,7 @@ pub struct Derived {
 /// A field for comparison: its half-side slots and the features it touches.
 type FieldKey = (Vec<usize>, Vec<usize>);
 
-/// The closest reading of a tile so far.
+/// The best reading of a tile so far.
 #[derive(Clone, Debug)]
 struct Best {
     /// Fields differing from JCZ's.
@@ -142,9 +142,9 @@ pub fn derive(tiles: &[Tile]) -> Vec<Derived> {
                 Ok(want) => distance(want, &fields),
                 Err(_) => usize::MAX,
             };
-            let better = best[t]
-                .as_ref()
-                .is_none_or(|b| (distance, cost) < (b.distance, b.cost));
+            let better = best[t].as_ref().is_none_or(|b| {
+                (distance > 0, cost, distance) < (b.distance > 0, b.cost, b.distance)
+            });
             if better {
                 best[t] = Some(Best {
                     distance,
@@ -605,7 +605,7 @@ fn describe(tile: &Tile, want: &[FieldKey], got: &[FieldKey]) -> String {
             .join(" ")
     };
     format!(
-        "fields differ: JCZ lists {}, the closest reading derives {}",
+        "fields differ: JCZ lists {}, the reading kept derives {}",
         if want.is_empty() {
             "none".to_string()
         } else {
