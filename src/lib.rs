@@ -23,6 +23,7 @@ pub mod emit;
 pub mod engine;
 pub mod export;
 pub mod geometry;
+pub mod import;
 pub mod ir;
 pub mod players;
 pub mod prelude;

@@ -69,8 +69,21 @@ pub fn split(text: &str) -> Vec<Chunk> {
         let at_line_start = std::mem::take(&mut line_start);
         if bytes[i..].starts_with(b"//") {
             let is_doc = bytes[i..].starts_with(b"///") && !bytes[i..].starts_with(b"////");
-            if is_doc && depth == 0 && start.is_none() {
-                start = Some(i);
+            if is_doc && depth == 0 {
+                match start {
+                    None => start = Some(i),
+                    // A doc comment after an item without braces (`remove`)
+                    // belongs to the next item: end that one here.
+                    Some(s) if at_line_start && !only_docs(&text[s..i]) => {
+                        chunks.push(Chunk {
+                            start: s,
+                            end: trim_end(text, s, i),
+                            unclosed: None,
+                        });
+                        start = Some(i);
+                    }
+                    Some(_) => {}
+                }
             }
             while i < bytes.len() && bytes[i] != b'\n' {
                 i += 1;
@@ -180,6 +193,15 @@ mod tests {
         assert_eq!(chunks.len(), 2);
         assert_eq!(chunks[0].unclosed, Some(7));
         assert_eq!(&text[chunks[1].start..chunks[1].end], "tile B { road E W }");
+    }
+
+    #[test]
+    fn a_doc_comment_after_an_item_without_braces_starts_the_next() {
+        let text = "remove base/D x1\n/// doc\ntile A { city N }\n";
+        assert_eq!(
+            pieces(text),
+            ["remove base/D x1", "/// doc\ntile A { city N }"]
+        );
     }
 
     #[test]
