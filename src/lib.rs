@@ -25,6 +25,7 @@ pub mod export;
 pub mod geometry;
 pub mod import;
 pub mod ir;
+pub mod players;
 pub mod prelude;
 pub mod render;
 pub mod rules;

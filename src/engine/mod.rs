@@ -31,18 +31,22 @@
 //! format and [`mod@replay`]; [`random`] the seeded random player; [`report`]
 //! the score output; `view` the read-only [`BoardView`] snapshot that board
 //! pictures draw; [`validate`] checks a wire tile set completely before
-//! [`Ruleset::new`] prepares it.
+//! [`Ruleset::new`] prepares it; `copy` (with `journal`) cheap copies and
+//! `search` the [`Outlook`] of features, for players that search
+//! (`crate::players`).
 
 mod actions;
 mod bigtop;
 mod board;
 mod capability;
+mod copy;
 mod crop;
 mod edition;
 pub mod events;
 mod features;
 mod flight;
 mod game;
+mod journal;
 pub mod log;
 mod params;
 mod placement;
@@ -52,6 +56,7 @@ pub mod replay;
 pub mod report;
 pub mod rng;
 mod scoring;
+mod search;
 mod sides;
 mod supplies;
 mod tables;
@@ -66,6 +71,7 @@ pub use crop::{CropAction, CropMove, CropResponse};
 pub use events::{Event, Reason, Score, Source};
 pub use game::{Game, IllegalMove, Move, Phase, Placement, MAX_PLAYERS};
 pub use replay::{replay, ReplayError};
+pub use search::Outlook;
 pub use tileset::{Ruleset, SetupError};
 pub use view::{BoardView, FigureSpot, FigureView, FillBasis, OpenSquare, TileView};
 

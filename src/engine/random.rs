@@ -261,7 +261,9 @@ pub fn player_names(players: usize) -> Vec<String> {
         .collect()
 }
 
-fn record_action(game: &Game<'_>, action: MeepleAction, e: &mut TurnLog) {
+/// Writes a figure action into a turn's log entry (the tile, position and
+/// rotation already set); `game` is the game the action was chosen in.
+pub fn record_action(game: &Game<'_>, action: MeepleAction, e: &mut TurnLog) {
     let rules = game.rules();
     let (kind, rotation) = (rules.kind(&e.tile), e.rotation.unwrap_or(0));
     match action {
@@ -305,7 +307,9 @@ fn record_action(game: &Game<'_>, action: MeepleAction, e: &mut TurnLog) {
     }
 }
 
-fn crop_log(game: &Game<'_>, crop: &CropMove) -> CropLog {
+/// The log entry of a crop-circle move chosen in `game`.
+#[must_use]
+pub fn crop_log(game: &Game<'_>, crop: &CropMove) -> CropLog {
     let rules = game.rules();
     CropLog {
         action: match crop.action {
