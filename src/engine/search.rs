@@ -37,7 +37,12 @@ pub struct Outlook {
     pub scored_now: bool,
     /// Strength on it, per player (the majority goes by strength).
     pub strength: [u32; MAX_PLAYERS],
-    root: u32,
+    /// Figures on it, per player.
+    pub figures: [u8; MAX_PLAYERS],
+    /// Its root node (the feature's identity while the board stands).
+    pub(super) root: u32,
+    /// A figure earning a bonus when the feature is scored stands on it.
+    pub(super) bonus: bool,
 }
 
 impl Outlook {
@@ -47,6 +52,23 @@ impl Outlook {
     pub fn scores_for(&self, player: usize) -> bool {
         let best = self.strength.iter().copied().max().unwrap_or(0);
         best > 0 && self.strength.get(player) == Some(&best)
+    }
+}
+
+impl Outlook {
+    /// A feature worth nothing yet, with no figure.
+    pub(super) fn empty(source: Source, root: u32) -> Outlook {
+        Outlook {
+            source,
+            now: 0,
+            complete: 0,
+            missing: 0,
+            scored_now: false,
+            strength: [0; MAX_PLAYERS],
+            figures: [0; MAX_PLAYERS],
+            root,
+            bonus: false,
+        }
     }
 }
 
@@ -60,17 +82,16 @@ impl Game<'_> {
             let Spot::Node(n) = self.standing[i].spot else {
                 continue;
             };
-            let player = usize::from(self.standing[i].player);
-            let weight = self.figure_strength(i);
             let root = self.features.find(n);
-            if let Some(o) = out[first..].iter_mut().find(|o| o.root == root) {
-                o.strength[player] = o.strength[player].saturating_add(weight);
-                continue;
-            }
-            let mut strength = [0u32; MAX_PLAYERS];
-            strength[player] = weight;
-            let outlook = self.outlook_with(root, strength);
-            out.push(outlook);
+            let at = match out[first..].iter().position(|o| o.root == root) {
+                Some(at) => first + at,
+                None => {
+                    let outlook = self.outlook_of(root);
+                    out.push(outlook);
+                    out.len() - 1
+                }
+            };
+            self.count_figure(i, &mut out[at]);
         }
     }
 
@@ -85,36 +106,32 @@ impl Game<'_> {
             return None;
         }
         let root = self.features.find(placed.first_node + u32::from(feature));
-        let mut strength = [0u32; MAX_PLAYERS];
+        let mut outlook = self.outlook_of(root);
         for i in 0..self.standing.len() {
             if let Spot::Node(n) = self.standing[i].spot {
                 if self.features.root(n) == root {
-                    let s = &mut strength[usize::from(self.standing[i].player)];
-                    *s = s.saturating_add(self.figure_strength(i));
+                    self.count_figure(i, &mut outlook);
                 }
             }
         }
-        Some(self.outlook_with(root, strength))
+        Some(outlook)
     }
 
-    /// The strength of the `i`-th standing figure.
-    fn figure_strength(&self, i: usize) -> u32 {
-        self.rules.figures[usize::from(self.standing[i].figure.0)].strength
+    /// Adds the `i`-th standing figure to an outlook's majority.
+    pub(super) fn count_figure(&self, i: usize, outlook: &mut Outlook) {
+        let s = self.standing[i];
+        let def = &self.rules.figures[usize::from(s.figure.0)];
+        let p = usize::from(s.player);
+        outlook.strength[p] = outlook.strength[p].saturating_add(def.strength);
+        outlook.figures[p] = outlook.figures[p].saturating_add(1);
+        outlook.bonus |= def.ringmaster;
     }
 
-    /// The outlook of a feature (a root) whose strength is counted.
-    fn outlook_with(&mut self, root: u32, strength: [u32; MAX_PLAYERS]) -> Outlook {
+    /// The outlook of a feature (a root), no figure counted yet.
+    fn outlook_of(&mut self, root: u32) -> Outlook {
         let rules = self.rules;
         let rule = &rules.vocab.kinds[usize::from(self.features.kind(root))];
-        let mut outlook = Outlook {
-            source: rule.source,
-            now: 0,
-            complete: 0,
-            missing: 0,
-            scored_now: false,
-            strength,
-            root,
-        };
+        let mut outlook = Outlook::empty(rule.source, root);
         let missing = match &rule.scoring {
             Scoring::None => return outlook,
             Scoring::Farm { per } => {

@@ -23,6 +23,7 @@ pub mod eval;
 mod greedy;
 mod mcts;
 mod policy;
+mod previewed;
 mod seat;
 pub mod table;
 
