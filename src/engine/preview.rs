@@ -77,6 +77,7 @@ pub struct Preview {
     sequence: Vec<(u32, u32)>,
     seen: Vec<bool>,
     end: Vec<Outlook>,
+    end_sources: Vec<u32>,
 }
 
 /// What a placement does to a feature holding figures.
@@ -117,6 +118,9 @@ pub struct TurnEnd<'p> {
     /// The features holding figures when the turn ends, in the order
     /// [`Game::outlooks_into`] would give them.
     pub outlooks: &'p [Outlook],
+    /// Where each of `outlooks` comes from: `h` for [`Preview::held`]`[h]`
+    /// unchanged, `held().len() + a` for [`Preview::after`]`[a]`.
+    pub sources: &'p [u32],
 }
 
 /// What a feature of the board is made of, surveyed once.
@@ -259,6 +263,7 @@ impl Preview {
         self.seen.clear();
         self.seen.resize(kept + changed, false);
         self.end.clear();
+        self.end_sources.clear();
         for &c in &self.order {
             let c = c as usize;
             if c >= kept + changed || self.seen[c] {
@@ -271,11 +276,13 @@ impl Preview {
                 self.after[c - kept]
             };
             self.end.push(outlook);
+            self.end_sources.push(as_u32(c));
         }
         TurnEnd {
             points,
             returned,
             outlooks: &self.end,
+            sources: &self.end_sources,
         }
     }
 

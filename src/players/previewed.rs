@@ -25,6 +25,9 @@ pub(super) struct Previewed {
     unchanged: Option<(u64, u32, usize, f64)>,
     /// Per outlook: the players it scores for (bits) and its estimate.
     terms: Vec<(u32, f64)>,
+    /// The terms of the features held as the board stands: (board, tiles
+    /// left, terms).
+    held_terms: (u64, u32, Vec<(u32, f64)>),
 }
 
 impl Previewed {
@@ -98,10 +101,22 @@ impl Previewed {
     ) -> f64 {
         let me = game.active_player();
         let players = game.players();
+        let board = self.preview.board();
+        let (known, known_left, held) = &mut self.held_terms;
+        if (*known, *known_left) != (board, left) || held.is_empty() {
+            held.clear();
+            held.extend(self.preview.held().iter().map(|o| term(o, players, left)));
+            (*known, *known_left) = (board, left);
+        }
         let end = self.preview.turn_end(on, me);
         self.terms.clear();
-        self.terms
-            .extend(end.outlooks.iter().map(|o| term(o, players, left)));
+        for (o, &source) in end.outlooks.iter().zip(end.sources) {
+            let t = match held.get(source as usize) {
+                Some(&t) => t,
+                None => term(o, players, left),
+            };
+            self.terms.push(t);
+        }
         let mut values = [0.0f64; MAX_PLAYERS];
         for (p, v) in values.iter_mut().enumerate().take(players) {
             let score = game.scores()[p].total().saturating_add(end.points[p]);
@@ -116,7 +131,12 @@ impl Previewed {
 
 /// The players an outlook scores for (bits) and its estimate.
 fn term(outlook: &Outlook, players: usize, left: u32) -> (u32, f64) {
-    let best = outlook.strength.iter().copied().max().unwrap_or(0);
+    // Players beyond `players` have no strength: the best is among these.
+    let best = outlook.strength[..players]
+        .iter()
+        .copied()
+        .max()
+        .unwrap_or(0);
     let mut mask = 0u32;
     if best > 0 {
         for p in 0..players {
