@@ -3,19 +3,24 @@
 //! features holding figures it would change and how they would then stand,
 //! which it would complete and score, and where a figure could then go —
 //! each as an [`Outlook`] read from the kinds' templates exactly as
-//! [`Game::outlooks_into`] reads them on the placed board.
+//! [`Game::outlooks_into`] reads them on the placed board — and, through
+//! [`Preview::turn_end`], the turn's end: points, figures returned, and the
+//! outlooks in the order the standing figures would then give them (scoring
+//! takes figures back as `Game::score_feature` does, reordering the list).
 //!
 //! The features the tile joins are found through its sides as placing joins
 //! them (`placement.rs`), on a small union-find of the tile's pieces and the
 //! neighbours' features. Each neighbour feature's pieces are surveyed once
 //! (distinct tiles, attributes, units, the features a face touches) and kept
-//! while the feature set is unchanged, so a preview costs a few dozen steps.
-//! A placement whose turn a capability could enter is not previewed (the
-//! caller applies it on a copy instead): a tile with a circus, crop circle,
-//! flying machine or pyramid; a pyramid with room around the square or a
-//! complete one anywhere (acrobat actions); a completion that would score a
-//! figure earning a bonus (a ringmaster).
-
+//! while the feature set and the turn are unchanged, so a preview costs a
+//! few dozen steps. A placement whose turn a capability could enter is not
+//! previewed (the caller applies it on a copy instead): a tile with a
+//! circus, crop circle, flying machine or pyramid; a pyramid with room
+//! around the square or a complete one anywhere (acrobat actions); a
+//! completion that would score a figure earning a bonus (a ringmaster);
+//! nor is one the preview does not model: a neighbourhood spot met through
+//! a side or made of more than one piece, a complete feature of the tile
+//! that the turn would not score.
 use super::game::{Game, Spot, MAX_PLAYERS};
 use super::search::Outlook;
 use super::tables::{Kind, NONE};
