@@ -95,9 +95,11 @@ pub fn plan(set: &TileSet, wanted: Option<&[String]>, skip: bool) -> Result<Plan
             match jcz_tile(set, index, tile) {
                 Ok(t) => tiles.push(t),
                 Err(why) if skip => out.left_out.push((index, why)),
-                Err(why) => return Err(JczError::Input(format!(
+                Err(why) => {
+                    return Err(JczError::Input(format!(
                     "{why}; JCloisterZone cannot play it (--skip-unplayable leaves such tiles out)"
-                ))),
+                )))
+                }
             }
         }
         if tiles.is_empty() {
