@@ -56,7 +56,7 @@ pub fn corner_of(dir: Dir) -> Option<usize> {
 /// The side index (`N E S W` = 0..4) of a straight direction.
 pub fn side_of(dir: Dir) -> Option<usize> {
     let i = dir.index();
-    (i % 2 == 0).then_some(i / 2)
+    i.is_multiple_of(2).then_some(i / 2)
 }
 
 /// The shape of a region over the sides `mine`, reaching the corners
