@@ -69,7 +69,7 @@ fn the_drafts_compile_with_capability_warnings_only() {
     let checked = compiled.checked.expect("checked");
     assert_eq!(
         checked.ir().tiles.len(),
-        45,
+        48,
         "every fixture tile is written"
     );
 }
@@ -77,7 +77,7 @@ fn the_drafts_compile_with_capability_warnings_only() {
 #[test]
 fn fields_come_from_the_search_and_differences_are_reported() {
     let imported = jcz(&good_inputs()).expect("the fixtures import");
-    assert_eq!(imported.tiles, 45);
+    assert_eq!(imported.tiles, 48);
     // Two crossing cities make four corner fields where the XML lists two (as
     // JCZ's King & Robber tile does); the quarter of the Count has no field in
     // JCZ. Every other tile's derived fields and contacts equal its XML's.
@@ -87,7 +87,7 @@ fn fields_come_from_the_search_and_differences_are_reported() {
         .map(|d| d.jcz_id.as_str())
         .collect();
     assert_eq!(differing, ["MO/crossed", "MO/quarter"]);
-    assert_eq!(imported.exact, 43);
+    assert_eq!(imported.exact, 46);
     let motley = &imported
         .files
         .iter()
@@ -95,8 +95,11 @@ fn fields_come_from_the_search_and_differences_are_reported() {
         .expect("motley")
         .1;
     // Readings the search had to find: a dead end at a city, one alone, a
-    // wall into a corner, a centre spot touching a city, a bridge, a tunnel.
+    // wall into a corner, a centre spot touching a city, a bridge, a tunnel,
+    // a road brushing a city, a wall down to a side's middle.
     for line in [
+        "road S E touching N",
+        "city N reaching S no-castle",
         "road S -> N",
         "road N -> alone",
         "city N reaching SE no-castle",
@@ -106,6 +109,13 @@ fn fields_come_from_the_search_and_differences_are_reported() {
     ] {
         assert!(motley.contains(line), "motley.tiles lacks `{line}`");
     }
+    let river2 = &imported
+        .files
+        .iter()
+        .find(|(id, _)| id == "river-2")
+        .expect("river-2")
+        .1;
+    assert!(river2.contains("river W -> E"), "a river ending at a city");
 }
 
 #[test]
@@ -261,7 +271,7 @@ fn import_writes_drafts_beside_other_files_and_strict_fails_on_differences() {
     assert_eq!(out.status.code(), Some(0), "{err}");
     assert!(err.contains("motley/quarter (MO/quarter)"), "{err}");
     assert!(
-        err.contains("45 tile kinds, 43 with JCZ's fields exactly"),
+        err.contains("48 tile kinds, 46 with JCZ's fields exactly"),
         "{err}"
     );
     assert_eq!(
