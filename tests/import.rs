@@ -2,8 +2,8 @@
 //! (`tests/import/good/`, covering every element and attribute the importer
 //! reads): the drafts match reviewed goldens and compile; hostile or broken
 //! files (`tests/import/bad/`, and files made here) fail with exit 1, a message
-//! naming the file and element, and nothing written. The drafts imported from
-//! JCZ itself (`tilesets/jcz/`) compile with no error.
+//! naming the file and element, and nothing written. The sets curated from
+//! JCZ's own files (`tilesets/`) are tested in `tests/expansions.rs`.
 
 mod common;
 
@@ -116,33 +116,6 @@ fn fields_come_from_the_search_and_differences_are_reported() {
         .expect("river-2")
         .1;
     assert!(river2.contains("river W -> E"), "a river ending at a city");
-}
-
-#[test]
-fn the_jcz_drafts_compile() {
-    let files = tiles_in(Path::new("tilesets/jcz"));
-    assert!(files.len() >= 30, "the drafts of the 30 JCZ files");
-    let (sources, compiled) = compile_files(&files);
-    let errors: Vec<_> = compiled
-        .diagnostics
-        .iter()
-        .filter(|d| d.is_error())
-        .cloned()
-        .collect();
-    assert!(
-        errors.is_empty(),
-        "{}",
-        render_all(&sources, &errors, false)
-    );
-    // Only missing engine rules and the tiles JCZ keeps twice (the four
-    // monasteries, the Count's quarters, two watchtowers) are warned about.
-    let other: Vec<_> = compiled
-        .diagnostics
-        .iter()
-        .filter(|d| !matches!(d.code, Code::MissingCapability | Code::IdenticalTiles))
-        .cloned()
-        .collect();
-    assert!(other.is_empty(), "{}", render_all(&sources, &other, false));
 }
 
 /// Runs `import jcz` on one bad file: exit 1, the message names the file

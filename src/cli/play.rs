@@ -22,8 +22,9 @@ pub struct Args {
     /// Number of players.
     #[arg(long, default_value_t = 2)]
     players: usize,
-    /// Play only these expansions (repeat the option); default: all.
-    #[arg(long = "expansion")]
+    /// Play only these expansions (comma-separated or repeated); default:
+    /// every expansion the engine can play, editions left out.
+    #[arg(long = "expansions", alias = "expansion", value_delimiter = ',')]
     expansions: Vec<String>,
     /// Write the game log here (atomically) instead of to stdout.
     #[arg(short, long)]
@@ -41,8 +42,8 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         )));
     }
     let set = super::tileset::load(&args.paths, args.color)?;
-    let chosen = (!args.expansions.is_empty()).then_some(args.expansions.as_slice());
-    let rules = super::tileset::ruleset(&set, chosen, &args.paths[0])?;
+    let chosen = super::selection::expansions(&set, &args.expansions);
+    let rules = super::tileset::ruleset(&set, chosen.as_deref(), &args.paths[0])?;
     let names = player_names(args.players);
     let (game, log) = RandomPlayer::new(args.seed)
         .play_logged(&rules, &names)
