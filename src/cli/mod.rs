@@ -12,6 +12,7 @@ mod play;
 mod read;
 mod render;
 mod score;
+mod selection;
 mod simulate;
 mod staging;
 mod stats;
