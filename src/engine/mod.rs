@@ -33,23 +33,30 @@
 //! pictures draw; [`validate`] checks a wire tile set completely before
 //! [`Ruleset::new`] prepares it.
 
+mod abbot;
 mod actions;
 mod bigtop;
 mod board;
+mod builder;
 mod capability;
+mod companion;
 mod crop;
+mod draw;
 mod edition;
 pub mod events;
 mod features;
 mod flight;
 mod game;
+pub mod goods;
 pub mod log;
 mod params;
+mod pig;
 mod placement;
 mod pyramid;
 pub mod random;
 pub mod replay;
 pub mod report;
+mod river;
 pub mod rng;
 mod scoring;
 mod sides;
@@ -65,6 +72,7 @@ pub use actions::{Flights, Landing, MeepleAction};
 pub use crop::{CropAction, CropMove, CropResponse};
 pub use events::{Event, Reason, Score, Source};
 pub use game::{Game, IllegalMove, Move, Phase, Placement, MAX_PLAYERS};
+pub use goods::GoodsTaken;
 pub use replay::{replay, ReplayError};
 pub use tileset::{Ruleset, SetupError};
 pub use view::{BoardView, FigureSpot, FigureView, FillBasis, OpenSquare, TileView};

@@ -11,7 +11,7 @@
 
 use super::log::{
     AcrobatLog, CropActionLog, CropLog, CropResponseLog, FlightLog, GameLog, MeepleLog, PosLog,
-    TurnLog,
+    RecallLog, TurnLog,
 };
 use super::rng::Rng;
 use super::{
@@ -114,18 +114,33 @@ impl RandomPlayer {
                 "the box holds {copies} tiles; a random game takes at most {MAX_BAG}"
             )));
         }
+        // The bag holds the latest stage first: the tiles that may be drawn
+        // now are its last `stages[s]` entries (all of them without groups).
         self.bag.clear();
-        for k in 0..rules.kind_count() {
-            let kind = KindId(u16::try_from(k).unwrap_or(u16::MAX));
-            for _ in 0..game.remaining(kind) {
-                self.bag.push(kind);
+        let mut stages = [0usize; 6];
+        for stage in (0..6u8).rev() {
+            for k in 0..rules.kind_count() {
+                let kind = KindId(u16::try_from(k).unwrap_or(u16::MAX));
+                if rules.stage(kind) == stage {
+                    let n = game.remaining(kind) as usize;
+                    stages[usize::from(stage)] += n;
+                    self.bag.extend(std::iter::repeat(kind).take(n));
+                }
             }
         }
         while !self.bag.is_empty() {
-            let i = self.rng.below(self.bag.len());
+            let Some(stage) = stages.iter().position(|&n| n > 0) else {
+                break;
+            };
+            let n = stages[stage];
+            let i = self.bag.len() - n + self.rng.below(n);
+            stages[stage] -= 1;
             let tile = self.bag.swap_remove(i);
+            // A builder's second turn is always taken.
+            let second = game.second_turn_due();
             let mut entry = log.as_ref().map(|_| TurnLog {
                 tile: rules.kind_id(tile).to_string(),
+                second_turn: second,
                 ..TurnLog::default()
             });
             let count = game.placement_count(tile);
@@ -173,6 +188,17 @@ impl RandomPlayer {
                 let crop = Move::Crop(crop);
                 game.apply(&crop)?;
                 on_move(&game, &crop);
+            }
+            if let Some(e) = entry.as_mut() {
+                let taken = super::replay::goods_of_turn(&game, game.turn());
+                if !taken.is_empty() {
+                    e.goods = Some(
+                        taken
+                            .iter()
+                            .map(|&(g, n)| (rules.attribute_name(g).to_string(), n))
+                            .collect(),
+                    );
+                }
             }
             if let (Some(log), Some(e)) = (log.as_deref_mut(), entry) {
                 log.push(e);
@@ -282,6 +308,13 @@ fn record_action(game: &Game<'_>, action: MeepleAction, e: &mut TurnLog) {
             });
         }
         MeepleAction::ScorePyramid { x, y } => e.score_pyramid = Some(PosLog { x, y }),
+        MeepleAction::Recall { figure, x, y } => {
+            e.recall = Some(RecallLog {
+                x,
+                y,
+                figure: Some(rules.figure_id(figure).to_string()),
+            });
+        }
         MeepleAction::Fly {
             figure,
             roll,

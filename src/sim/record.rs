@@ -61,7 +61,7 @@ pub fn play(
                 f.landed += u64::from(landing.is_some());
             }
             Move::Crop(crop) => super::designer::crop(crop, tally),
-            Move::Figure(_) => {}
+            Move::Figure(_) | Move::EndTurn => {}
         },
     )?;
     if game.big_top().is_some() {
