@@ -77,6 +77,7 @@ pub fn play(
     tally.big_top.add(big_top);
     count_scores(game.scores(), tally);
     super::designer::count(&game, tally);
+    tally.sources.count(&game);
     Ok(names.map(|names| GameLog::finished_game(rules, names, turns)))
 }
 
