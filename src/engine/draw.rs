@@ -86,7 +86,7 @@ impl Game<'_> {
             .position(|(k, &n)| n > 0 && usize::from(k.stage) < stage)
             .map_or("?", |i| self.rules.kinds[i].id.as_str());
         illegal(format!(
-            "{} can't be drawn yet: {before} tile{} of a group drawn earlier {} left (e.g. {first})",
+            "{} can't be drawn yet: {before} tile{} drawn before it {} still in the bag (e.g. {first})",
             kind.id,
             if before == 1 { "" } else { "s" },
             if before == 1 { "is" } else { "are" },

@@ -277,10 +277,9 @@ impl Event {
             Reason::Pig { neighbours } => {
                 format!("pig: {} more", count(neighbours, "completed neighbour"))
             }
-            Reason::Goods { good, tokens } => format!(
-                "the most {}: {tokens}",
-                crate::ir::vocab::plural(rules.attribute_name(good))
-            ),
+            Reason::Goods { good, tokens } => {
+                format!("the most {} tokens: {tokens}", rules.attribute_name(good))
+            }
             Reason::Ringmaster { tiles, x, y } => format!(
                 "ringmaster at ({x}, {y}): {} around",
                 count(tiles, "circus or acrobat tile")

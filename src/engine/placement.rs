@@ -147,7 +147,6 @@ impl Game<'_> {
     }
 
     fn check_drawable(&self, tile: KindId) -> Result<(), IllegalMove> {
-        self.check_order(tile)?;
         match self.remaining.get(usize::from(tile.0)) {
             None => illegal("no such tile kind"),
             Some(0) => illegal(format!(
@@ -155,7 +154,7 @@ impl Game<'_> {
                 self.rules.kind_id(tile),
                 self.rules.kind_count_of(tile)
             )),
-            Some(_) => Ok(()),
+            Some(_) => self.check_order(tile),
         }
     }
 
