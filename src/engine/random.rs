@@ -124,7 +124,7 @@ impl RandomPlayer {
                 if rules.stage(kind) == stage {
                     let n = game.remaining(kind) as usize;
                     stages[usize::from(stage)] += n;
-                    self.bag.extend(std::iter::repeat(kind).take(n));
+                    self.bag.extend(std::iter::repeat_n(kind, n));
                 }
             }
         }
