@@ -4,7 +4,10 @@
 //! A tile may be drawn only while no tile of a lower stage is left, so the
 //! river's tiles come first, its lake last of them, then everything else.
 //! The start tile is the first tile marked `start` in a group (the river's
-//! spring) with a copy left, else the first tile marked `start`.
+//! spring) with a copy left, else the first tile marked `start`. A group's
+//! start tile replaces the others: when it begins the game, the copies marked
+//! `start` of every ungrouped tile stay in the box (the river's rules: the
+//! spring replaces the start tile, which goes back in the box).
 
 use super::game::{illegal, Game, IllegalMove};
 use super::tables::Kind;
@@ -51,6 +54,30 @@ impl Game<'_> {
         for (k, &n) in self.rules.kinds.iter().zip(&self.remaining) {
             let s = &mut self.stage_left[usize::from(k.stage)];
             *s = s.saturating_add(n);
+        }
+    }
+
+    /// When a group's start tile begins the game, takes the start copies of
+    /// the ungrouped start tiles out of the bag.
+    pub(super) fn set_aside_starts(&mut self, start: KindId) {
+        if !self.rules.kinds[usize::from(start.0)].grouped {
+            return;
+        }
+        for (k, left) in self.rules.kinds.iter().zip(&mut self.remaining) {
+            if !k.grouped && k.start_copies > 0 {
+                *left = left.saturating_sub(k.start_copies);
+            }
+        }
+    }
+
+    /// The start copies of `tile` that stay in the box because a group's
+    /// start tile began the game.
+    pub(super) fn set_aside_of(&self, tile: KindId) -> u32 {
+        let start = self.board.placed.first().map(|p| p.kind);
+        let k = &self.rules.kinds[usize::from(tile.0)];
+        match start {
+            Some(s) if self.rules.kinds[usize::from(s.0)].grouped && !k.grouped => k.start_copies,
+            _ => 0,
         }
     }
 

@@ -285,6 +285,7 @@ impl<'r> Game<'r> {
                 rules.kind_id(start)
             ));
         }
+        game.set_aside_starts(start);
         game.count_stages();
         game.put_tile(start, at);
         Ok(game)

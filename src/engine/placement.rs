@@ -149,11 +149,22 @@ impl Game<'_> {
     fn check_drawable(&self, tile: KindId) -> Result<(), IllegalMove> {
         match self.remaining.get(usize::from(tile.0)) {
             None => illegal("no such tile kind"),
-            Some(0) => illegal(format!(
-                "no copy of {} is left to draw (the box holds {})",
-                self.rules.kind_id(tile),
-                self.rules.kind_count_of(tile)
-            )),
+            Some(0) => {
+                let aside = self.set_aside_of(tile);
+                illegal(format!(
+                    "no copy of {} is left to draw (the box holds {}{})",
+                    self.rules.kind_id(tile),
+                    self.rules.kind_count_of(tile),
+                    if aside > 0 {
+                        format!(
+                            "; {aside} of them the start tile, which stays in the box when {} starts the game",
+                            self.rules.kind_id(self.board.placed[0].kind)
+                        )
+                    } else {
+                        String::new()
+                    }
+                ))
+            }
             Some(_) => self.check_order(tile),
         }
     }

@@ -55,6 +55,10 @@ pub(super) struct Kind {
     /// When it may be drawn (see `draw`): its group's rank × 2, +1 for a
     /// `last` tile.
     pub stage: u8,
+    /// Copies marked `start` (see `draw::set_aside_starts`).
+    pub start_copies: u32,
+    /// The tile belongs to a group (the river).
+    pub grouped: bool,
 }
 
 /// A placement signature a tile kind fits, and in which rotations.
@@ -191,6 +195,8 @@ pub(super) fn prepare_tile(
         bonus_tile: false,
         river_sides: 0,
         stage: 0,
+        start_copies: tile.start,
+        grouped: tile.group.is_some(),
     };
     for side in Side::ALL {
         let k = slot_kind[side.slots()[1].index()];
