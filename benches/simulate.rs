@@ -20,6 +20,7 @@ fn options(games: u64, seed: u64) -> Options {
         players: 2,
         seed,
         keep_logs: false,
+        seats: tileforge::players::Seats::random(2),
     }
 }
 

@@ -160,3 +160,25 @@ fn build_writes_pngs_unless_told_not_to() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(files(&bare), ["tileset.json"]);
 }
+
+#[test]
+fn ids_that_differ_only_in_case_get_distinct_image_files() {
+    let dir = scratch("render-case");
+    let out = tileforge(&[
+        "render",
+        "tilesets/base.tiles",
+        "tests/vocabulary/hard.tiles",
+        "--tile",
+        "hard/CCCC",
+        "--tile",
+        "hard/CCcc",
+        "--size",
+        "16",
+        "-o",
+        dir.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // Both survive on a case-insensitive file system: the later one is suffixed.
+    assert!(dir.join("hard/CCCC.png").is_file());
+    assert!(dir.join("hard/CCcc~2.png").is_file());
+}

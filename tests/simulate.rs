@@ -30,6 +30,7 @@ fn options(games: u64, seed: u64) -> Options {
         players: 3,
         seed,
         keep_logs: false,
+        seats: tileforge::players::Seats::random(3),
     }
 }
 

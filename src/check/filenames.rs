@@ -2,10 +2,8 @@
 //! `png/<expansion>.sheet.png`), so they must make writable, distinct names:
 //! at most [`MAX_ID_LEN`] characters (E0112), and no expansion id ending in
 //! `.png`, which could name another expansion's contact sheet (E0112). Tile
-//! ids of one expansion that differ only in case overwrite each other on
-//! case-insensitive file systems (W0604).
-
-use std::collections::HashMap;
+//! ids that differ only in case (`CCCC`, `CCcc`, as JCloisterZone writes them)
+//! are fine: the renderer gives the later one's image a `~2` suffix.
 
 use crate::diag::{Code, Diagnostic};
 use crate::ir::TileSet;
@@ -29,29 +27,9 @@ pub fn check(set: &TileSet, out: &mut Vec<Diagnostic>) {
             );
         }
     }
-    let mut seen: HashMap<(usize, String), usize> = HashMap::new();
-    for (i, t) in set.tiles.iter().enumerate() {
+    for t in &set.tiles {
         if t.name.len() > MAX_ID_LEN {
             out.push(too_long("tile", &t.name, t.span));
-            continue;
-        }
-        let key = (t.expansion, t.name.to_ascii_lowercase());
-        if let Some(&first) = seen.get(&key) {
-            let other = &set.tiles[first];
-            if other.name != t.name {
-                out.push(
-                    Diagnostic::new(
-                        Code::IdsDifferInCase,
-                        t.span,
-                        format!("tiles `{}` and `{}` differ only in case", other.name, t.name),
-                    )
-                    .label("this tile's image")
-                    .with(other.span, "would overwrite this one's on macOS or Windows")
-                    .help("rename one of them if the images are ever written on a case-insensitive file system"),
-                );
-            }
-        } else {
-            seen.insert(key, i);
         }
     }
 }

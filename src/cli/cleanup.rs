@@ -4,10 +4,20 @@
 //! `simulate --save-games` leaves no `.tmp-` file or half-built tree.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, Once};
+use std::time::Duration;
 
 /// Paths to remove on interrupt.
 static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Set once an interrupt arrived: writers stop creating files.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Whether the run was interrupted (writers check it before each file).
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
 
 /// Installs the signal handler (once; later calls do nothing).
 pub fn install() {
@@ -16,11 +26,20 @@ pub fn install() {
         // Without a handler an interrupt still stops the run, only leaving
         // temporary files behind; nothing better can be done then.
         let _ = ctrlc::set_handler(|| {
-            let pending = PENDING
-                .lock()
-                .map_or_else(|e| e.into_inner().clone(), |p| p.clone());
-            for path in pending {
-                remove(&path);
+            INTERRUPTED.store(true, Ordering::SeqCst);
+            // Holding the lock keeps writers from registering (and so from
+            // creating) new temporary files while the tree goes. A worker
+            // thread still finishing a file may recreate an entry during a
+            // removal, so removal is retried until everything is gone.
+            let pending = PENDING.lock().unwrap_or_else(|e| e.into_inner());
+            for _ in 0..100 {
+                for path in pending.iter() {
+                    remove(path);
+                }
+                if !pending.iter().any(|p| p.symlink_metadata().is_ok()) {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(10));
             }
             eprintln!("interrupted: temporary files removed");
             std::process::exit(130);

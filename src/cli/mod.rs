@@ -5,6 +5,7 @@ mod build;
 mod check;
 mod cleanup;
 mod export;
+mod import;
 mod input;
 mod output;
 mod play;
@@ -46,6 +47,8 @@ enum Command {
     Simulate(simulate::Args),
     /// Export tile sets for play-testing: a print-and-play PDF.
     Export(export::Args),
+    /// Import tile sets from another program's files as `.tiles` drafts (`import jcz`).
+    Import(import::Args),
     /// Print the JSON Schema of tileset.json.
     Schema,
     /// Print the standard prelude: every kind, attribute and symbol declared in `.tiles`.
@@ -80,6 +83,7 @@ pub fn main() -> ExitCode {
         Command::Play(args) => play::run(&args),
         Command::Simulate(args) => simulate::run(&args),
         Command::Export(args) => export::run(&args),
+        Command::Import(args) => import::run(&args),
         Command::Schema => output::stdout(&crate::emit::schema()),
         Command::Prelude => output::stdout(crate::prelude::TEXT),
     };

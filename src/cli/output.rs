@@ -10,6 +10,7 @@ use super::Failure;
 
 /// Creates the output directory (and parents).
 pub fn create_dir(dir: &Path) -> Result<(), Failure> {
+    refuse_when_interrupted(dir)?;
     std::fs::create_dir_all(dir).map_err(|e| {
         Failure::io(
             format_args!("cannot create output directory {}", dir.display()),
@@ -39,6 +40,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
         Ok(meta) if !meta.is_file() => return write_through(path, bytes).map_err(|e| fail(&e)),
         _ => {}
     }
+    refuse_when_interrupted(path)?;
     let tmp = temp_path(path);
     super::cleanup::install();
     super::cleanup::register(&tmp);
@@ -53,6 +55,18 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
     }
     super::cleanup::unregister(&tmp);
     result.map_err(|e| fail(&e))
+}
+
+/// After an interrupt nothing new is created: the handler is removing the
+/// temporary tree and a worker thread must not grow it again.
+fn refuse_when_interrupted(path: &Path) -> Result<(), Failure> {
+    if super::cleanup::interrupted() {
+        return Err(Failure::Usage(format!(
+            "not writing {}: interrupted",
+            path.display()
+        )));
+    }
+    Ok(())
 }
 
 /// Writes into an existing file that is not a regular one (a device, a FIFO).

@@ -1,13 +1,15 @@
-//! `tileforge play --seed S --players P PATH...`: one game by the seeded random
-//! player; writes its game log (stdout, or `--output FILE`) and a summary.
+//! `tileforge play --seed S --players P --seats LIST PATH...`: one seeded game
+//! (random seats unless `--seats` says otherwise); writes its game log
+//! (stdout, or `--output FILE`) and a summary.
 
 use std::path::PathBuf;
 
 use super::input::Colour;
 use super::output::write_atomic;
 use super::Failure;
-use crate::engine::random::{player_names, RandomPlayer};
+use crate::engine::random::player_names;
 use crate::engine::{report, MAX_PLAYERS};
+use crate::players::{self, Seats};
 
 /// Arguments of `play`.
 #[derive(Debug, clap::Args)]
@@ -19,9 +21,14 @@ pub struct Args {
     /// The random seed: the same seed plays the same game.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Number of players.
-    #[arg(long, default_value_t = 2)]
-    players: usize,
+    /// Number of players (default: the number of `--seats`, else 2).
+    #[arg(long)]
+    players: Option<usize>,
+    /// Who plays each seat, in turn order: `random`, `greedy`, `mcts:N`
+    /// (N iterations per move) or `mcts:N:greedy`, comma-separated; one
+    /// alone plays every seat.
+    #[arg(long, value_name = "LIST")]
+    seats: Option<String>,
     /// Play only these expansions (repeat the option); default: all.
     #[arg(long = "expansion")]
     expansions: Vec<String>,
@@ -34,18 +41,12 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
-    if !(1..=MAX_PLAYERS).contains(&args.players) {
-        return Err(Failure::Usage(format!(
-            "--players must be 1 to {MAX_PLAYERS}, not {}",
-            args.players
-        )));
-    }
+    let seats = seats(args.seats.as_deref(), args.players)?;
     let set = super::tileset::load(&args.paths, args.color)?;
     let chosen = (!args.expansions.is_empty()).then_some(args.expansions.as_slice());
     let rules = super::tileset::ruleset(&set, chosen, &args.paths[0])?;
-    let names = player_names(args.players);
-    let (game, log) = RandomPlayer::new(args.seed)
-        .play_logged(&rules, &names)
+    let names = player_names(seats.len());
+    let (game, log) = players::play_logged(&rules, seats.as_slice(), &names, args.seed)
         .map_err(|e| Failure::Usage(format!("cannot play this tile set: {e}")))?;
     let placed = log.turns.iter().filter(|t| !t.discard).count();
     let discarded = log.turns.len() - placed;
@@ -58,8 +59,8 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let summary = format!(
         "seed {}, {} player{}, {placed} tiles placed, {discarded} discarded: {scores}",
         args.seed,
-        args.players,
-        if args.players == 1 { "" } else { "s" },
+        seats.len(),
+        if seats.len() == 1 { "" } else { "s" },
     );
     match &args.output {
         Some(path) => {
@@ -72,4 +73,21 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+/// The seats from `--seats` and `--players` (2 random seats by default).
+pub(super) fn seats(list: Option<&str>, players: Option<usize>) -> Result<Seats, Failure> {
+    if let Some(n) = players {
+        if !(1..=MAX_PLAYERS).contains(&n) {
+            return Err(Failure::Usage(format!(
+                "--players must be 1 to {MAX_PLAYERS}, not {n}"
+            )));
+        }
+    }
+    match list {
+        Some(list) => {
+            Seats::parse(list, players).map_err(|e| Failure::Usage(format!("--seats: {e}")))
+        }
+        None => Ok(Seats::random(players.unwrap_or(2))),
+    }
 }

@@ -1,5 +1,6 @@
-//! `tileforge simulate PATH... --games N --players P --seed S`: many random
-//! games, summarised as text or JSON, optionally compared with a baseline set
+//! `tileforge simulate PATH... --games N --players P --seats LIST --seed S`:
+//! many seeded games (random seats unless `--seats` says otherwise),
+//! summarised as text or JSON, optionally compared with a baseline set
 //! (`--baseline`), drawn as PNG charts (`--charts DIR`), and kept as game logs
 //! (`--save-games DIR`). A progress bar shows on stderr when it is a terminal.
 
@@ -12,7 +13,7 @@ use super::input::Colour;
 use super::output::{create_dir, write_atomic};
 use super::Failure;
 use crate::engine::log::GameLog;
-use crate::engine::{Ruleset, MAX_PLAYERS};
+use crate::engine::Ruleset;
 use crate::sim::{self, charts, Observer, Options, Summary};
 
 /// The most worker threads `--threads` may ask for: more than any machine
@@ -29,9 +30,13 @@ pub struct Args {
     /// Number of games.
     #[arg(long, default_value_t = 1000)]
     games: u64,
-    /// Players per game.
-    #[arg(long, default_value_t = 2)]
-    players: usize,
+    /// Players per game (default: the number of `--seats`, else 2).
+    #[arg(long)]
+    players: Option<usize>,
+    /// Who plays each seat, in turn order: `random`, `greedy`, `mcts:N` or
+    /// `mcts:N:greedy`, comma-separated; one alone plays every seat.
+    #[arg(long, value_name = "LIST")]
+    seats: Option<String>,
     /// The random seed: the same seed gives the same numbers, on any number of threads.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -120,12 +125,7 @@ fn options(args: &Args) -> Result<Options, Failure> {
     if args.games == 0 {
         return Err(Failure::Usage("--games must be at least 1".into()));
     }
-    if !(1..=MAX_PLAYERS).contains(&args.players) {
-        return Err(Failure::Usage(format!(
-            "--players must be 1 to {MAX_PLAYERS}, not {}",
-            args.players
-        )));
-    }
+    let seats = super::play::seats(args.seats.as_deref(), args.players)?;
     match args.threads {
         Some(0) => return Err(Failure::Usage("--threads must be at least 1".into())),
         Some(n) if n > MAX_THREADS => {
@@ -137,9 +137,10 @@ fn options(args: &Args) -> Result<Options, Failure> {
     }
     Ok(Options {
         games: args.games,
-        players: args.players,
+        players: seats.len(),
         seed: args.seed,
         keep_logs: args.save_games.is_some(),
+        seats,
     })
 }
 

@@ -80,7 +80,6 @@ codes! {
     NeverPlaceable = "W0601", Warning, "a tile that no tile of the set can ever sit next to";
     IdenticalTiles = "W0602", Warning, "two tiles identical up to rotation";
     MissingCapability = "W0603", Warning, "a capability the engine does not have: the set cannot be played";
-    IdsDifferInCase = "W0604", Warning, "two tile ids of an expansion that differ only in case";
 }
 
 impl fmt::Display for Code {

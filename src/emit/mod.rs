@@ -252,8 +252,8 @@ fn feature(set: &TileSet, tile: usize, id: usize) -> Feature {
     }
     out.touching = match kind.shape {
         Shape::Face => set.graph.targets(tile, id, Relation::FieldTouches),
-        Shape::Spot => set.graph.targets(tile, id, Relation::Touches),
-        Shape::Region | Shape::Path => Vec::new(),
+        Shape::Spot | Shape::Path => set.graph.targets(tile, id, Relation::Touches),
+        Shape::Region => Vec::new(),
     };
     out.direction = f.direction;
     out.variant = f.variant.clone();

@@ -17,6 +17,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use super::journal::Journal;
 use super::KindId;
 
 /// A placed tile.
@@ -30,7 +31,7 @@ pub(super) struct Placed {
     pub first_node: u32,
 }
 
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Cell {
     /// Placed tile index + 1, or 0 when empty.
     tile: u32,
@@ -76,6 +77,12 @@ pub(super) struct Board {
     /// Digit weights of the sides N E S W in a signature.
     pow: [u16; 4],
     pub placed: Vec<Placed>,
+    /// The grid cells written since this board was copied (`journal`).
+    journal: Journal,
+    /// The buckets written since then.
+    touched_buckets: Vec<u16>,
+    /// A far square was written since then.
+    touched_far: bool,
 }
 
 impl Board {
@@ -93,6 +100,65 @@ impl Board {
             buckets: vec![Vec::new(); buckets],
             pow,
             placed: Vec::with_capacity(tiles.min(4096)),
+            journal: Journal::new(),
+            touched_buckets: Vec::new(),
+            touched_far: false,
+        }
+    }
+
+    /// Copies `other` into `self`, reusing `self`'s buffers (no allocation
+    /// once they are large enough); when `self` was last copied from `other`
+    /// as it still is, only the cells, buckets and far squares written since
+    /// are copied back. What searching players do per candidate.
+    pub fn copy_from(&mut self, other: &Board) {
+        if let Some(cells) = self.journal.since(&other.journal) {
+            for &i in cells {
+                self.cells[i as usize] = other.cells[i as usize];
+            }
+            for &b in &self.touched_buckets {
+                self.buckets[usize::from(b)].clone_from(&other.buckets[usize::from(b)]);
+            }
+            if self.touched_far {
+                self.far.clone_from(&other.far);
+            }
+            // Placed tiles never change; a copy only adds some.
+            self.placed.truncate(other.placed.len());
+        } else {
+            self.w = other.w;
+            self.h = other.h;
+            self.ox = other.ox;
+            self.oy = other.oy;
+            self.cells.clone_from(&other.cells);
+            self.far.clone_from(&other.far);
+            self.buckets.clone_from(&other.buckets);
+            self.pow = other.pow;
+            self.placed.clone_from(&other.placed);
+        }
+        self.touched_buckets.clear();
+        self.touched_far = false;
+        self.journal.copied(&other.journal);
+    }
+
+    /// True when two boards hold the same grid, far squares, buckets and
+    /// tiles (tests).
+    #[cfg(test)]
+    pub fn same_as(&self, other: &Board) -> bool {
+        (self.w, self.h, self.ox, self.oy) == (other.w, other.h, other.ox, other.oy)
+            && self.cells == other.cells
+            && self.far == other.far
+            && self.buckets == other.buckets
+            && self.placed.len() == other.placed.len()
+            && self.placed.iter().zip(&other.placed).all(|(a, b)| {
+                (a.kind, a.rotation, a.x, a.y, a.first_node)
+                    == (b.kind, b.rotation, b.x, b.y, b.first_node)
+            })
+    }
+
+    /// Records a write to bucket `b`.
+    #[inline]
+    fn touch_bucket(&mut self, b: u16) {
+        if self.journal.is_copy() {
+            self.touched_buckets.push(b);
         }
     }
 
@@ -126,11 +192,19 @@ impl Board {
         }
     }
 
+    /// A cell to write, the write recorded for copies.
     #[inline]
     fn get_mut(&mut self, at: At) -> &mut Cell {
         match at {
-            At::Grid(i) => &mut self.cells[i],
-            At::Far(x, y) => self.far_cell_mut(x, y),
+            At::Grid(i) => {
+                self.journal.touch(i);
+                &mut self.cells[i]
+            }
+            At::Far(x, y) => {
+                self.journal.touch_elsewhere();
+                self.touched_far = true;
+                self.far_cell_mut(x, y)
+            }
         }
     }
 
@@ -199,6 +273,7 @@ impl Board {
     ) -> u32 {
         if self.placed.is_empty() {
             // Centre the grid on the first tile, wherever it lies.
+            self.journal.changed_whole();
             self.ox = (self.w / 2).saturating_sub(x);
             self.oy = (self.h / 2).saturating_sub(y);
         }
@@ -243,6 +318,7 @@ impl Board {
         let at = self.at(x, y);
         let old = self.get(at);
         if old.sig != 0 {
+            self.touch_bucket(old.sig);
             let bucket = &mut self.buckets[usize::from(old.sig)];
             let slot = old.slot as usize;
             bucket.swap_remove(slot);
@@ -255,6 +331,7 @@ impl Board {
         let slot = if sig == 0 {
             0
         } else {
+            self.touch_bucket(sig);
             let bucket = &mut self.buckets[usize::from(sig)];
             bucket.push((x, y));
             u32::try_from(bucket.len() - 1).unwrap_or(0)
@@ -295,6 +372,7 @@ impl Board {
     #[allow(clippy::cast_sign_loss)]
     fn regrid(&mut self, w: i32, h: i32) {
         let (dx, dy) = ((w - self.w) / 2, (h - self.h) / 2);
+        self.journal.changed_whole();
         let mut cells = vec![Cell::default(); (w * h) as usize];
         for row in 0..self.h {
             let from = (row * self.w) as usize;
@@ -364,6 +442,32 @@ mod tests {
         assert_eq!(board.tile_at(10_000, 9_999), Some(19_999));
         assert_eq!(board.tile_at(9_999, 10_000), None);
         assert_eq!(board.around(1, 1), 4);
+    }
+
+    #[test]
+    fn a_copy_restored_from_its_original_follows_the_grid_and_the_far_squares() {
+        let mut original = board();
+        // A staircase longer than the grid may grow: its far end is far squares.
+        for i in 0..1200 {
+            original.place(i / 2 + i % 2, i / 2, KindId(0), 0, [3; 4], 0);
+        }
+        assert!(!original.far.is_empty());
+        let mut copy = board();
+        copy.copy_from(&original);
+        assert!(copy.same_as(&original));
+        assert!(copy.index(700, 600).is_none(), "a far square");
+        for round in 0..3 {
+            // Tiles near the start (grid) and beyond the end (far squares).
+            copy.place(-1 - round, 0, KindId(0), 0, [3; 4], 0);
+            copy.place(700 + round, 600, KindId(0), 0, [3; 4], 0);
+            assert!(!copy.same_as(&original));
+            copy.copy_from(&original);
+            assert!(copy.same_as(&original), "round {round}");
+        }
+        // The original changed: the next copy copies everything.
+        original.place(-5, -5, KindId(0), 0, [3; 4], 0);
+        copy.copy_from(&original);
+        assert!(copy.same_as(&original));
     }
 
     #[test]

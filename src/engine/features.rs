@@ -5,10 +5,11 @@
 //! attributes, units). Union is by size with path halving: near-constant time
 //! per placement.
 
+use super::journal::Journal;
 use crate::emit::wire::Shape;
 
 /// One node: a feature of one placed tile (32 bytes: indexing is a shift).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(align(32))]
 struct Node {
     parent: u32,
@@ -33,9 +34,10 @@ struct Node {
 }
 
 /// The union-find of feature nodes.
-#[derive(Default)]
 pub(super) struct Features {
     nodes: Vec<Node>,
+    /// The nodes written since this set was copied (`journal`).
+    journal: Journal,
 }
 
 impl Features {
@@ -43,7 +45,31 @@ impl Features {
     pub fn with_capacity(nodes: usize) -> Features {
         Features {
             nodes: Vec::with_capacity(nodes),
+            journal: Journal::new(),
         }
+    }
+
+    /// Copies `other` into `self`, reusing `self`'s buffer; when `self` was
+    /// last copied from `other` as it still is, only the nodes written since
+    /// are copied back.
+    pub fn copy_from(&mut self, other: &Features) {
+        if let Some(nodes) = self.journal.since(&other.journal) {
+            self.nodes.truncate(other.nodes.len());
+            for &i in nodes {
+                if let Some(n) = other.nodes.get(i as usize) {
+                    self.nodes[i as usize] = *n;
+                }
+            }
+        } else {
+            self.nodes.clone_from(&other.nodes);
+        }
+        self.journal.copied(&other.journal);
+    }
+
+    /// True when two sets hold the same nodes (tests).
+    #[cfg(test)]
+    pub fn same_as(&self, other: &Features) -> bool {
+        self.nodes == other.nodes
     }
 
     /// Number of nodes.
@@ -54,6 +80,7 @@ impl Features {
     /// Adds a node on its own.
     pub fn push(&mut self, tile: u32, feature: u8, kind: u8, shape: Shape, open: u8, rich: bool) {
         let id = self.len();
+        self.journal.touch(id as usize);
         self.nodes.push(Node {
             parent: id,
             next: id,
@@ -76,7 +103,10 @@ impl Features {
                 return n;
             }
             let gp = self.nodes[p as usize].parent;
-            self.nodes[n as usize].parent = gp;
+            if gp != p {
+                self.journal.touch(n as usize);
+                self.nodes[n as usize].parent = gp;
+            }
             n = gp;
         }
     }
@@ -97,10 +127,12 @@ impl Features {
     pub fn join(&mut self, a: u32, b: u32, closes: bool) {
         let (mut ra, mut rb) = (self.find(a), self.find(b));
         let closed = if closes { 2 } else { 0 };
+        self.journal.touch(ra as usize);
         if ra == rb {
             self.nodes[ra as usize].open -= closed;
             return;
         }
+        self.journal.touch(rb as usize);
         if self.nodes[ra as usize].size < self.nodes[rb as usize].size {
             std::mem::swap(&mut ra, &mut rb);
         }
@@ -119,6 +151,7 @@ impl Features {
     /// kind across a side (a letter that `matches` another).
     pub fn close(&mut self, n: u32) {
         let r = self.find(n);
+        self.journal.touch(r as usize);
         self.nodes[r as usize].open -= 1;
     }
 
@@ -176,6 +209,7 @@ impl Features {
     /// Records a figure arriving on (`+1`) or leaving (`-1`) a node's feature.
     pub fn add_occupant(&mut self, n: u32, delta: i32) {
         let r = self.find(n);
+        self.journal.touch(r as usize);
         let o = &mut self.nodes[r as usize].occupants;
         *o = o.saturating_add_signed(delta);
     }

@@ -21,6 +21,10 @@ pub struct GameLog {
     pub expansions: Option<Vec<String>>,
     /// Player names, in turn order.
     pub players: Vec<String>,
+    /// Who played each seat (`random`, `greedy`, `mcts:400`), in turn order;
+    /// informative only, a replay does not read it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seats: Option<Vec<String>>,
     /// The start tile; the tile set's start tile at (0, 0), unrotated, when omitted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<StartLog>,
@@ -45,6 +49,7 @@ impl GameLog {
             version: VERSION,
             expansions: Some(rules.expansions().to_vec()),
             players: players.to_vec(),
+            seats: None,
             start: None,
             turns,
             finished: true,
@@ -252,6 +257,9 @@ impl GameLog {
             out.push_str(&format!("  \"expansions\": {},\n", compact(e)));
         }
         out.push_str(&format!("  \"players\": {},\n", compact(&self.players)));
+        if let Some(s) = &self.seats {
+            out.push_str(&format!("  \"seats\": {},\n", compact(s)));
+        }
         if let Some(s) = &self.start {
             out.push_str(&format!("  \"start\": {},\n", compact(s)));
         }

@@ -31,7 +31,9 @@
 //! format and [`mod@replay`]; [`random`] the seeded random player; [`report`]
 //! the score output; `view` the read-only [`BoardView`] snapshot that board
 //! pictures draw; [`validate`] checks a wire tile set completely before
-//! [`Ruleset::new`] prepares it.
+//! [`Ruleset::new`] prepares it; `copy` (with `journal`) cheap copies and
+//! `search` the [`Outlook`] of features, for players that search
+//! (`crate::players`).
 
 mod abbot;
 mod actions;
@@ -40,6 +42,7 @@ mod board;
 mod builder;
 mod capability;
 mod companion;
+mod copy;
 mod crop;
 mod draw;
 mod edition;
@@ -48,6 +51,7 @@ mod features;
 mod flight;
 mod game;
 pub mod goods;
+mod journal;
 pub mod log;
 mod params;
 mod pig;
@@ -59,6 +63,7 @@ pub mod report;
 mod river;
 pub mod rng;
 mod scoring;
+mod search;
 mod sides;
 mod supplies;
 mod tables;
@@ -74,6 +79,7 @@ pub use events::{Event, Reason, Score, Source};
 pub use game::{Game, IllegalMove, Move, Phase, Placement, MAX_PLAYERS};
 pub use goods::GoodsTaken;
 pub use replay::{replay, ReplayError};
+pub use search::Outlook;
 pub use tileset::{Ruleset, SetupError};
 pub use view::{BoardView, FigureSpot, FigureView, FillBasis, OpenSquare, TileView};
 

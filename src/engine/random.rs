@@ -27,6 +27,59 @@ pub const COLOURS: [&str; 8] = [
     "red", "blue", "green", "yellow", "black", "grey", "pink", "purple",
 ];
 
+/// Puts every tile not yet drawn into `bag` (emptied first), the latest draw
+/// stage first and in kind order within a stage, so that the tiles that may
+/// be drawn now are its last entries (all of them without groups).
+pub fn fill_staged_bag(game: &Game<'_>, bag: &mut Vec<KindId>) {
+    let rules = game.rules();
+    bag.clear();
+    for stage in (0..super::draw::STAGES).rev() {
+        let stage = u8::try_from(stage).unwrap_or(u8::MAX);
+        for k in 0..rules.kind_count() {
+            let kind = KindId(u16::try_from(k).unwrap_or(u16::MAX));
+            if rules.stage(kind) == stage {
+                bag.extend(std::iter::repeat_n(kind, game.remaining(kind) as usize));
+            }
+        }
+    }
+}
+
+/// The index in a bag filled by [`fill_staged_bag`] (and drawn from with
+/// `swap_remove`) of a tile drawn uniformly among those that may be drawn
+/// now: the last entries, of the earliest stage left. Draws one number from
+/// `rng`, as a draw from the whole bag would when nothing is grouped.
+///
+/// # Panics
+/// `bag` is empty.
+pub fn draw_index(rules: &Ruleset, bag: &[KindId], rng: &mut Rng) -> usize {
+    let len = bag.len();
+    let stage = rules.stage(bag[len - 1]);
+    if rules.stage(bag[0]) == stage {
+        return rng.below(len);
+    }
+    let n = bag
+        .iter()
+        .rev()
+        .take_while(|&&k| rules.stage(k) == stage)
+        .count();
+    len - n + rng.below(n)
+}
+
+/// Writes into a turn's log entry the goods tokens its player took (the
+/// turn just played), as the log's `goods` check.
+pub(crate) fn record_goods(game: &Game<'_>, entry: &mut TurnLog) {
+    let taken = super::replay::goods_of_turn(game, game.turn());
+    if !taken.is_empty() {
+        let rules = game.rules();
+        entry.goods = Some(
+            taken
+                .iter()
+                .map(|&(g, n)| (rules.attribute_name(g).to_string(), n))
+                .collect(),
+        );
+    }
+}
+
 /// A seeded random player with reusable scratch space.
 #[derive(Debug)]
 pub struct RandomPlayer {
@@ -114,27 +167,9 @@ impl RandomPlayer {
                 "the box holds {copies} tiles; a random game takes at most {MAX_BAG}"
             )));
         }
-        // The bag holds the latest stage first: the tiles that may be drawn
-        // now are its last `stages[s]` entries (all of them without groups).
-        self.bag.clear();
-        let mut stages = [0usize; 6];
-        for stage in (0..6u8).rev() {
-            for k in 0..rules.kind_count() {
-                let kind = KindId(u16::try_from(k).unwrap_or(u16::MAX));
-                if rules.stage(kind) == stage {
-                    let n = game.remaining(kind) as usize;
-                    stages[usize::from(stage)] += n;
-                    self.bag.extend(std::iter::repeat_n(kind, n));
-                }
-            }
-        }
+        fill_staged_bag(&game, &mut self.bag);
         while !self.bag.is_empty() {
-            let Some(stage) = stages.iter().position(|&n| n > 0) else {
-                break;
-            };
-            let n = stages[stage];
-            let i = self.bag.len() - n + self.rng.below(n);
-            stages[stage] -= 1;
+            let i = draw_index(rules, &self.bag, &mut self.rng);
             let tile = self.bag.swap_remove(i);
             // A builder's second turn is always taken.
             let second = game.second_turn_due();
@@ -190,15 +225,7 @@ impl RandomPlayer {
                 on_move(&game, &crop);
             }
             if let Some(e) = entry.as_mut() {
-                let taken = super::replay::goods_of_turn(&game, game.turn());
-                if !taken.is_empty() {
-                    e.goods = Some(
-                        taken
-                            .iter()
-                            .map(|&(g, n)| (rules.attribute_name(g).to_string(), n))
-                            .collect(),
-                    );
-                }
+                record_goods(&game, e);
             }
             if let (Some(log), Some(e)) = (log.as_deref_mut(), entry) {
                 log.push(e);
@@ -287,7 +314,9 @@ pub fn player_names(players: usize) -> Vec<String> {
         .collect()
 }
 
-fn record_action(game: &Game<'_>, action: MeepleAction, e: &mut TurnLog) {
+/// Writes a figure action into a turn's log entry (the tile, position and
+/// rotation already set); `game` is the game the action was chosen in.
+pub fn record_action(game: &Game<'_>, action: MeepleAction, e: &mut TurnLog) {
     let rules = game.rules();
     let (kind, rotation) = (rules.kind(&e.tile), e.rotation.unwrap_or(0));
     match action {
@@ -338,7 +367,9 @@ fn record_action(game: &Game<'_>, action: MeepleAction, e: &mut TurnLog) {
     }
 }
 
-fn crop_log(game: &Game<'_>, crop: &CropMove) -> CropLog {
+/// The log entry of a crop-circle move chosen in `game`.
+#[must_use]
+pub fn crop_log(game: &Game<'_>, crop: &CropMove) -> CropLog {
     let rules = game.rules();
     CropLog {
         action: match crop.action {

@@ -12,6 +12,17 @@ use super::vocab::{Scoring, Target, COMPLETE, UNFINISHED};
 use super::FeatureKindId;
 use crate::emit::wire::Shape;
 
+/// The neighbours a face touches ([`Game::neighbours`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Neighbours {
+    /// Completed neighbours, and their points.
+    pub done: u32,
+    pub done_points: i64,
+    /// Every neighbour counted, and their points were all completed.
+    pub all: u32,
+    pub all_points: i64,
+}
+
 /// The order final scoring takes shapes in.
 const FINAL_ORDER: [Shape; 4] = [Shape::Path, Shape::Region, Shape::Spot, Shape::Face];
 
@@ -142,6 +153,19 @@ impl Game<'_> {
         root: u32,
         shared: bool,
     ) -> Option<(i64, Source, Reason)> {
+        self.feature_value_as(root, shared, false)
+    }
+
+    /// [`Game::feature_value`], or with `as_complete` what the feature would be
+    /// worth were it completed as it stands: a network with no open side, a
+    /// neighbourhood with its square full, a farm with every neighbour it
+    /// counts completed (the players' outlook, `search.rs`).
+    pub(super) fn feature_value_as(
+        &mut self,
+        root: u32,
+        shared: bool,
+        as_complete: bool,
+    ) -> Option<(i64, Source, Reason)> {
         let rules = self.rules;
         let k = self.features.kind(root);
         let rule = &rules.vocab.kinds[usize::from(k)];
@@ -150,7 +174,7 @@ impl Game<'_> {
         let reason = match &rule.scoring {
             Scoring::None => return None,
             Scoring::Network { tile } => {
-                let complete = self.features.open(root) == 0;
+                let complete = as_complete || self.features.open(root) == 0;
                 let state = if complete { COMPLETE } else { UNFINISHED };
                 let (tiles, present) = self.survey(root);
                 let per_tile = modified(tile[state], Target::Tile(state), present, attributes);
@@ -170,7 +194,7 @@ impl Game<'_> {
             Scoring::Neighbourhood { complete, tile } => {
                 let at = self.board.placed[self.features.tile(root) as usize];
                 let tiles = 1 + u32::from(self.board.around(at.x, at.y));
-                let done = tiles == 9;
+                let done = as_complete || tiles == 9;
                 let state = if done { COMPLETE } else { UNFINISHED };
                 // A spot is one piece: its attributes are its own.
                 let rich = self.features.rich(root);
@@ -195,7 +219,12 @@ impl Game<'_> {
                 )
             }
             Scoring::Farm { per } => {
-                let (neighbours, points) = self.completed_neighbours(root, per);
+                let n = self.neighbours(root, per);
+                let (neighbours, points) = if as_complete {
+                    (n.all, n.all_points)
+                } else {
+                    (n.done, n.done_points)
+                };
                 (
                     points,
                     Reason::Farm {
@@ -258,12 +287,12 @@ impl Game<'_> {
         points
     }
 
-    /// Completed neighbours a face touches, each counted once, and the points
-    /// they bring at `per` (by kind).
-    fn completed_neighbours(&mut self, root: u32, per: &[i64]) -> (u32, i64) {
+    /// The neighbours a face touches that `per` counts (by kind), each
+    /// counted once: the completed ones and all of them, with their points.
+    pub(super) fn neighbours(&mut self, root: u32, per: &[i64]) -> Neighbours {
         let rules = self.rules;
         let mark = self.fresh_marks();
-        let (mut count, mut points) = (0, 0i64);
+        let mut n = Neighbours::default();
         let mut m = root;
         loop {
             let placed = self.board.placed[self.features.tile(m) as usize];
@@ -275,18 +304,19 @@ impl Game<'_> {
                     .get(usize::from(self.features.kind(other)))
                     .copied()
                     .unwrap_or(0);
-                if value != 0
-                    && self.features.open(other) == 0
-                    && self.seen_nodes[other as usize] != mark
-                {
+                if value != 0 && self.seen_nodes[other as usize] != mark {
                     self.seen_nodes[other as usize] = mark;
-                    count += 1;
-                    points = points.saturating_add(value);
+                    n.all += 1;
+                    n.all_points = n.all_points.saturating_add(value);
+                    if self.features.open(other) == 0 {
+                        n.done += 1;
+                        n.done_points = n.done_points.saturating_add(value);
+                    }
                 }
             }
             m = self.features.next(m);
             if m == root {
-                return (count, points);
+                return n;
             }
         }
     }

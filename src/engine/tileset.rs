@@ -201,11 +201,20 @@ impl Ruleset {
     }
 
     /// When a tile kind may be drawn: a tile is drawable only while no tile of
-    /// a lower stage is left (see `docs/rules.md`, groups). 0 for every tile
-    /// of a set without groups.
+    /// a lower stage is left (see `docs/rules-engine.md`, edition edits and
+    /// groups); the same for every tile of a set without groups.
     #[must_use]
     pub fn stage(&self, kind: KindId) -> u8 {
         self.kinds.get(usize::from(kind.0)).map_or(0, |k| k.stage)
+    }
+
+    /// True for a companion figure (`capability builder` or `pig`): it stands
+    /// beside its owner's follower and counts in no majority.
+    #[must_use]
+    pub fn is_companion(&self, figure: FigureId) -> bool {
+        self.figures
+            .get(usize::from(figure.0))
+            .is_some_and(|f| f.companion.is_some())
     }
 
     /// Number of figure kinds.

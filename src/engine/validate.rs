@@ -169,14 +169,15 @@ pub fn validate_tile(tile: &Tile, vocabulary: &Vocabulary) -> Result<(), String>
             let wanted = match shape {
                 Shape::Face => shape_at(t) == Some(Shape::Region),
                 Shape::Spot => matches!(shape_at(t), Some(Shape::Region | Shape::Path)),
-                Shape::Region | Shape::Path => false,
+                Shape::Path => shape_at(t) == Some(Shape::Region),
+                Shape::Region => false,
             };
             if t >= tile.features.len() {
                 return Err(missing(t));
             }
             if !wanted {
                 return Err(format!(
-                    "{what} touches feature #{t}, a {}; a field touches regions, a spot regions and paths",
+                    "{what} touches feature #{t}, a {}; a field or path touches regions, a spot regions and paths",
                     tile.features[t].kind
                 ));
             }

@@ -43,7 +43,8 @@ pub fn corner_position(name: &str) -> Option<usize> {
     }
 }
 
-/// A tile reduced to what the derivation needs. Node `features` (one past the
+/// A tile reduced to what the derivation needs. A region may also reach a
+/// free side's middle slot (position `2 × slot`), which then belongs to no field. Node `features` (one past the
 /// last feature) is the village where dead ends without a target meet.
 #[derive(Clone, Debug, Default)]
 pub struct PlanarMap {
@@ -223,12 +224,9 @@ impl PlanarMap {
             if border.owner[p].is_none() {
                 continue;
             }
-            border.feature[p] = if p % 2 == 0 {
-                self.occupant[p / 2].unwrap_or(0)
-            } else if let Some(&(f, _)) = self.reaches.iter().find(|&&(_, at)| at == p) {
-                f
-            } else {
-                self.occupant[p / 2].unwrap_or(0)
+            border.feature[p] = match self.reaches.iter().find(|&&(_, at)| at == p) {
+                Some(&(f, _)) => f,
+                None => self.occupant[p / 2].unwrap_or(0),
             };
         }
         border
@@ -331,9 +329,10 @@ impl PlanarMap {
         let walls = Walls::new(barriers, crossings);
         let mut errors = Vec::new();
         let mut owner: [Option<usize>; SLOTS] = [None; SLOTS];
+        let taken = |slot: usize| self.occupant[slot].or_else(|| self.reacher(2 * slot));
         for (field, slots) in declared.iter().enumerate() {
             for (position, &slot) in slots.iter().enumerate() {
-                if let Some(feature) = self.occupant[slot] {
+                if let Some(feature) = taken(slot) {
                     errors.push(FieldError::OnFeature {
                         field,
                         position,
@@ -352,16 +351,13 @@ impl PlanarMap {
         }
         for slot in (1..SLOTS).step_by(3) {
             let (before, after) = (owner[slot - 1], owner[slot + 1]);
-            if owner[slot].is_none()
-                && self.occupant[slot].is_none()
-                && before.is_some()
-                && before == after
+            if owner[slot].is_none() && taken(slot).is_none() && before.is_some() && before == after
             {
                 owner[slot] = before;
             }
         }
         let missing: Vec<usize> = (0..SLOTS)
-            .filter(|&s| self.occupant[s].is_none() && owner[s].is_none())
+            .filter(|&s| taken(s).is_none() && owner[s].is_none())
             .collect();
         if !missing.is_empty() {
             errors.push(FieldError::Missing { slots: missing });
@@ -433,6 +429,14 @@ impl PlanarMap {
             }
         }
         out
+    }
+
+    /// The region reaching a border position, if any.
+    fn reacher(&self, position: usize) -> Option<usize> {
+        self.reaches
+            .iter()
+            .find(|&&(_, at)| at == position)
+            .map(|&(f, _)| f)
     }
 
     /// The node of the village.

@@ -83,6 +83,7 @@ pub fn lower_tile(decl: &TileDecl, vocabulary: &Vocabulary) -> LoweredTile {
                 .push(Slot::from_index(slot));
         }
     }
+    cx.check_side_reaches();
     let village = cx.features.len();
     for (i, f) in decl.features.iter().enumerate() {
         cx.resolve(i, f, village);
@@ -147,7 +148,7 @@ impl TileLowering<'_> {
     /// `touching` belongs to spots and fields, `reaching` to regions, `over` and
     /// `under` to regions and paths.
     fn no_spot_words(&mut self, f: &FeatureDecl, shape: Shape) {
-        if shape != Shape::Face {
+        if shape == Shape::Region {
             if let Some(t) = f.touching.first() {
                 self.error(
                     Diagnostic::new(
@@ -155,8 +156,8 @@ impl TileLowering<'_> {
                         t.span,
                         format!("a {} is not `touching` anything", f.kind.text),
                     )
-                    .label("only spots and fields take `touching`")
-                    .help("a path meets what its dead end names: `road S -> N`"),
+                    .label("spots, paths and fields take `touching`; a region joins what meets it")
+                    .help("a path that ends at a region names it: `road S -> N`"),
                 );
             }
         }
@@ -166,9 +167,9 @@ impl TileLowering<'_> {
                     Diagnostic::new(
                         Code::BadReach,
                         r.span,
-                        format!("a {} cannot reach into a corner", f.kind.text),
+                        format!("a {} cannot reach into the tile", f.kind.text),
                     )
-                    .label("only regions (cities) reach"),
+                    .label("only regions (cities) reach a corner or a side's middle"),
                 );
             }
         }
@@ -211,7 +212,9 @@ impl TileLowering<'_> {
             );
         }
         for r in &f.reaching {
-            match Dir::parse(&r.text).filter(|_| corner_position(&r.text).is_some()) {
+            let corner = corner_position(&r.text).is_some();
+            let side = Side::parse(&r.text);
+            match Dir::parse(&r.text).filter(|_| corner || side.is_some()) {
                 Some(d) if !self.features[id].reaches.contains(&d) => {
                     self.features[id].reaches.push(d);
                 }
@@ -220,9 +223,9 @@ impl TileLowering<'_> {
                     Diagnostic::new(
                         Code::BadReach,
                         r.span,
-                        format!("`{}` is not a corner", r.text),
+                        format!("`{}` is not a corner or a side", r.text),
                     )
-                    .label("expected NE, SE, SW or NW"),
+                    .label("expected NE, SE, SW or NW, or a side N, E, S or W"),
                 ),
             }
         }
@@ -398,6 +401,34 @@ impl TileLowering<'_> {
             (false, []) => {}
         }
         self.attributes(id, f);
+    }
+
+    /// A region reaching a side's middle needs that side free of regions and
+    /// paths (a field side).
+    fn check_side_reaches(&mut self) {
+        for id in 0..self.features.len() {
+            for d in self.features[id].reaches.clone() {
+                let Some(side) = Side::parse(d.name()) else {
+                    continue;
+                };
+                let taken = side.slots().iter().find_map(|s| self.claims[s.index()]);
+                if let Some(other) = taken {
+                    let what = self.kind_of(other.feature).id.clone();
+                    let d = Diagnostic::new(
+                        Code::BadReach,
+                        self.features[id].span,
+                        format!(
+                            "this {} reaches the middle of side {side}, where a {what} is",
+                            self.kind_of(id).id
+                        ),
+                    )
+                    .label("reaches a side that is not free")
+                    .with(other.span, format!("the {what} is here"))
+                    .help("a region reaches the middle of a field side, or a corner");
+                    self.error(d);
+                }
+            }
+        }
     }
 
     /// `over` / `under` on a region or path.
@@ -709,8 +740,41 @@ impl TileLowering<'_> {
                     }
                 }
             }
-            Shape::Path if self.features[id].dead_end => self.dead_end(id, f, village),
+            Shape::Path => {
+                self.path_touching(id, f);
+                if self.features[id].dead_end {
+                    self.dead_end(id, f, village);
+                }
+            }
             _ => {}
+        }
+    }
+
+    /// A path brushing a region along its way (`road S E touching N`): joined
+    /// to it, which parts the fields on either side of the contact.
+    fn path_touching(&mut self, id: usize, f: &FeatureDecl) {
+        for place in &f.touching {
+            let Some(target) = self.feature_at(place, "touch") else {
+                continue;
+            };
+            if self.kind_of(target).shape == Shape::Region {
+                self.relations.push((id, Relation::Touches, target));
+                self.joins.push((id, target));
+            } else {
+                let kind = self.kind_of(target).id.clone();
+                self.error(
+                    Diagnostic::new(
+                        Code::TouchingNothing,
+                        place.span,
+                        format!(
+                            "a path touches regions, and there is a {kind} at {}",
+                            place.text
+                        ),
+                    )
+                    .label("not a region")
+                    .help("paths meet where one's dead end names the other: `road S -> E`"),
+                );
+            }
         }
     }
 
@@ -767,9 +831,7 @@ impl TileLowering<'_> {
         };
         let ends_at = &self.kind_of(id).ends_at;
         if !ends_at.is_empty() {
-            let allowed = target
-                .filter(|&t| self.kind_of(t).shape == Shape::Spot)
-                .is_some_and(|t| ends_at.contains(&self.kind_of(t).id));
+            let allowed = target.is_some_and(|t| ends_at.contains(&self.kind_of(t).id));
             if !allowed {
                 let list = ends_at.join(", ");
                 let here = match target {
@@ -840,7 +902,9 @@ impl TileLowering<'_> {
         }
         for (id, f) in self.features.iter().enumerate() {
             for d in &f.reaches {
-                if let Some(p) = corner_position(d.name()) {
+                let position = corner_position(d.name())
+                    .or_else(|| Side::parse(d.name()).map(|s| 2 * s.middle().index()));
+                if let Some(p) = position {
                     map.reaches.push((id, p));
                 }
             }

@@ -266,11 +266,13 @@ pub fn render_set(set: &TileSet, request: &Request) -> Result<Vec<Image>, Vec<Re
     }
     let mut images = images.into_inner().unwrap_or_default();
     // Set order: tiles as in the set, then sheets by expansion and page.
+    let stems = sheet::image_stems(set);
     let order = |i: &Image| {
         let tile = i.tile.as_ref().and_then(|name| {
             set.tiles
                 .iter()
-                .position(|t| t.expansion == i.expansion && short_name(t) == name)
+                .zip(&stems)
+                .position(|(t, stem)| t.expansion == i.expansion && stem == name)
         });
         let expansion = set.expansions.iter().position(|e| e.id == i.expansion);
         (tile.is_none(), tile, expansion, i.page.0)
@@ -288,18 +290,24 @@ pub fn render_each(
     request: &Request,
     sink: &(dyn Fn(Image) -> Result<(), String> + Sync),
 ) -> Vec<RenderError> {
-    let wanted = |t: &&Tile| request.only.as_ref().is_none_or(|ids| ids.contains(&t.id));
-    let tiles: Vec<&Tile> = set.tiles.iter().filter(wanted).collect();
+    let wanted = |t: &(&Tile, &String)| {
+        request
+            .only
+            .as_ref()
+            .is_none_or(|ids| ids.contains(&t.0.id))
+    };
+    let stems = sheet::image_stems(set);
+    let tiles: Vec<(&Tile, &String)> = set.tiles.iter().zip(&stems).filter(wanted).collect();
     let mut errors: Vec<RenderError> = tiles
         .par_iter()
-        .filter_map(|t| {
+        .filter_map(|&(t, stem)| {
             let png = match tile_png(t, &set.vocabulary, request.rotation, request.size) {
                 Ok(png) => png,
                 Err(e) => return Some(e),
             };
             let image = Image {
                 expansion: t.expansion.clone(),
-                tile: Some(short_name(t).to_string()),
+                tile: Some(stem.clone()),
                 page: (0, 1),
                 png,
             };

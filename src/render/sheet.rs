@@ -19,6 +19,31 @@ pub fn short_name(tile: &Tile) -> &str {
         .unwrap_or(&tile.id)
 }
 
+/// The file stem of each tile's image, by tile index: its short name, or, for a
+/// tile whose short name differs only in case from an earlier tile's of its
+/// expansion (`CCCC`, `CCcc`), that name with `~2`, `~3`, ... so that no two
+/// images share a file on a case-insensitive file system.
+#[must_use]
+pub fn image_stems(set: &crate::emit::wire::TileSet) -> Vec<String> {
+    let mut seen: std::collections::HashMap<(String, String), usize> =
+        std::collections::HashMap::new();
+    set.tiles
+        .iter()
+        .map(|t| {
+            let name = short_name(t);
+            let n = seen
+                .entry((t.expansion.clone(), name.to_ascii_lowercase()))
+                .or_insert(0);
+            *n += 1;
+            if *n == 1 {
+                name.to_string()
+            } else {
+                format!("{name}~{n}")
+            }
+        })
+        .collect()
+}
+
 /// The columns of the grid for `n` tiles: a little wider than tall.
 fn columns(n: usize) -> usize {
     let mut c = 1;

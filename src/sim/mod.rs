@@ -12,8 +12,12 @@
 //!                            └─▶ charts (PNG)
 //! ```
 //!
-//! Determinism: game `i` is played by the engine's random player with the seed
-//! [`game_seed`]`(seed, i)`, whichever thread plays it; the games are cut into
+//! Each seat is played by its [`Seat`] (`random` by default, `greedy`,
+//! `mcts:N`; see [`crate::players`]); the summary reports each seat and
+//! each seat kind.
+//!
+//! Determinism: game `i` is played with the seed [`game_seed`]`(seed, i)`,
+//! whichever thread plays it; the games are cut into
 //! chunks of [`CHUNK`] whatever the thread count; and a [`Tally`] holds only
 //! integers, so merging the chunks is exact and the result does not depend on
 //! the order they finish in. Same seed, same summary, on any number of threads.
@@ -42,6 +46,7 @@ pub use summary::Summary;
 use crate::engine::log::GameLog;
 use crate::engine::random::player_names;
 use crate::engine::{Ruleset, MAX_PLAYERS};
+use crate::players::{Seat, Seats};
 
 /// Games per chunk: the unit of work handed to a thread and of progress.
 pub const CHUNK: u64 = 64;
@@ -57,6 +62,28 @@ pub struct Options {
     pub seed: u64,
     /// Hand each game's log to [`Observer::game_log`].
     pub keep_logs: bool,
+    /// Who plays each seat: [`Options::players`] of them.
+    pub seats: Seats,
+}
+
+impl Options {
+    /// `games` games of `players` random seats.
+    #[must_use]
+    pub fn random(games: u64, players: usize, seed: u64) -> Options {
+        Options {
+            games,
+            players,
+            seed,
+            keep_logs: false,
+            seats: Seats::random(players),
+        }
+    }
+
+    /// The seat of each player, in turn order.
+    #[must_use]
+    pub fn seat_list(&self) -> &[Seat] {
+        self.seats.as_slice()
+    }
 }
 
 /// Receives progress and game logs while games are played, from any thread.
@@ -164,6 +191,13 @@ pub fn tally(
             options.players
         )));
     }
+    if options.seats.len() != options.players {
+        return Err(SimError::Options(format!(
+            "{} seats for {} players",
+            options.seats.len(),
+            options.players
+        )));
+    }
     let table = record::Table::new(rules);
     let names = player_names(options.players);
     let empty = || Tally::new(rules.kind_count(), options.players);
@@ -176,7 +210,7 @@ pub fn tally(
             for index in first..(first + CHUNK).min(options.games) {
                 let seed = game_seed(options.seed, index);
                 let keep = options.keep_logs.then_some(names.as_slice());
-                let log = record::play(rules, &table, options.players, seed, keep, &mut tally)
+                let log = record::play(rules, &table, options.seat_list(), seed, keep, &mut tally)
                     .map_err(|e| SimError::Game(e.to_string()))?;
                 if let Some(log) = log {
                     observer.game_log(index, &log).map_err(SimError::Observer)?;

@@ -1,13 +1,13 @@
-//! One random game, counted: plays it with the engine's random player and
-//! adds what happened to a [`Tally`]. The moves the player reports
-//! ([`RandomPlayer::play_observed`]) tell which tile was discarded at which
+//! One game, counted: plays it with its seats ([`players::play`]; random
+//! seats play exactly as the engine's random player) and adds what happened
+//! to a [`Tally`]. The moves reported after each is applied tell which tile was discarded at which
 //! draw, each flight's roll and landing, and each circus tile placed while the
 //! big top stands; the finished game gives the scores.
 
 use super::accumulate::{Tally, WIN};
 use crate::engine::log::{GameLog, TurnLog};
-use crate::engine::random::RandomPlayer;
 use crate::engine::{IllegalMove, KindId, MeepleAction, Move, Ruleset, Source};
+use crate::players::{self, Seat};
 
 /// What the counting needs to know about the ruleset, computed once.
 #[derive(Debug)]
@@ -32,16 +32,17 @@ impl Table {
 pub fn play(
     rules: &Ruleset,
     table: &Table,
-    players: usize,
+    seats: &[Seat],
     seed: u64,
     names: Option<&[String]>,
     tally: &mut Tally,
 ) -> Result<Option<GameLog>, IllegalMove> {
     let mut turns: Vec<TurnLog> = Vec::new();
     let (mut discards, mut flights, mut big_top) = (0i64, 0i64, 0i64);
-    let game = RandomPlayer::new(seed).play_observed(
+    let game = players::play(
         rules,
-        players,
+        seats,
+        seed,
         names.map(|_| &mut turns),
         |game, mv| match mv {
             Move::Discard { tile } => {
@@ -78,7 +79,11 @@ pub fn play(
     count_scores(game.scores(), tally);
     super::designer::count(&game, tally);
     tally.sources.count(&game);
-    Ok(names.map(|names| GameLog::finished_game(rules, names, turns)))
+    Ok(names.map(|names| {
+        let mut log = GameLog::finished_game(rules, names, turns);
+        log.seats = Some(seats.iter().map(ToString::to_string).collect());
+        log
+    }))
 }
 
 fn count_scores(scores: &[crate::engine::Score], tally: &mut Tally) {

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use super::accumulate::{Histogram, Moments, Tally, COLUMNS, WIN};
+use super::accumulate::{Histogram, Moments, Seat, Tally, COLUMNS, WIN};
 use super::Options;
 use crate::engine::random::player_names;
 use crate::engine::{KindId, Ruleset, Source};
@@ -36,6 +36,9 @@ pub struct Summary {
     pub points: PointsBySource,
     /// Each seat in turn order.
     pub seats: Vec<SeatSummary>,
+    /// Each kind of seat (`random`, `greedy`, `mcts:400`), in order of
+    /// first seat.
+    pub seat_kinds: Vec<SeatKindSummary>,
     /// The first seat against the others.
     pub first_player: FirstPlayer,
     /// Tiles placed per game (the start tile excluded): the number of turns.
@@ -112,6 +115,8 @@ pub struct SeatSummary {
     pub seat: usize,
     /// The name the random player gives it (`red`, `blue`, ...).
     pub name: String,
+    /// Who played it: `random`, `greedy`, `mcts:400`, ...
+    pub player: String,
     /// Mean points by source and in total.
     pub mean: MeansBySource,
     /// Standard deviation of the total.
@@ -120,6 +125,24 @@ pub struct SeatSummary {
     pub wins: u64,
     /// Share of the games won, a tie between k players counting 1/k each.
     pub win_share: f64,
+}
+
+/// The seats one kind of player played, together.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatKindSummary {
+    /// `random`, `greedy`, `mcts:400`, ...
+    pub player: String,
+    /// The seats it played (1 for the first player).
+    pub seats: Vec<usize>,
+    /// Mean points per seat and game, by source and in total.
+    pub mean: MeansBySource,
+    /// Standard deviation of a seat's total.
+    pub sd: f64,
+    /// Share of the games won by one of these seats (ties shared).
+    pub win_share: f64,
+    /// The share its seats would win if all players were equal:
+    /// seats / players.
+    pub fair_share: f64,
 }
 
 /// How the first seat does against the others.
@@ -318,6 +341,10 @@ impl Summary {
             .map(|(i, (s, name))| SeatSummary {
                 seat: i + 1,
                 name,
+                player: options
+                    .seat_list()
+                    .get(i)
+                    .map_or_else(String::new, ToString::to_string),
                 mean: MeansBySource::of(&s.points),
                 sd: round6(s.points[COLUMNS - 1].sd()),
                 wins: s.wins,
@@ -334,6 +361,7 @@ impl Summary {
             tiles_drawn: tally.draws.max_or_zero(),
             points,
             first_player: first_player(&seats),
+            seat_kinds: seat_kinds(options, tally),
             seats,
             game_length: Distribution::of(&tally.turns),
             discards: discards(rules, tally),
@@ -363,6 +391,41 @@ impl Summary {
         let d = self.points.column(c);
         d.min != 0 || d.max != 0
     }
+}
+
+/// The seats of each kind of player merged, kinds in order of first seat.
+#[allow(clippy::cast_precision_loss)]
+fn seat_kinds(options: &Options, tally: &Tally) -> Vec<SeatKindSummary> {
+    let list = options.seat_list();
+    let mut kinds: Vec<(crate::players::Seat, Vec<usize>)> = Vec::new();
+    for (i, seat) in list.iter().enumerate() {
+        match kinds.iter_mut().find(|(k, _)| k == seat) {
+            Some((_, seats)) => seats.push(i),
+            None => kinds.push((*seat, vec![i])),
+        }
+    }
+    kinds
+        .into_iter()
+        .map(|(kind, seats)| {
+            let mut merged = Seat::default();
+            for &i in &seats {
+                if let Some(s) = tally.seats.get(i) {
+                    for (m, p) in merged.points.iter_mut().zip(&s.points) {
+                        m.merge(p);
+                    }
+                    merged.win_share += s.win_share;
+                }
+            }
+            SeatKindSummary {
+                player: kind.to_string(),
+                fair_share: round6(seats.len() as f64 / list.len().max(1) as f64),
+                seats: seats.iter().map(|i| i + 1).collect(),
+                mean: MeansBySource::of(&merged.points),
+                sd: round6(merged.points[COLUMNS - 1].sd()),
+                win_share: ratio(merged.win_share, tally.games.saturating_mul(WIN)),
+            }
+        })
+        .collect()
 }
 
 #[allow(clippy::cast_precision_loss)]

@@ -14,6 +14,7 @@ pub fn render(s: &Summary) -> String {
     let mut out = heading(s);
     points(&mut out, s);
     seats(&mut out, s);
+    seat_kinds(&mut out, s);
     length(&mut out, s);
     discards(&mut out, s);
     by_draw(&mut out, s);
@@ -23,10 +24,17 @@ pub fn render(s: &Summary) -> String {
     out
 }
 
-/// `10000 games, 2 players, seed 0: base, the-flier (79 tiles drawn per game)`.
+/// `10000 games, 2 players, seed 0: base, the-flier (79 tiles drawn per game)`;
+/// the seats follow the player count unless all are random.
 pub fn heading(s: &Summary) -> String {
+    let played_by: Vec<&str> = s.seats.iter().map(|x| x.player.as_str()).collect();
+    let seats = if played_by.iter().all(|p| *p == "random") {
+        String::new()
+    } else {
+        format!(" ({})", played_by.join(", "))
+    };
     format!(
-        "{} game{}, {} player{}, seed {}: {} ({} tiles drawn per game)\n",
+        "{} game{}, {} player{}{seats}, seed {}: {} ({} tiles drawn per game)\n",
         thousands(s.games),
         plural(s.games),
         s.players,
@@ -66,11 +74,20 @@ fn points(out: &mut String, s: &Summary) {
 
 fn seats(out: &mut String, s: &Summary) {
     out.push_str("\nSeats in turn order\n\n");
-    let mut t = Table::new(&["seat", "player", "mean", "sd", "wins alone", "win share"]);
+    let mut t = Table::new(&[
+        "seat",
+        "player",
+        "played by",
+        "mean",
+        "sd",
+        "wins alone",
+        "win share",
+    ]);
     for seat in &s.seats {
         t.row(vec![
             seat.seat.to_string(),
             seat.name.clone(),
+            seat.player.clone(),
             fixed(seat.mean.total, 2),
             fixed(seat.sd, 2),
             seat.wins.to_string(),
@@ -89,6 +106,47 @@ fn seats(out: &mut String, s: &Summary) {
             percent(f.fair_share)
         );
     }
+}
+
+/// Each kind of player's seats together, when more than one kind played.
+fn seat_kinds(out: &mut String, s: &Summary) {
+    if s.seat_kinds.len() < 2 {
+        return;
+    }
+    out.push_str("\nBy kind of player (mean points per seat and game)\n\n");
+    let mut head = vec!["played by", "seats"];
+    let sources: Vec<usize> = (0..COLUMNS - 1).filter(|&c| s.scored(c)).collect();
+    head.extend(sources.iter().map(|&c| column_name(c)));
+    head.extend(["total", "sd", "win share", "fair share"]);
+    let mut t = Table::new(&head);
+    for k in &s.seat_kinds {
+        let mean = [
+            k.mean.road,
+            k.mean.city,
+            k.mean.cloister,
+            k.mean.field,
+            k.mean.circus,
+            k.mean.acrobats,
+            k.mean.ringmaster,
+        ];
+        let mut row = vec![
+            k.player.clone(),
+            k.seats
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
+        ];
+        row.extend(sources.iter().map(|&c| fixed(mean[c], 2)));
+        row.extend([
+            fixed(k.mean.total, 2),
+            fixed(k.sd, 2),
+            percent(k.win_share),
+            percent(k.fair_share),
+        ]);
+        t.row(row);
+    }
+    out.push_str(&t.render());
 }
 
 fn length(out: &mut String, s: &Summary) {

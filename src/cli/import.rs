@@ -1,0 +1,213 @@
+//! `tileforge import jcz FILE.xml|DIR... -o DIR`: reads the XML, imports it in
+//! memory, and only then writes: every file into a fresh temporary directory,
+//! which is renamed into place, so a failed import leaves nothing behind and
+//! nothing is ever written outside `-o`.
+
+use std::io::Write;
+use std::path::{Component, Path, PathBuf};
+
+use super::Failure;
+use crate::import::{self, Imported, Input};
+
+/// Arguments of `import`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    source: Source,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Source {
+    /// Import JCloisterZone expansion files (the XML its add-ons use too).
+    ///
+    /// Reads each FILE.xml, or every .xml file of each DIR (not recursive),
+    /// all together, and writes one `.tiles` draft per expansion into the
+    /// output directory: JCZ tile set `inns-and-cathedrals:1` becomes
+    /// `inns-and-cathedrals.tiles`, its tile `IC/CCc+` becomes tile `CCc+`.
+    /// Counts come from the tile sets; a second edition's tiles (the garden
+    /// twins) become an expansion `ID-edition-2` of `replaces` edits; the
+    /// river's spring and lake are its group's `start` and `last` tiles.
+    ///
+    /// Fields are never copied: for each tile the importer picks where dead
+    /// ends stop, what spots touch and which corners a city reaches so that
+    /// the fields tileforge derives are the ones JCZ lists, with the cities
+    /// they touch. Every tile where no reading gives JCZ's fields is reported
+    /// (and commented in the draft); the import still succeeds unless
+    /// `--strict` is given.
+    ///
+    /// Exit codes: 0 imported, 1 an input is not a valid JCZ file (or
+    /// `--strict` and a difference), 2 usage or I/O problems.
+    #[command(verbatim_doc_comment)]
+    Jcz(JczArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct JczArgs {
+    /// JCZ expansion files (`.xml`), or directories of them.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Output directory for the `.tiles` drafts; created if missing. Files of
+    /// the same names are replaced, others are left alone.
+    #[arg(short, long)]
+    output: PathBuf,
+    /// Fail (exit 1) when any tile's derived fields differ from JCZ's.
+    #[arg(long)]
+    strict: bool,
+    /// Print only the summary, not every difference.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+pub fn run(args: &Args) -> Result<(), Failure> {
+    match &args.source {
+        Source::Jcz(a) => jcz(a),
+    }
+}
+
+fn jcz(args: &JczArgs) -> Result<(), Failure> {
+    let files = xml_files(&args.paths)?;
+    let mut inputs = Vec::with_capacity(files.len());
+    for path in &files {
+        inputs.push(read(path)?);
+    }
+    let imported = match import::jcz(&inputs) {
+        Ok(i) => i,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Err(Failure::Input);
+        }
+    };
+    write_all(&args.output, &imported)?;
+    report(args, &imported, files.len());
+    if args.strict && !imported.differences.is_empty() {
+        return Err(Failure::Input);
+    }
+    Ok(())
+}
+
+fn xml_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
+    let mut out = Vec::new();
+    for path in paths {
+        let meta = std::fs::metadata(path).map_err(|e| Failure::io(path.display(), &e))?;
+        if meta.is_dir() {
+            let entries = std::fs::read_dir(path).map_err(|e| Failure::io(path.display(), &e))?;
+            let mut found: Vec<PathBuf> = entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "xml") && p.is_file())
+                .collect();
+            if found.is_empty() {
+                return Err(Failure::Usage(format!(
+                    "{}: the directory holds no .xml files",
+                    path.display()
+                )));
+            }
+            found.sort();
+            out.extend(found);
+        } else {
+            out.push(path.clone());
+        }
+    }
+    out.dedup();
+    Ok(out)
+}
+
+/// Reads one file, refusing a huge one before reading it.
+fn read(path: &Path) -> Result<Input, Failure> {
+    let name = path.display().to_string();
+    let len = std::fs::metadata(path)
+        .map_err(|e| Failure::io(&name, &e))?
+        .len();
+    if len > import::MAX_BYTES as u64 {
+        eprintln!(
+            "error: {name}: the file has {len} bytes; an expansion file has at most {}",
+            import::MAX_BYTES
+        );
+        return Err(Failure::Input);
+    }
+    let bytes = std::fs::read(path).map_err(|e| Failure::io(&name, &e))?;
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(Input { name, text }),
+        Err(e) => {
+            eprintln!(
+                "error: {name}: not UTF-8 text (byte {})",
+                e.utf8_error().valid_up_to()
+            );
+            Err(Failure::Input)
+        }
+    }
+}
+
+/// A file name that is one plain component: no separator, no `..`.
+fn plain_name(stem: &str) -> Option<String> {
+    let name = format!("{stem}.tiles");
+    let mut parts = Path::new(&name).components();
+    match (parts.next(), parts.next()) {
+        (Some(Component::Normal(_)), None) if !stem.starts_with('.') => Some(name),
+        _ => None,
+    }
+}
+
+/// Writes every draft into a temporary directory, then moves them into place.
+fn write_all(dir: &Path, imported: &Imported) -> Result<(), Failure> {
+    let mut names = Vec::with_capacity(imported.files.len());
+    for (stem, _) in &imported.files {
+        let name = plain_name(stem).ok_or_else(|| {
+            Failure::Usage(format!("expansion id `{stem}` cannot be a file name"))
+        })?;
+        names.push(name);
+    }
+    let existed = dir.is_dir();
+    let parent = match dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if !existed {
+        std::fs::create_dir_all(&parent).map_err(|e| Failure::io(parent.display(), &e))?;
+    }
+    let base = if existed { dir } else { parent.as_path() };
+    let tmp = base.join(format!(".tileforge-import-{}", std::process::id()));
+    let result = (|| -> std::io::Result<()> {
+        std::fs::create_dir(&tmp)?;
+        for (name, (_, text)) in names.iter().zip(&imported.files) {
+            let mut file = std::fs::File::create(tmp.join(name))?;
+            file.write_all(text.as_bytes())?;
+            file.sync_all()?;
+        }
+        if existed {
+            for name in &names {
+                std::fs::rename(tmp.join(name), dir.join(name))?;
+            }
+            std::fs::remove_dir(&tmp)
+        } else {
+            std::fs::rename(&tmp, dir)
+        }
+    })();
+    if let Err(e) = result {
+        let _ = std::fs::remove_dir_all(&tmp);
+        return Err(Failure::io(
+            format_args!("cannot write into {}", dir.display()),
+            &e,
+        ));
+    }
+    Ok(())
+}
+
+fn report(args: &JczArgs, imported: &Imported, files: usize) {
+    if !args.quiet {
+        for d in &imported.differences {
+            eprintln!("warning: {} ({}): {}", d.tile, d.jcz_id, d.message);
+        }
+    }
+    let differing = imported.tiles - imported.exact;
+    eprintln!(
+        "imported: {files} file{}, {} expansion{} into {}, {} tile kinds, {} with JCZ's fields \
+         exactly, {differing} differing",
+        if files == 1 { "" } else { "s" },
+        imported.files.len(),
+        if imported.files.len() == 1 { "" } else { "s" },
+        args.output.display(),
+        imported.tiles,
+        imported.exact,
+    );
+}

@@ -1,0 +1,226 @@
+//! Copying a game: `Clone`, and [`Clone::clone_from`] reusing the target's
+//! buffers, so players that search (greedy, Monte Carlo) try moves on a copy
+//! without allocating per candidate.
+
+use super::game::Game;
+
+impl Clone for Game<'_> {
+    fn clone(&self) -> Self {
+        let mut copy = Game::empty_like(self);
+        copy.clone_from(self);
+        copy
+    }
+
+    fn clone_from(&mut self, other: &Self) {
+        // Destructured so that a new field can't be forgotten here.
+        let Game {
+            rules,
+            players,
+            board,
+            features,
+            supply,
+            standing,
+            pyramid,
+            acrobat_tiles,
+            bigtop,
+            tokens_left,
+            pending_token,
+            remaining,
+            stage_left,
+            river_entry,
+            bonus,
+            second_turns,
+            goods,
+            goods_tile,
+            goods_taken,
+            scores,
+            events,
+            event_tiles,
+            scoring_at,
+            turn,
+            active,
+            phase,
+            current,
+            final_ringmasters,
+            units: _,
+            seen_tiles: _,
+            seen_nodes: _,
+            generation: _,
+        } = other;
+        self.rules = rules;
+        self.players = *players;
+        self.board.copy_from(board);
+        self.features.copy_from(features);
+        self.supply.clone_from(supply);
+        self.standing.clone_from(standing);
+        self.pyramid.clone_from(pyramid);
+        self.acrobat_tiles.clone_from(acrobat_tiles);
+        self.bigtop = *bigtop;
+        self.tokens_left.clone_from(tokens_left);
+        self.pending_token = *pending_token;
+        self.remaining.clone_from(remaining);
+        self.stage_left = *stage_left;
+        self.river_entry.clone_from(river_entry);
+        self.bonus = *bonus;
+        self.second_turns = *second_turns;
+        self.goods.clone_from(goods);
+        self.goods_tile.clone_from(goods_tile);
+        self.goods_taken.clone_from(goods_taken);
+        self.scores.clone_from(scores);
+        self.events.clone_from(events);
+        self.event_tiles.clone_from(event_tiles);
+        self.scoring_at = *scoring_at;
+        self.turn = *turn;
+        self.active = *active;
+        self.phase = *phase;
+        self.current = *current;
+        self.final_ringmasters.clone_from(final_ringmasters);
+        // `units` is scratch sized by the vocabulary (the same ruleset's).
+        if self.units.len() != other.units.len() {
+            self.units.clone_from(&other.units);
+        }
+        // The scratch marks stay: each copy's generation counter only grows,
+        // so its old marks never equal a fresh one.
+    }
+}
+
+impl<'r> Game<'r> {
+    /// An empty shell with `other`'s ruleset, to copy into.
+    fn empty_like(other: &Game<'r>) -> Game<'r> {
+        Game {
+            rules: other.rules,
+            players: other.players,
+            board: super::board::Board::new(0, 0, [0; 4]),
+            features: super::features::Features::with_capacity(0),
+            supply: Vec::new(),
+            standing: Vec::new(),
+            pyramid: Vec::new(),
+            acrobat_tiles: Vec::new(),
+            bigtop: None,
+            tokens_left: Vec::new(),
+            pending_token: None,
+            remaining: Vec::new(),
+            stage_left: [0; super::draw::STAGES],
+            river_entry: Vec::new(),
+            bonus: super::game::Bonus::None,
+            second_turns: 0,
+            goods: Vec::new(),
+            goods_tile: Vec::new(),
+            goods_taken: Vec::new(),
+            scores: Vec::new(),
+            events: Vec::new(),
+            event_tiles: Vec::new(),
+            scoring_at: None,
+            turn: 0,
+            active: 0,
+            phase: other.phase,
+            current: 0,
+            final_ringmasters: Vec::new(),
+            units: Vec::new(),
+            seen_tiles: Vec::new(),
+            seen_nodes: Vec::new(),
+            generation: 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::rng::Rng;
+    use crate::engine::{Flights, Game, KindId, Move, Phase, Ruleset};
+
+    fn shipped() -> Ruleset {
+        let mut text = String::new();
+        for name in ["base", "crop-circles-2", "the-flier", "under-the-big-top"] {
+            let path = format!("{}/tilesets/{name}.tiles", env!("CARGO_MANIFEST_DIR"));
+            text.push_str(&std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}")));
+            text.push('\n');
+        }
+        let compiled = crate::compile::compile_str(&text).unwrap_or_else(|e| panic!("{e}"));
+        Ruleset::new(&crate::emit::tileset(&compiled), None).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// One random turn (tile, figure action; a crop circle passes or
+    /// removes what it must), or `false` when no drawn tile fits.
+    fn random_turn(game: &mut Game<'_>, rng: &mut Rng) -> bool {
+        let kinds: Vec<KindId> = (0..game.rules().kind_count())
+            .map(|k| KindId(u16::try_from(k).unwrap_or(0)))
+            .filter(|&k| game.remaining(k) > 0 && game.placement_count(k) > 0)
+            .collect();
+        if kinds.is_empty() {
+            return false;
+        }
+        let tile = kinds[rng.below(kinds.len())];
+        let at = game
+            .nth_placement(tile, rng.below(game.placement_count(tile)))
+            .unwrap_or_else(|| panic!("a placement"));
+        let token = game
+            .rules()
+            .tokens_for(tile)
+            .into_iter()
+            .find(|&t| game.tokens_left(t) > 0);
+        let place = Move::Place {
+            tile,
+            placement: at,
+            token,
+        };
+        game.apply(&place).unwrap_or_else(|e| panic!("{e}"));
+        let mut actions = Vec::new();
+        game.meeple_actions_into(&mut actions, Flights::Skip);
+        let action = actions[rng.below(actions.len())];
+        game.apply(&Move::Figure(action))
+            .unwrap_or_else(|e| panic!("{e}"));
+        if game.phase() == Phase::Crop {
+            let action = crate::engine::CropAction::Remove;
+            let responses = game
+                .crop_order()
+                .into_iter()
+                .map(|p| game.crop_options(p, action).first().copied())
+                .collect();
+            let crop = crate::engine::CropMove { action, responses };
+            game.apply(&Move::Crop(crop))
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+        true
+    }
+
+    fn same(a: &Game<'_>, b: &Game<'_>) -> bool {
+        a.board.same_as(&b.board)
+            && a.features.same_as(&b.features)
+            && a.scores == b.scores
+            && a.events == b.events
+            && a.event_tiles == b.event_tiles
+            && a.supply == b.supply
+            && a.standing.len() == b.standing.len()
+            && a.remaining == b.remaining
+            && a.tokens_left == b.tokens_left
+            && (a.turn, a.active, a.phase, a.current) == (b.turn, b.active, b.phase, b.current)
+    }
+
+    #[test]
+    fn a_copy_restored_from_its_original_equals_a_full_copy() {
+        let rules = shipped();
+        let mut rng = Rng::new(5);
+        let mut restored = 0;
+        for _ in 0..6 {
+            let mut game = Game::new(&rules, 3).unwrap_or_else(|e| panic!("{e}"));
+            let mut scratch = game.clone();
+            while random_turn(&mut game, &mut rng) {
+                // Try a few futures on the copy, restoring it each time.
+                for _ in 0..3 {
+                    scratch.clone_from(&game);
+                    assert!(same(&scratch, &game), "after restoring");
+                    for _ in 0..1 + rng.below(4) {
+                        if !random_turn(&mut scratch, &mut rng) {
+                            break;
+                        }
+                    }
+                    restored += 1;
+                }
+            }
+            scratch.clone_from(&game);
+            assert!(same(&scratch, &game));
+        }
+        assert!(restored > 1000, "{restored}");
+    }
+}

@@ -1,0 +1,247 @@
+//! Hooks for players that search (`crate::players`): what each feature
+//! holding figures is worth as the board stands ([`Outlook`]), read from its
+//! kind's scoring template alone (no kind is named), and redrawing the
+//! face-down token under the big top, so that a player sampling the hidden
+//! state (determinisation) does not see the real token.
+//!
+//! By template: a `network` feature is worth its value now (unfinished, or
+//! complete once closed) and its value were it closed as it stands, both
+//! with its attributes' modifiers, and misses its open sides; a
+//! `neighbourhood` spot is worth its unfinished value and its `complete`
+//! value, and misses the empty squares around it; a `farm` face is worth its
+//! completed neighbours and all the neighbours it counts, and misses the
+//! unfinished ones. A kind without a template is worth nothing.
+
+use super::events::Source;
+use super::game::{Game, Spot, MAX_PLAYERS};
+use super::rng::Rng;
+use super::supplies::Companion;
+use super::vocab::Scoring;
+use super::TokenId;
+
+/// A feature with figures on it, valued as the board stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outlook {
+    /// The score column it would count in.
+    pub source: Source,
+    /// Points its majority would score at game end if nothing changed.
+    pub now: i64,
+    /// Points its majority would score were it completed as it stands: a
+    /// network closed, a neighbourhood's square full, a farm with every
+    /// neighbour it counts completed.
+    pub complete: i64,
+    /// What is still missing for that: open sides of a network, empty
+    /// squares around a neighbourhood spot, unfinished neighbours of a farm.
+    pub missing: u32,
+    /// Complete and scored during play: a figure put on it now would be
+    /// scored this turn (never a farm).
+    pub scored_now: bool,
+    /// Strength on it, per player (the majority goes by strength; companions
+    /// weigh nothing).
+    pub strength: [u32; MAX_PLAYERS],
+    /// Players with a pig (`capability pig`) on it, as bits.
+    pub pigs: u32,
+    /// A farm's pig bonus for each pig owner who wins it, now and were every
+    /// neighbour it counts completed (0 for other features).
+    pub pig_now: i64,
+    /// See `pig_now`.
+    pub pig_complete: i64,
+    root: u32,
+}
+
+impl Outlook {
+    /// True when `player` has the most strength on it (ties included), so
+    /// it would score the feature.
+    #[must_use]
+    pub fn scores_for(&self, player: usize) -> bool {
+        let best = self.strength.iter().copied().max().unwrap_or(0);
+        best > 0 && self.strength.get(player) == Some(&best)
+    }
+}
+
+impl Game<'_> {
+    /// Appends one [`Outlook`] per feature holding figures (acrobats stand on
+    /// no feature), in the order of the figures standing. No allocation once
+    /// `out` has room.
+    pub fn outlooks_into(&mut self, out: &mut Vec<Outlook>) {
+        let first = out.len();
+        for i in 0..self.standing.len() {
+            let Spot::Node(n) = self.standing[i].spot else {
+                continue;
+            };
+            let player = usize::from(self.standing[i].player);
+            let weight = self.figure_strength(i);
+            let pig = self.pig_bit(i);
+            let root = self.features.find(n);
+            if let Some(o) = out[first..].iter_mut().find(|o| o.root == root) {
+                o.strength[player] = o.strength[player].saturating_add(weight);
+                o.pigs |= pig;
+                continue;
+            }
+            let mut strength = [0u32; MAX_PLAYERS];
+            strength[player] = weight;
+            let mut outlook = self.outlook_with(root, strength);
+            outlook.pigs |= pig;
+            out.push(outlook);
+        }
+    }
+
+    /// The [`Outlook`] of a feature of the tile at (x, y) (`feature` is its
+    /// id within the tile), held or not; `None` without a tile there or for a
+    /// feature no figure may stand on through normal placement.
+    pub fn outlook_at(&mut self, x: i32, y: i32, feature: u8) -> Option<Outlook> {
+        let t = self.board.tile_at(x, y)?;
+        let placed = self.board.placed[t as usize];
+        let kind = &self.rules.kinds[usize::from(placed.kind.0)];
+        if kind.features.get(usize::from(feature))?.admits == 0 {
+            return None;
+        }
+        let root = self.features.find(placed.first_node + u32::from(feature));
+        let mut strength = [0u32; MAX_PLAYERS];
+        let mut pigs = 0;
+        for i in 0..self.standing.len() {
+            if let Spot::Node(n) = self.standing[i].spot {
+                if self.features.root(n) == root {
+                    let s = &mut strength[usize::from(self.standing[i].player)];
+                    *s = s.saturating_add(self.figure_strength(i));
+                    pigs |= self.pig_bit(i);
+                }
+            }
+        }
+        let mut outlook = self.outlook_with(root, strength);
+        outlook.pigs = pigs;
+        Some(outlook)
+    }
+
+    /// The strength of the `i`-th standing figure in majorities (0 for a
+    /// companion).
+    fn figure_strength(&self, i: usize) -> u32 {
+        let figure = &self.rules.figures[usize::from(self.standing[i].figure.0)];
+        if figure.companion.is_some() {
+            0
+        } else {
+            figure.strength
+        }
+    }
+
+    /// The owner's bit when the `i`-th standing figure is a pig, else 0.
+    fn pig_bit(&self, i: usize) -> u32 {
+        let s = self.standing[i];
+        let pig = self.rules.figures[usize::from(s.figure.0)].companion == Some(Companion::Pig);
+        if pig {
+            1 << s.player
+        } else {
+            0
+        }
+    }
+
+    /// How many of `player`'s builders stand on the board (each on an
+    /// unfinished road or city: a chance of a second turn).
+    #[must_use]
+    pub fn builders_standing(&self, player: usize) -> u32 {
+        let n = self
+            .standing
+            .iter()
+            .filter(|s| {
+                usize::from(s.player) == player
+                    && self.rules.figures[usize::from(s.figure.0)].companion
+                        == Some(Companion::Builder)
+            })
+            .count();
+        u32::try_from(n).unwrap_or(u32::MAX)
+    }
+
+    /// The outlook of a feature (a root) whose strength is counted.
+    fn outlook_with(&mut self, root: u32, strength: [u32; MAX_PLAYERS]) -> Outlook {
+        let rules = self.rules;
+        let rule = &rules.vocab.kinds[usize::from(self.features.kind(root))];
+        let mut outlook = Outlook {
+            source: rule.source,
+            now: 0,
+            complete: 0,
+            missing: 0,
+            scored_now: false,
+            strength,
+            pigs: 0,
+            pig_now: 0,
+            pig_complete: 0,
+            root,
+        };
+        let missing = match &rule.scoring {
+            Scoring::None => return outlook,
+            Scoring::Farm { per } => {
+                // One walk gives both of a farm's values.
+                let n = self.neighbours(root, per);
+                outlook.now = n.done_points;
+                outlook.complete = n.all_points;
+                outlook.missing = n.all - n.done;
+                let bonus = rules.params.pig_bonus;
+                outlook.pig_now = i64::from(n.done).saturating_mul(bonus);
+                outlook.pig_complete = i64::from(n.all).saturating_mul(bonus);
+                return outlook;
+            }
+            Scoring::Network { .. } => u32::try_from(self.features.open(root).max(0)).unwrap_or(0),
+            Scoring::Neighbourhood { .. } => {
+                let at = self.board.placed[self.features.tile(root) as usize];
+                8 - u32::from(self.board.around(at.x, at.y)).min(8)
+            }
+        };
+        let value = |game: &mut Self, as_complete| {
+            game.feature_value_as(root, false, as_complete)
+                .map_or(0, |v| v.0)
+        };
+        outlook.now = value(self, false);
+        outlook.complete = if missing == 0 {
+            outlook.now
+        } else {
+            value(self, true)
+        };
+        outlook.missing = missing;
+        outlook.scored_now = missing == 0;
+        outlook
+    }
+
+    /// What `player`'s acrobats would score at game end as they stand
+    /// (each scores for its owner, whatever its pyramid).
+    #[must_use]
+    pub fn acrobats_worth(&self, player: usize) -> i64 {
+        let acrobats = self
+            .standing
+            .iter()
+            .filter(|s| usize::from(s.player) == player && s.spot == Spot::Acrobats)
+            .count();
+        i64::try_from(acrobats)
+            .unwrap_or(i64::MAX)
+            .saturating_mul(self.rules.params.acrobat_points)
+    }
+
+    /// Puts the face-down token under the big top back on its stack and
+    /// draws one from that stack at random: a player sampling what it can't
+    /// see. Nothing happens without a big top or a token under it.
+    pub fn redraw_hidden_token(&mut self, rng: &mut Rng) {
+        let Some(top) = self.bigtop else { return };
+        let Some(hidden) = top.token else { return };
+        let pool = self.rules.tokens[usize::from(hidden.0)].expansion;
+        let in_pool = |t: usize| self.rules.tokens[t].expansion == pool;
+        let total: usize = (0..self.tokens_left.len())
+            .filter(|&t| in_pool(t))
+            .map(|t| self.tokens_left[t] as usize)
+            .sum::<usize>()
+            + 1;
+        let mut k = rng.below(total);
+        for t in (0..self.tokens_left.len()).filter(|&t| in_pool(t)) {
+            let left = self.tokens_left[t] as usize;
+            if k < left {
+                self.tokens_left[t] -= 1;
+                self.tokens_left[usize::from(hidden.0)] += 1;
+                let token = TokenId(u8::try_from(t).unwrap_or(u8::MAX));
+                if let Some(b) = self.bigtop.as_mut() {
+                    b.token = Some(token);
+                }
+                return;
+            }
+            k -= left;
+        }
+        // k landed on the hidden token itself: it stays.
+    }
+}

@@ -1,0 +1,403 @@
+//! The greedy player: tries every placement of the drawn tile and every
+//! figure action after it, and takes the one with the best value
+//! (`players::eval`); equal values are split by its own seeded generator.
+//!
+//! Each placement is applied once to a copy of the game. Passing is scored by
+//! applying it; a follower on a feature that the tile leaves unfinished scores
+//! the same this turn, so its value is passing's plus the feature's estimate
+//! minus the figure's cost, with no second copy. Every other action (a
+//! figure on a feature completed now, a builder or pig, an acrobat, a
+//! flight, scoring a pyramid, taking an abbot back) is applied to a second
+//! copy, and so is every action of a turn
+//! whose passing scored a circus (a figure placed now could count there).
+//! A flight is worth the mean over the die's faces of the best landing.
+
+use super::eval::Evaluator;
+use super::policy::{Policy, TokenPools};
+use crate::engine::rng::Rng;
+use crate::engine::{
+    CropAction, CropMove, CropResponse, FigureId, Flights, Game, KindId, Landing, MeepleAction,
+    Move, Placement, Ruleset, Source,
+};
+
+/// Values closer than this are equal.
+const EPSILON: f64 = 1e-9;
+
+/// The greedy player and its scratch space.
+pub(crate) struct Greedy<'r> {
+    rng: Rng,
+    tokens: TokenPools,
+    eval: Evaluator,
+    placed: Option<Game<'r>>,
+    tried: Option<Game<'r>>,
+    actions: Vec<MeepleAction>,
+    values: Vec<(MeepleAction, f64)>,
+    derived: Vec<(MeepleAction, f64)>,
+    /// The move chosen by `place`, whose action `figure` plays.
+    chosen: Option<(Placement, MeepleAction)>,
+}
+
+/// Best-so-far with ties split at random (reservoir sampling).
+struct Best<T> {
+    item: Option<T>,
+    value: f64,
+    ties: usize,
+}
+
+impl<T> Best<T> {
+    fn new() -> Best<T> {
+        Best {
+            item: None,
+            value: f64::NEG_INFINITY,
+            ties: 0,
+        }
+    }
+
+    fn offer(&mut self, item: T, value: f64, rng: &mut Rng) {
+        if value > self.value + EPSILON {
+            (self.item, self.value, self.ties) = (Some(item), value, 1);
+        } else if value >= self.value - EPSILON {
+            self.ties += 1;
+            if rng.below(self.ties) == 0 {
+                self.item = Some(item);
+            }
+        }
+    }
+}
+
+/// Tiles still to draw, the one drawn now included.
+pub(crate) fn tiles_left(game: &Game<'_>) -> u32 {
+    (0..game.rules().kind_count())
+        .map(|k| game.remaining(KindId(u16::try_from(k).unwrap_or(u16::MAX))))
+        .sum()
+}
+
+impl<'r> Greedy<'r> {
+    pub fn new(rules: &'r Ruleset, seed: u64) -> Greedy<'r> {
+        let total = rules.kind_count();
+        let tiles: u32 = (0..total)
+            .map(|k| rules.kind_count_of(KindId(u16::try_from(k).unwrap_or(u16::MAX))))
+            .sum();
+        Greedy {
+            rng: Rng::new(seed),
+            tokens: TokenPools::new(rules),
+            eval: Evaluator::new(tiles.saturating_sub(1)),
+            placed: None,
+            tried: None,
+            actions: Vec::with_capacity(32),
+            values: Vec::with_capacity(32),
+            derived: Vec::with_capacity(8),
+            chosen: None,
+        }
+    }
+
+    /// The best placement and figure action for `tile`.
+    pub fn best_move(&mut self, game: &Game<'r>, tile: KindId) -> (Placement, MeepleAction) {
+        let mut best = Best::new();
+        let left = tiles_left(game).saturating_sub(1);
+        let mut values = std::mem::take(&mut self.values);
+        for i in 0..game.placement_count(tile) {
+            let Some(at) = game.nth_placement(tile, i) else {
+                continue;
+            };
+            values.clear();
+            self.action_values(game, tile, at, left, &mut values);
+            for &(action, v) in &values {
+                best.offer((at, action), v, &mut self.rng);
+            }
+        }
+        self.values = values;
+        best.item.unwrap_or((
+            Placement {
+                x: 0,
+                y: 0,
+                rotation: 0,
+            },
+            MeepleAction::Pass,
+        ))
+    }
+
+    /// Appends the value of every figure action after placing `tile` at
+    /// `at`, with `left` tiles still to draw after it.
+    pub fn action_values(
+        &mut self,
+        game: &Game<'r>,
+        tile: KindId,
+        at: Placement,
+        left: u32,
+        out: &mut Vec<(MeepleAction, f64)>,
+    ) {
+        let token = self.tokens.any(game, tile);
+        let placed = copy_into(&mut self.placed, game);
+        if placed
+            .apply(&Move::Place {
+                tile,
+                placement: at,
+                token,
+            })
+            .is_err()
+        {
+            return;
+        }
+        let me = game.active_player();
+        self.actions.clear();
+        placed.meeple_actions_into(&mut self.actions, Flights::Decisions);
+        // Actions valued on a second copy, and those derived from passing.
+        let first = out.len();
+        let mut derived = std::mem::take(&mut self.derived);
+        derived.clear();
+        for &action in &self.actions {
+            match action {
+                MeepleAction::Pass => {}
+                // A companion adds no strength: valued on a copy.
+                MeepleAction::Place { figure, .. } if placed.rules().is_companion(figure) => {
+                    out.push((action, f64::NAN));
+                }
+                MeepleAction::Place { feature, .. } => {
+                    match placed.outlook_at(at.x, at.y, feature) {
+                        Some(o) if !o.scored_now => {
+                            derived.push((action, Evaluator::estimate(&o, left)));
+                        }
+                        _ => out.push((action, f64::NAN)),
+                    }
+                }
+                _ => out.push((action, f64::NAN)),
+            }
+        }
+        let figures_after = on_board(placed, me) + 1;
+        let cost = self.eval.figure_cost(figures_after, left);
+        for entry in out.iter_mut().skip(first) {
+            entry.1 = self.exact(entry.0, me, left);
+        }
+        let placed = self.placed.as_mut().expect("copied above");
+        let before = placed.events().len();
+        let _ = placed.apply(&Move::Figure(MeepleAction::Pass));
+        let circus = placed.events()[before..]
+            .iter()
+            .any(|e| e.source == Source::Circus);
+        let pass = self.eval.value(placed, me, left);
+        out.push((MeepleAction::Pass, pass));
+        if circus && !derived.is_empty() {
+            // A figure placed now could count for the circus: be exact.
+            copy_into(&mut self.placed, game)
+                .apply(&Move::Place {
+                    tile,
+                    placement: at,
+                    token,
+                })
+                .ok();
+            for &(action, _) in &derived {
+                let v = self.exact(action, me, left);
+                out.push((action, v));
+            }
+        } else {
+            out.extend(derived.iter().map(|&(a, est)| (a, pass + est - cost)));
+        }
+        self.derived = derived;
+    }
+
+    /// The value of an action applied to a copy of `self.placed`; a flight
+    /// decision is the mean over the die of the best landing.
+    fn exact(&mut self, action: MeepleAction, me: usize, left: u32) -> f64 {
+        let placed = self.placed.as_ref().expect("placed");
+        if let MeepleAction::Fly { figure, .. } = action {
+            let die = placed.rules().die(placed.current_tile().0);
+            if die.is_empty() {
+                return f64::NEG_INFINITY;
+            }
+            let mut total = 0.0;
+            for &roll in die {
+                total += self.best_landing(figure, roll, me, left).1;
+            }
+            #[allow(clippy::cast_precision_loss)]
+            return total / die.len() as f64;
+        }
+        let tried = copy_into(&mut self.tried, placed);
+        if tried.apply(&Move::Figure(action)).is_err() {
+            return f64::NEG_INFINITY;
+        }
+        self.eval.value(tried, me, left)
+    }
+
+    /// The best landing of a flight from `self.placed` and its value.
+    fn best_landing(
+        &mut self,
+        figure: FigureId,
+        roll: u32,
+        me: usize,
+        left: u32,
+    ) -> (Option<Landing>, f64) {
+        let placed = self.placed.as_ref().expect("placed");
+        let landings = placed
+            .flight_landings(figure, roll)
+            .map(|(_, l)| l)
+            .unwrap_or_default();
+        let options: Vec<Option<Landing>> = if landings.is_empty() {
+            vec![None]
+        } else {
+            landings.into_iter().map(Some).collect()
+        };
+        let mut best = Best::new();
+        for landing in options {
+            let placed = self.placed.as_ref().expect("placed");
+            let tried = copy_into(&mut self.tried, placed);
+            let fly = MeepleAction::Fly {
+                figure,
+                roll,
+                landing,
+            };
+            let v = if tried.apply(&Move::Figure(fly)).is_ok() {
+                self.eval.value(tried, me, left)
+            } else {
+                f64::NEG_INFINITY
+            };
+            best.offer(landing, v, &mut self.rng);
+        }
+        (best.item.flatten(), best.value)
+    }
+
+    /// The value to `player` of a crop move applied to a copy of `game`.
+    fn crop_value(&mut self, game: &Game<'r>, crop: CropMove, player: usize) -> f64 {
+        let left = tiles_left(game);
+        let tried = copy_into(&mut self.tried, game);
+        if tried.apply(&Move::Crop(crop)).is_err() {
+            return f64::NEG_INFINITY;
+        }
+        self.eval.value(tried, player, left)
+    }
+
+    /// The responses if every player answers for themselves greedily.
+    fn crop_responses(&mut self, game: &Game<'r>, action: CropAction) -> Vec<Option<CropResponse>> {
+        game.crop_order()
+            .into_iter()
+            .map(|player| {
+                let options = game.crop_options(player, action);
+                self.best_response(game, player, action, &options)
+            })
+            .collect()
+    }
+
+    fn best_response(
+        &mut self,
+        game: &Game<'r>,
+        player: usize,
+        action: CropAction,
+        options: &[CropResponse],
+    ) -> Option<CropResponse> {
+        let mut choices: Vec<Option<CropResponse>> = options.iter().copied().map(Some).collect();
+        if action == CropAction::Add || options.is_empty() {
+            choices.push(None);
+        }
+        // The others' responses as the rules force them, to value this one.
+        let order = game.crop_order();
+        let others: Vec<Option<CropResponse>> = order
+            .iter()
+            .map(|&p| match action {
+                CropAction::Add => None,
+                CropAction::Remove => game.crop_options(p, action).first().copied(),
+            })
+            .collect();
+        let mut best = Best::new();
+        for choice in choices {
+            let mut responses = others.clone();
+            if let Some(i) = order.iter().position(|&p| p == player) {
+                responses[i] = choice;
+            }
+            let v = self.crop_value(game, CropMove { action, responses }, player);
+            best.offer(choice, v, &mut self.rng);
+        }
+        best.item.flatten()
+    }
+}
+
+/// Copies `game` into a scratch slot (allocating only the first time).
+fn copy_into<'a, 'r>(slot: &'a mut Option<Game<'r>>, game: &Game<'r>) -> &'a mut Game<'r> {
+    match slot {
+        Some(g) => {
+            g.clone_from(game);
+            g
+        }
+        None => slot.insert(game.clone()),
+    }
+}
+
+/// A player's figures on the board, of every kind.
+/// The player's followers on the board (companions tie up none).
+fn on_board(game: &Game<'_>, player: usize) -> usize {
+    (0..game.rules().figure_count())
+        .map(|f| FigureId(u8::try_from(f).unwrap_or(u8::MAX)))
+        .filter(|&f| !game.rules().is_companion(f))
+        .map(|f| game.on_board(player, f) as usize)
+        .sum()
+}
+
+impl<'r> Policy<'r> for Greedy<'r> {
+    fn place(&mut self, game: &Game<'r>, tile: KindId, _: &mut Rng) -> Placement {
+        let (at, action) = self.best_move(game, tile);
+        self.chosen = Some((at, action));
+        at
+    }
+
+    fn figure(&mut self, game: &Game<'r>, _: &mut Rng) -> MeepleAction {
+        let at = game.current_tile().1;
+        match self.chosen.take() {
+            Some((chosen, action)) if chosen == at => action,
+            _ => {
+                // Not chosen by `place` (a caller that placed for us): value
+                // the actions of the board as it is.
+                let mut values = Vec::new();
+                let me = game.active_player();
+                let left = tiles_left(game);
+                self.actions.clear();
+                game.meeple_actions_into(&mut self.actions, Flights::Decisions);
+                copy_into(&mut self.placed, game);
+                for action in self.actions.clone() {
+                    values.push((action, self.exact(action, me, left)));
+                }
+                let mut best = Best::new();
+                for (a, v) in values {
+                    best.offer(a, v, &mut self.rng);
+                }
+                best.item.unwrap_or(MeepleAction::Pass)
+            }
+        }
+    }
+
+    fn landing(
+        &mut self,
+        game: &Game<'r>,
+        figure: FigureId,
+        roll: u32,
+        options: &[Landing],
+        _: &mut Rng,
+    ) -> Landing {
+        copy_into(&mut self.placed, game);
+        let me = game.active_player();
+        let left = tiles_left(game);
+        self.best_landing(figure, roll, me, left)
+            .0
+            .unwrap_or(options[0])
+    }
+
+    fn crop_action(&mut self, game: &Game<'r>, _: &mut Rng) -> CropAction {
+        let me = game.active_player();
+        let mut best = Best::new();
+        for action in [CropAction::Add, CropAction::Remove] {
+            let responses = self.crop_responses(game, action);
+            let v = self.crop_value(game, CropMove { action, responses }, me);
+            best.offer(action, v, &mut self.rng);
+        }
+        best.item.unwrap_or(CropAction::Add)
+    }
+
+    fn crop_response(
+        &mut self,
+        game: &Game<'r>,
+        player: usize,
+        action: CropAction,
+        options: &[CropResponse],
+        _: &mut Rng,
+    ) -> Option<CropResponse> {
+        self.best_response(game, player, action, options)
+    }
+}

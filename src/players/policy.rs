@@ -1,0 +1,165 @@
+//! The decisions a seat makes ([`Policy`]), what chance decides (tiles,
+//! tokens, die rolls: [`Chance`]), and the random policy, which draws from
+//! the same generator as chance exactly as `engine::random` does.
+
+use crate::engine::rng::Rng;
+use crate::engine::{
+    CropAction, CropResponse, FigureId, Flights, Game, KindId, Landing, MeepleAction, Placement,
+    Ruleset, TokenId,
+};
+
+/// The decisions of one seat. `rng` is the game's shared generator: the
+/// random policy draws from it, the others use their own.
+pub(crate) trait Policy<'r> {
+    /// Where the drawn tile goes (it fits somewhere).
+    fn place(&mut self, game: &Game<'r>, tile: KindId, rng: &mut Rng) -> Placement;
+    /// The figure action for the tile just placed; a flight is a decision
+    /// (`Fly` with roll 0 and no landing), the die is rolled after it.
+    fn figure(&mut self, game: &Game<'r>, rng: &mut Rng) -> MeepleAction;
+    /// Where a flying figure lands (`options` is not empty).
+    fn landing(
+        &mut self,
+        game: &Game<'r>,
+        figure: FigureId,
+        roll: u32,
+        options: &[Landing],
+        rng: &mut Rng,
+    ) -> Landing;
+    /// The crop circle's action, for the active player.
+    fn crop_action(&mut self, game: &Game<'r>, rng: &mut Rng) -> CropAction;
+    /// `player`'s response to the crop circle; `None` passes (or has nothing
+    /// to remove).
+    fn crop_response(
+        &mut self,
+        game: &Game<'r>,
+        player: usize,
+        action: CropAction,
+        options: &[CropResponse],
+        rng: &mut Rng,
+    ) -> Option<CropResponse>;
+}
+
+/// The token stack of each tile kind, computed once.
+#[derive(Clone, Debug)]
+pub(crate) struct TokenPools {
+    pools: Vec<Vec<TokenId>>,
+}
+
+impl TokenPools {
+    pub fn new(rules: &Ruleset) -> TokenPools {
+        let pools = (0..rules.kind_count())
+            .map(|k| rules.tokens_for(KindId(u16::try_from(k).unwrap_or(u16::MAX))))
+            .collect();
+        TokenPools { pools }
+    }
+
+    fn pool(&self, tile: KindId) -> &[TokenId] {
+        self.pools
+            .get(usize::from(tile.0))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// A token drawn from the tile's stack (none for a tile without a circus
+    /// or an empty stack); consumes nothing from `rng` when there is none.
+    pub fn draw(&self, game: &Game<'_>, tile: KindId, rng: &mut Rng) -> Option<TokenId> {
+        let pool = self.pool(tile);
+        let total: u64 = pool.iter().map(|&t| u64::from(game.tokens_left(t))).sum();
+        let mut k = rng.below(usize::try_from(total).unwrap_or(usize::MAX)) as u64;
+        for &t in pool {
+            let left = u64::from(game.tokens_left(t));
+            if k < left {
+                return Some(t);
+            }
+            k -= left;
+        }
+        None
+    }
+
+    /// Some token the tile may take, for trying a placement on a copy.
+    pub fn any(&self, game: &Game<'_>, tile: KindId) -> Option<TokenId> {
+        self.pool(tile)
+            .iter()
+            .copied()
+            .find(|&t| game.tokens_left(t) > 0)
+    }
+}
+
+/// Chance: the generator, the token stacks, and scratch space.
+#[derive(Clone, Debug)]
+pub(crate) struct Chance {
+    pub rng: Rng,
+    pub tokens: TokenPools,
+}
+
+impl Chance {
+    pub fn new(rules: &Ruleset, seed: u64) -> Chance {
+        Chance {
+            rng: Rng::new(seed),
+            tokens: TokenPools::new(rules),
+        }
+    }
+
+    /// A roll of the die of the tile just placed.
+    pub fn roll(&mut self, game: &Game<'_>) -> u32 {
+        let die = game.rules().die(game.current_tile().0);
+        die.get(self.rng.below(die.len())).copied().unwrap_or(0)
+    }
+}
+
+/// Uniform among the legal options, drawing from the game's generator.
+#[derive(Debug, Default)]
+pub(crate) struct RandomPolicy {
+    actions: Vec<MeepleAction>,
+}
+
+impl<'r> Policy<'r> for RandomPolicy {
+    fn place(&mut self, game: &Game<'r>, tile: KindId, rng: &mut Rng) -> Placement {
+        let count = game.placement_count(tile);
+        game.nth_placement(tile, rng.below(count))
+            .unwrap_or(Placement {
+                x: 0,
+                y: 0,
+                rotation: 0,
+            })
+    }
+
+    fn figure(&mut self, game: &Game<'r>, rng: &mut Rng) -> MeepleAction {
+        self.actions.clear();
+        game.meeple_actions_into(&mut self.actions, Flights::Decisions);
+        self.actions
+            .get(rng.below(self.actions.len()))
+            .copied()
+            .unwrap_or(MeepleAction::Pass)
+    }
+
+    fn landing(
+        &mut self,
+        _: &Game<'r>,
+        _: FigureId,
+        _: u32,
+        options: &[Landing],
+        rng: &mut Rng,
+    ) -> Landing {
+        options[rng.below(options.len())]
+    }
+
+    fn crop_action(&mut self, _: &Game<'r>, rng: &mut Rng) -> CropAction {
+        if rng.below(2) == 0 {
+            CropAction::Add
+        } else {
+            CropAction::Remove
+        }
+    }
+
+    fn crop_response(
+        &mut self,
+        _: &Game<'r>,
+        _: usize,
+        action: CropAction,
+        options: &[CropResponse],
+        rng: &mut Rng,
+    ) -> Option<CropResponse> {
+        let choices = options.len() + usize::from(action == CropAction::Add || options.is_empty());
+        options.get(rng.below(choices)).copied()
+    }
+}

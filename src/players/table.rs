@@ -1,0 +1,321 @@
+//! The table: plays games move by move. Chance draws the tiles from the bag,
+//! the tokens and the die rolls; the seat of the player to move decides the
+//! rest (the `Policy` of its seat). `run` plays from any phase to the end, so Monte Carlo
+//! rollouts use it too.
+
+use super::greedy::Greedy;
+use super::mcts::Mcts;
+use super::policy::{Chance, Policy, RandomPolicy};
+use super::{seat_seed, Seat};
+use crate::engine::log::{GameLog, TurnLog};
+use crate::engine::random::{
+    crop_log, draw_index, fill_staged_bag, record_action, record_goods, MAX_BAG,
+};
+use crate::engine::rng::Rng;
+use crate::engine::{
+    CropAction, CropMove, CropResponse, FigureId, Game, IllegalMove, KindId, Landing, MeepleAction,
+    Move, Phase, Placement, Ruleset,
+};
+
+/// A seat at the table, with its own state.
+enum Player<'r> {
+    Random(RandomPolicy),
+    Greedy(Box<Greedy<'r>>),
+    Mcts(Box<Mcts<'r>>),
+}
+
+impl<'r> Player<'r> {
+    fn new(rules: &'r Ruleset, seat: Seat, seed: u64) -> Player<'r> {
+        match seat {
+            Seat::Random => Player::Random(RandomPolicy::default()),
+            Seat::Greedy => Player::Greedy(Box::new(Greedy::new(rules, seed))),
+            Seat::Mcts {
+                iterations,
+                rollout,
+            } => Player::Mcts(Box::new(Mcts::new(rules, iterations, rollout, seed))),
+        }
+    }
+
+    fn policy(&mut self) -> &mut dyn Policy<'r> {
+        match self {
+            Player::Random(p) => p,
+            Player::Greedy(p) => p.as_mut(),
+            Player::Mcts(p) => p.as_mut(),
+        }
+    }
+}
+
+impl<'r> Policy<'r> for Player<'r> {
+    fn place(&mut self, game: &Game<'r>, tile: KindId, rng: &mut Rng) -> Placement {
+        self.policy().place(game, tile, rng)
+    }
+
+    fn figure(&mut self, game: &Game<'r>, rng: &mut Rng) -> MeepleAction {
+        self.policy().figure(game, rng)
+    }
+
+    fn landing(
+        &mut self,
+        game: &Game<'r>,
+        figure: FigureId,
+        roll: u32,
+        options: &[Landing],
+        rng: &mut Rng,
+    ) -> Landing {
+        self.policy().landing(game, figure, roll, options, rng)
+    }
+
+    fn crop_action(&mut self, game: &Game<'r>, rng: &mut Rng) -> CropAction {
+        self.policy().crop_action(game, rng)
+    }
+
+    fn crop_response(
+        &mut self,
+        game: &Game<'r>,
+        player: usize,
+        action: CropAction,
+        options: &[CropResponse],
+        rng: &mut Rng,
+    ) -> Option<CropResponse> {
+        self.policy()
+            .crop_response(game, player, action, options, rng)
+    }
+}
+
+/// Plays one whole game (final scoring included) with these seats, one per
+/// player, calling `on_move` after every move; appends the turns to `log`
+/// when given. The same seed and seats give the same game.
+///
+/// # Errors
+/// The ruleset has no start tile, the seat count is out of range, or the box
+/// holds more than [`MAX_BAG`] tiles.
+pub fn play<'r>(
+    rules: &'r Ruleset,
+    seats: &[Seat],
+    seed: u64,
+    log: Option<&mut Vec<TurnLog>>,
+    mut on_move: impl FnMut(&Game<'r>, &Move),
+) -> Result<Game<'r>, IllegalMove> {
+    let mut game = Game::new(rules, seats.len())?;
+    let mut bag = Vec::new();
+    fill_bag(&game, &mut bag);
+    if bag.len() > MAX_BAG {
+        return Err(IllegalMove(format!(
+            "the box holds {} tiles; a game takes at most {MAX_BAG}",
+            bag.len()
+        )));
+    }
+    let mut chance = Chance::new(rules, seed);
+    if seats.iter().all(|&s| s == Seat::Random) {
+        // One random policy plays every seat, without dynamic dispatch.
+        let mut random = [RandomPolicy::default()];
+        run(
+            &mut game,
+            &mut bag,
+            &mut chance,
+            &mut random,
+            log,
+            &mut on_move,
+        )?;
+        return Ok(game);
+    }
+    let mut players: Vec<Player<'r>> = seats
+        .iter()
+        .enumerate()
+        .map(|(i, &seat)| Player::new(rules, seat, seat_seed(seed, i)))
+        .collect();
+    run(
+        &mut game,
+        &mut bag,
+        &mut chance,
+        &mut players,
+        log,
+        &mut on_move,
+    )?;
+    Ok(game)
+}
+
+/// Plays one whole game and returns it with its log, which names the seats.
+///
+/// # Errors
+/// As [`play`].
+pub fn play_logged<'r>(
+    rules: &'r Ruleset,
+    seats: &[Seat],
+    names: &[String],
+    seed: u64,
+) -> Result<(Game<'r>, GameLog), IllegalMove> {
+    let mut turns = Vec::new();
+    let game = play(rules, seats, seed, Some(&mut turns), |_, _| {})?;
+    let mut log = GameLog::finished_game(rules, names, turns);
+    log.seats = Some(seats.iter().map(ToString::to_string).collect());
+    Ok((game, log))
+}
+
+/// Puts every tile not yet drawn into `bag` (emptied first): the latest draw
+/// stage first, so that the tiles drawable now are its last entries.
+pub(crate) fn fill_bag(game: &Game<'_>, bag: &mut Vec<KindId>) {
+    fill_staged_bag(game, bag);
+}
+
+/// Plays from the current phase to the end of the game: tiles are drawn
+/// uniformly from `bag` (the tiles not yet drawn, filled by [`fill_bag`])
+/// among those of the earliest draw stage left, a builder's second turn is
+/// always taken, and `seats[p % len]`
+/// decides for player `p` (one seat plays everyone in rollouts).
+pub(crate) fn run<'r, P: Policy<'r>>(
+    game: &mut Game<'r>,
+    bag: &mut Vec<KindId>,
+    chance: &mut Chance,
+    seats: &mut [P],
+    mut log: Option<&mut Vec<TurnLog>>,
+    on_move: &mut impl FnMut(&Game<'r>, &Move),
+) -> Result<(), IllegalMove> {
+    let mut entry: Option<TurnLog> = None;
+    loop {
+        match game.phase() {
+            Phase::Over => break,
+            Phase::Tile => {
+                if let (Some(log), Some(mut e)) = (log.as_deref_mut(), entry.take()) {
+                    record_goods(game, &mut e);
+                    log.push(e);
+                }
+                if bag.is_empty() {
+                    game.final_scores()?;
+                    break;
+                }
+                let tile = bag.swap_remove(draw_index(game.rules(), bag, &mut chance.rng));
+                if log.is_some() {
+                    entry = Some(TurnLog {
+                        tile: game.rules().kind_id(tile).to_string(),
+                        second_turn: game.second_turn_due(),
+                        ..TurnLog::default()
+                    });
+                }
+                if game.placement_count(tile) == 0 {
+                    let discard = Move::Discard { tile };
+                    game.apply(&discard)?;
+                    on_move(game, &discard);
+                    if let Some(e) = entry.as_mut() {
+                        e.discard = true;
+                    }
+                    continue;
+                }
+                let who = game.active_player() % seats.len();
+                let at = seats[who].place(game, tile, &mut chance.rng);
+                let token = chance.tokens.draw(game, tile, &mut chance.rng);
+                let place = Move::Place {
+                    tile,
+                    placement: at,
+                    token,
+                };
+                game.apply(&place)?;
+                on_move(game, &place);
+                if let Some(e) = entry.as_mut() {
+                    e.x = Some(at.x);
+                    e.y = Some(at.y);
+                    e.rotation = Some(at.rotation);
+                    e.token = token.map(|t| game.rules().token_id(t).to_string());
+                }
+            }
+            Phase::Figure => {
+                let who = game.active_player() % seats.len();
+                let action = decide_figure(game, chance, &mut seats[who]);
+                if let Some(e) = entry.as_mut() {
+                    record_action(game, action, e);
+                }
+                let figure = Move::Figure(action);
+                game.apply(&figure)?;
+                on_move(game, &figure);
+            }
+            Phase::Crop => {
+                let crop = decide_crop(game, chance, seats);
+                if let Some(e) = entry.as_mut() {
+                    e.crop = Some(crop_log(game, &crop));
+                }
+                let crop = Move::Crop(crop);
+                game.apply(&crop)?;
+                on_move(game, &crop);
+            }
+        }
+    }
+    if let (Some(log), Some(mut e)) = (log, entry) {
+        record_goods(game, &mut e);
+        log.push(e);
+    }
+    Ok(())
+}
+
+/// The seat's figure action; for a flight, the die roll and the landing.
+pub(crate) fn decide_figure<'r, P: Policy<'r>>(
+    game: &Game<'r>,
+    chance: &mut Chance,
+    seat: &mut P,
+) -> MeepleAction {
+    let action = seat.figure(game, &mut chance.rng);
+    let MeepleAction::Fly { figure, .. } = action else {
+        return action;
+    };
+    let roll = chance.roll(game);
+    let landings = game
+        .flight_landings(figure, roll)
+        .map(|(_, l)| l)
+        .unwrap_or_default();
+    let landing = (!landings.is_empty())
+        .then(|| seat.landing(game, figure, roll, &landings, &mut chance.rng));
+    MeepleAction::Fly {
+        figure,
+        roll,
+        landing,
+    }
+}
+
+/// The active seat's crop action, then every player's response from their
+/// own seat.
+pub(crate) fn decide_crop<'r, P: Policy<'r>>(
+    game: &Game<'r>,
+    chance: &mut Chance,
+    seats: &mut [P],
+) -> CropMove {
+    let n = seats.len();
+    let action = seats[game.active_player() % n].crop_action(game, &mut chance.rng);
+    let responses = game
+        .crop_order()
+        .into_iter()
+        .map(|player| {
+            let options = game.crop_options(player, action);
+            seats[player % n].crop_response(game, player, action, &options, &mut chance.rng)
+        })
+        .collect();
+    CropMove { action, responses }
+}
+
+/// The move `seat` makes with `tile` drawn in `game` (a game between turns):
+/// where the tile goes and the figure action after it (a flight as the
+/// decision to fly, roll 0). For tools and tests that ask one decision.
+///
+/// # Errors
+/// The game does not expect a tile, or the tile fits nowhere.
+pub fn choose<'r>(
+    game: &Game<'r>,
+    tile: KindId,
+    seat: Seat,
+    seed: u64,
+) -> Result<(Placement, MeepleAction), IllegalMove> {
+    if game.phase() != Phase::Tile || game.placement_count(tile) == 0 {
+        return Err(IllegalMove(
+            "a seat chooses a move for a drawn tile that fits, between turns".into(),
+        ));
+    }
+    let mut player = Player::new(game.rules(), seat, seed);
+    let mut rng = Rng::new(seed);
+    let at = player.place(game, tile, &mut rng);
+    let mut after = game.clone();
+    let token = super::policy::TokenPools::new(game.rules()).any(game, tile);
+    after.apply(&Move::Place {
+        tile,
+        placement: at,
+        token,
+    })?;
+    Ok((at, player.figure(&after, &mut rng)))
+}

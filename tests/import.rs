@@ -1,0 +1,312 @@
+//! `tileforge import jcz` on small files of our own in JCloisterZone's format
+//! (`tests/import/good/`, covering every element and attribute the importer
+//! reads): the drafts match reviewed goldens and compile; hostile or broken
+//! files (`tests/import/bad/`, and files made here) fail with exit 1, a message
+//! naming the file and element, and nothing written. The drafts imported from
+//! JCZ itself (`tilesets/jcz/`) compile with no error.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{check_golden, compile_files, scratch, stderr, tileforge, tiles_in};
+use tileforge::diag::{render_all, Code};
+use tileforge::import::{jcz, Input};
+
+fn good_inputs() -> Vec<Input> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir("tests/import/good")
+        .expect("tests/import/good")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "xml"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|p| Input {
+            name: p.file_name().expect("name").to_string_lossy().into_owned(),
+            text: std::fs::read_to_string(p).expect("readable"),
+        })
+        .collect()
+}
+
+#[test]
+fn the_drafts_match_their_goldens() {
+    let imported = jcz(&good_inputs()).expect("the fixtures import");
+    let dir = Path::new("tests/import/expected");
+    let mut failures = Vec::new();
+    let mut names: Vec<String> = Vec::new();
+    for (stem, text) in &imported.files {
+        let name = format!("{stem}.tiles");
+        if let Some(diff) = check_golden(&dir.join(&name), text) {
+            failures.push(diff);
+        }
+        names.push(name);
+    }
+    names.sort();
+    let mut goldens: Vec<String> = tiles_in(dir)
+        .iter()
+        .map(|p| p.file_name().expect("name").to_string_lossy().into_owned())
+        .collect();
+    goldens.sort();
+    assert_eq!(names, goldens, "one golden per imported expansion");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_drafts_compile_with_capability_warnings_only() {
+    let (sources, compiled) = compile_files(&tiles_in(Path::new("tests/import/expected")));
+    let unexpected: Vec<_> = compiled
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error() || d.code != Code::MissingCapability)
+        .cloned()
+        .collect();
+    assert!(
+        unexpected.is_empty(),
+        "{}",
+        render_all(&sources, &unexpected, false)
+    );
+    let checked = compiled.checked.expect("checked");
+    assert_eq!(
+        checked.ir().tiles.len(),
+        45,
+        "every fixture tile is written"
+    );
+}
+
+#[test]
+fn fields_come_from_the_search_and_differences_are_reported() {
+    let imported = jcz(&good_inputs()).expect("the fixtures import");
+    assert_eq!(imported.tiles, 45);
+    // Two crossing cities make four corner fields where the XML lists two (as
+    // JCZ's King & Robber tile does); the quarter of the Count has no field in
+    // JCZ. Every other tile's derived fields and contacts equal its XML's.
+    let differing: Vec<&str> = imported
+        .differences
+        .iter()
+        .map(|d| d.jcz_id.as_str())
+        .collect();
+    assert_eq!(differing, ["MO/crossed", "MO/quarter"]);
+    assert_eq!(imported.exact, 43);
+    let motley = &imported
+        .files
+        .iter()
+        .find(|(id, _)| id == "motley")
+        .expect("motley")
+        .1;
+    // Readings the search had to find: a dead end at a city, one alone, a
+    // wall into a corner, a centre spot touching a city, a bridge, a tunnel.
+    for line in [
+        "road S -> N",
+        "road N -> alone",
+        "city N reaching SE no-castle",
+        "circus touching N",
+        "road N S under tunnel",
+        "city N S over",
+    ] {
+        assert!(motley.contains(line), "motley.tiles lacks `{line}`");
+    }
+}
+
+#[test]
+fn the_jcz_drafts_compile() {
+    let files = tiles_in(Path::new("tilesets/jcz"));
+    assert!(files.len() >= 30, "the drafts of the 30 JCZ files");
+    let (sources, compiled) = compile_files(&files);
+    let errors: Vec<_> = compiled
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .cloned()
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "{}",
+        render_all(&sources, &errors, false)
+    );
+    // Only missing engine rules and the tiles JCZ keeps twice (the four
+    // monasteries, the Count's quarters, two watchtowers) are warned about.
+    let other: Vec<_> = compiled
+        .diagnostics
+        .iter()
+        .filter(|d| !matches!(d.code, Code::MissingCapability | Code::IdenticalTiles))
+        .cloned()
+        .collect();
+    assert!(other.is_empty(), "{}", render_all(&sources, &other, false));
+}
+
+/// Runs `import jcz` on one bad file: exit 1, the message names the file
+/// and says `what`, and the output directory is not created.
+fn rejects(path: &Path, what: &str) {
+    let dir = scratch(&format!(
+        "import-bad-{}",
+        path.file_stem().expect("stem").to_string_lossy()
+    ));
+    let out_dir = dir.join("out");
+    let out = tileforge(&[
+        "import",
+        "jcz",
+        path.to_str().expect("utf-8 path"),
+        "-o",
+        out_dir.to_str().expect("utf-8 path"),
+    ]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{}: {err}", path.display());
+    assert!(
+        err.contains(&path.display().to_string()) && err.contains(what),
+        "{}: expected the file and `{what}` in: {err}",
+        path.display()
+    );
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(
+        !out_dir.exists(),
+        "nothing is written for {}",
+        path.display()
+    );
+    let left: Vec<_> = std::fs::read_dir(&dir).expect("scratch").collect();
+    assert!(
+        left.is_empty(),
+        "leftovers for {}: {left:?}",
+        path.display()
+    );
+}
+
+#[test]
+fn broken_and_hostile_files_are_refused_with_exit_1() {
+    let cases = [
+        ("truncated.xml", "never closed"),
+        (
+            "unknown-element.xml",
+            ":6: unknown element <moat> in <tile>",
+        ),
+        (
+            "unknown-attribute.xml",
+            ":5: <road> has an unknown attribute `colour`",
+        ),
+        ("entities.xml", ":2: <!DOCTYPE> is refused"),
+        ("external-entity.xml", ":2: <!DOCTYPE> is refused"),
+        ("path-id.xml", "\"../../escape\" is not a tile id"),
+        (
+            "set-path.xml",
+            "<tile-set> id \"../../escape\" cannot name an expansion",
+        ),
+        ("bad-side.xml", "<city> names \"NE\""),
+        (
+            "missing-ref.xml",
+            "counts tile \"X/b\", which no file defines",
+        ),
+        ("bad-count.xml", "<ref> has count=\"-3\""),
+        ("wrong-root.xml", "the root element is <html>"),
+    ];
+    for (file, what) in cases {
+        rejects(&Path::new("tests/import/bad").join(file), what);
+    }
+}
+
+#[test]
+fn a_huge_file_is_refused_before_it_is_read() {
+    let dir = scratch("import-huge");
+    let path = dir.join("huge.xml");
+    let mut text = String::from("<defs><tiles>");
+    let tile = "<tile id=\"H/a\"><city>N</city></tile>";
+    while text.len() < 100 << 20 {
+        text.push_str(tile);
+    }
+    text.push_str("</tiles></defs>");
+    std::fs::write(&path, &text).expect("written");
+    drop(text);
+    let out_dir = dir.join("out");
+    let out = tileforge(&[
+        "import",
+        "jcz",
+        path.to_str().expect("utf-8"),
+        "-o",
+        out_dir.to_str().expect("utf-8"),
+    ]);
+    let err = stderr(&out);
+    std::fs::remove_file(&path).expect("removed");
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("huge.xml") && err.contains("bytes"), "{err}");
+    assert!(!out_dir.exists());
+}
+
+#[test]
+fn text_that_is_not_utf8_is_refused() {
+    let dir = scratch("import-latin1");
+    let path = dir.join("latin1.xml");
+    std::fs::write(&path, b"<defs><tiles><tile id=\"X/\xe9\"/></tiles></defs>").expect("written");
+    let out = tileforge(&[
+        "import",
+        "jcz",
+        path.to_str().expect("utf-8"),
+        "-o",
+        dir.join("out").to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("not UTF-8"), "{}", stderr(&out));
+}
+
+#[test]
+fn import_writes_drafts_beside_other_files_and_strict_fails_on_differences() {
+    let dir = scratch("import-good");
+    std::fs::write(dir.join("keep.txt"), "mine").expect("written");
+    let out = tileforge(&[
+        "import",
+        "jcz",
+        "tests/import/good",
+        "-o",
+        dir.to_str().expect("utf-8"),
+    ]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("motley/quarter (MO/quarter)"), "{err}");
+    assert!(
+        err.contains("45 tile kinds, 43 with JCZ's fields exactly"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("keep.txt")).expect("kept"),
+        "mine"
+    );
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert!(names.contains(&"motley.tiles".to_string()), "{names:?}");
+    assert!(
+        names
+            .iter()
+            .all(|n| n.ends_with(".tiles") || n == "keep.txt"),
+        "no temporary leftovers: {names:?}"
+    );
+    let strict = tileforge(&[
+        "import",
+        "jcz",
+        "tests/import/good",
+        "-o",
+        dir.join("again").to_str().expect("utf-8"),
+        "--strict",
+        "--quiet",
+    ]);
+    assert_eq!(strict.status.code(), Some(1));
+    assert!(
+        !stderr(&strict).contains("warning:"),
+        "--quiet prints the summary only"
+    );
+}
+
+#[test]
+fn help_explains_the_importer() {
+    let out = tileforge(&["import", "jcz", "--help"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    for part in [
+        "Fields are never copied",
+        "--strict",
+        "edition-2",
+        "-o, --output",
+    ] {
+        assert!(text.contains(part), "help lacks `{part}`:\n{text}");
+    }
+}
