@@ -16,17 +16,23 @@ impl Game<'_> {
         if !self.rules.any_builder {
             return false;
         }
-        let placed = self.board.placed[self.current as usize];
-        let kind = &self.rules.kinds[usize::from(placed.kind.0)];
+        // The active player's builders first (usually none): one pass over
+        // the figures standing, then one `find` per builder and network.
         let active = self.active;
-        for &f in &kind.networks {
-            let root = self.features.find(placed.first_node + u32::from(f));
-            for i in 0..self.standing.len() {
-                let s = self.standing[i];
-                let Spot::Node(n) = s.spot else { continue };
-                let builder = self.rules.figures[usize::from(s.figure.0)].companion
-                    == Some(Companion::Builder);
-                if builder && usize::from(s.player) == active && self.features.find(n) == root {
+        let rules = self.rules;
+        let placed = self.board.placed[self.current as usize];
+        let kind = &rules.kinds[usize::from(placed.kind.0)];
+        for i in 0..self.standing.len() {
+            let s = self.standing[i];
+            let Spot::Node(node) = s.spot else { continue };
+            if usize::from(s.player) != active
+                || rules.figures[usize::from(s.figure.0)].companion != Some(Companion::Builder)
+            {
+                continue;
+            }
+            let root = self.features.find(node);
+            for &f in &kind.networks {
+                if self.features.find(placed.first_node + u32::from(f)) == root {
                     return true;
                 }
             }

@@ -124,7 +124,7 @@ impl Game<'_> {
         {
             if kind.river_sides != 0 {
                 if let Some(why) = self.river_refusal(kind, at) {
-                    return illegal(why);
+                    return illegal(why.describe());
                 }
             }
             return Ok(());

@@ -25,6 +25,34 @@ fn turn(entry: u8, exit: u8) -> u8 {
     (exit + 4 - flow) % 4
 }
 
+/// Why the river rules refuse a placement (worded only when reported).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum RiverRefusal {
+    /// None of its river sides meets the river.
+    Unconnected,
+    /// Two of its river sides meet the river.
+    Joins,
+    /// It turns the same way (1 right, 3 left) as the tile it continues.
+    UTurn(u8),
+}
+
+impl RiverRefusal {
+    /// The reason in words.
+    pub(super) fn describe(self) -> String {
+        match self {
+            RiverRefusal::Unconnected => {
+                "a river tile must continue the river: none of its river sides meets it".into()
+            }
+            RiverRefusal::Joins => "a river tile may not join two ends of the river".into(),
+            RiverRefusal::UTurn(t) => format!(
+                "the river may not turn {} twice in a row (a U-turn): the tile it continues turns {} already",
+                turn_word(t),
+                turn_word(t)
+            ),
+        }
+    }
+}
+
 fn turn_word(t: u8) -> &'static str {
     if t == 1 {
         "right"
@@ -68,16 +96,12 @@ impl Game<'_> {
     }
 
     /// Why the river rules forbid a river tile at `at` (which fits), or `None`.
-    pub(super) fn river_refusal(&self, kind: &Kind, at: Placement) -> Option<String> {
+    pub(super) fn river_refusal(&self, kind: &Kind, at: Placement) -> Option<RiverRefusal> {
         let met = self.river_met(kind, at);
         match met.count_ones() {
-            0 => {
-                return Some(
-                    "a river tile must continue the river: none of its river sides meets it".into(),
-                )
-            }
+            0 => return Some(RiverRefusal::Unconnected),
             1 => {}
-            _ => return Some("a river tile may not join two ends of the river".into()),
+            _ => return Some(RiverRefusal::Joins),
         }
         let entry = u8::try_from(met.trailing_zeros()).unwrap_or(0);
         let (dx, dy) = SIDE_STEP[usize::from(entry)];
@@ -91,13 +115,7 @@ impl Game<'_> {
         (0..4u8)
             .filter(|&x| x != entry && sides & (1 << x) != 0)
             .any(|x| turn(entry, x) == before_turn)
-            .then(|| {
-                format!(
-                    "the river may not turn {} twice in a row (a U-turn): the tile it continues turns {} already",
-                    turn_word(before_turn),
-                    turn_word(before_turn)
-                )
-            })
+            .then_some(RiverRefusal::UTurn(before_turn))
     }
 }
 
