@@ -5,9 +5,12 @@
 //! `touching`, `reaching`) is not compared, only what it derives.
 //!
 //! ```sh
-//! cargo run --example jcz_compare -- tilesets/jcz tilesets tilesets/extra
+//! tileforge import jcz JCZ/src/extraResources/expansions -o /tmp/drafts
+//! cargo run --example jcz_compare -- /tmp/drafts tilesets tilesets/extra
 //! ```
 //! The first directory holds the imported drafts; the others the reference.
+//! `--pairs` first prints every matched pair (`expansion: reference-id = imported-id`),
+//! which is how docs/tilesets.md maps JCZ's base ids to the base game's letters.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -17,7 +20,11 @@ use tileforge::diag::SourceMap;
 use tileforge::emit::{self, wire};
 
 fn main() {
-    let args: Vec<PathBuf> = std::env::args_os().skip(1).map(PathBuf::from).collect();
+    let mut args: Vec<PathBuf> = std::env::args_os().skip(1).map(PathBuf::from).collect();
+    let pairs = args.first().is_some_and(|a| a.as_os_str() == "--pairs");
+    if pairs {
+        args.remove(0);
+    }
     let Some((imported, reference)) = args.split_first() else {
         eprintln!("usage: jcz_compare IMPORTED_DIR REFERENCE_DIR...");
         std::process::exit(2);
@@ -33,7 +40,10 @@ fn main() {
         for (id, sig, count) in theirs {
             match left.iter().position(|(_, s, c)| s == sig && c == count) {
                 Some(i) => {
-                    left.swap_remove(i);
+                    let (imported_id, _, _) = left.swap_remove(i);
+                    if pairs {
+                        println!("  {id} = {imported_id}");
+                    }
                     matched += 1;
                 }
                 None => missing.push(id.clone()),

@@ -38,7 +38,15 @@ fn close(a: f64, b: f64) -> bool {
 
 #[test]
 fn points_per_kind_and_per_turn_add_up_to_the_totals() {
-    let out = tileforge(&["simulate", "tilesets", "--games", "300", "--json"]);
+    let out = tileforge(&[
+        "simulate",
+        "tilesets",
+        "--expansions",
+        "base,under-the-big-top,the-flier,crop-circles-2",
+        "--games",
+        "300",
+        "--json",
+    ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let s: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     let players = s["players"].as_f64().expect("players");
@@ -80,6 +88,12 @@ fn points_per_kind_and_per_turn_add_up_to_the_totals() {
     let text = String::from_utf8_lossy(&text.stdout);
     assert!(text.contains("Points per tile kind"), "{text}");
     assert!(text.contains("Crop circles:"), "{text}");
+    // Per expansion: every expansion played has its row (the default plays
+    // every expansion the engine can, Inns & Cathedrals among them).
+    assert!(text.contains("Points per expansion"), "{text}");
+    for row in ["\nbase ", "\ninns-and-cathedrals ", "\nunder-the-big-top "] {
+        assert!(text.contains(row), "no row `{}` in {text}", row.trim());
+    }
 }
 
 #[test]

@@ -590,19 +590,25 @@ fn a_capability_the_engine_lacks_is_refused_with_one_line_naming_it() {
     .expect("writes");
     let json = json.to_string_lossy();
     let game = game.to_string_lossy();
+    // Named in play or simulate, or played by a log that names no
+    // expansions (all of the set's), the set is refused.
     for args in [
         vec![
             "play",
             "tilesets/base.tiles",
             "tests/engine/fan/volcano.tiles",
+            "--expansions",
+            "base,volcano",
         ],
-        vec!["play", &json],
+        vec!["play", &json, "--expansions", "base,volcano"],
         vec![
             "simulate",
             "tilesets/base.tiles",
             "tests/engine/fan/volcano.tiles",
             "--games",
             "1",
+            "--expansions",
+            "base,volcano",
         ],
         vec!["score", &game, "--tileset", &json],
     ] {
@@ -615,6 +621,17 @@ fn a_capability_the_engine_lacks_is_refused_with_one_line_naming_it() {
             "{args:?}: {err}"
         );
     }
+    // Not named, it is left out of the game, and one line says so.
+    let (code, _, err) = tileforge(&[
+        "play",
+        "tilesets/base.tiles",
+        "tests/engine/fan/volcano.tiles",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("left out 1 whose rules the engine lacks: volcano (no `dragon` rules)"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -735,6 +752,9 @@ fn cli_score_stops_at_an_illegal_move_or_a_malformed_log_with_exit_1() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// The four core sets, as `--expansions` names them.
+const CORE: &str = "base,under-the-big-top,the-flier,crop-circles-2";
+
 #[test]
 fn cli_play_writes_a_log_that_scores_back_to_its_summary() {
     let dir = scratch("play");
@@ -743,6 +763,8 @@ fn cli_play_writes_a_log_that_scores_back_to_its_summary() {
     let (code, out, err) = tileforge(&[
         "play",
         "tilesets",
+        "--expansions",
+        CORE,
         "--seed",
         "5",
         "--players",
@@ -752,7 +774,16 @@ fn cli_play_writes_a_log_that_scores_back_to_its_summary() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("seed 5, 3 players, "), "{out}");
-    let (code, again, _) = tileforge(&["play", "tilesets", "--seed", "5", "--players", "3"]);
+    let (code, again, _) = tileforge(&[
+        "play",
+        "tilesets",
+        "--expansions",
+        CORE,
+        "--seed",
+        "5",
+        "--players",
+        "3",
+    ]);
     assert_eq!(code, 0);
     assert_eq!(
         again,

@@ -2,8 +2,8 @@
 //! (`tests/import/good/`, covering every element and attribute the importer
 //! reads): the drafts match reviewed goldens and compile; hostile or broken
 //! files (`tests/import/bad/`, and files made here) fail with exit 1, a message
-//! naming the file and element, and nothing written. The drafts imported from
-//! JCZ itself (`tilesets/jcz/`) compile with no error.
+//! naming the file and element, and nothing written. The sets curated from
+//! JCZ's own files (`tilesets/`) are tested in `tests/expansions.rs`.
 
 mod common;
 
@@ -69,7 +69,7 @@ fn the_drafts_compile_with_capability_warnings_only() {
     let checked = compiled.checked.expect("checked");
     assert_eq!(
         checked.ir().tiles.len(),
-        45,
+        48,
         "every fixture tile is written"
     );
 }
@@ -77,7 +77,7 @@ fn the_drafts_compile_with_capability_warnings_only() {
 #[test]
 fn fields_come_from_the_search_and_differences_are_reported() {
     let imported = jcz(&good_inputs()).expect("the fixtures import");
-    assert_eq!(imported.tiles, 45);
+    assert_eq!(imported.tiles, 48);
     // Two crossing cities make four corner fields where the XML lists two (as
     // JCZ's King & Robber tile does); the quarter of the Count has no field in
     // JCZ. Every other tile's derived fields and contacts equal its XML's.
@@ -87,7 +87,7 @@ fn fields_come_from_the_search_and_differences_are_reported() {
         .map(|d| d.jcz_id.as_str())
         .collect();
     assert_eq!(differing, ["MO/crossed", "MO/quarter"]);
-    assert_eq!(imported.exact, 43);
+    assert_eq!(imported.exact, 46);
     let motley = &imported
         .files
         .iter()
@@ -95,8 +95,11 @@ fn fields_come_from_the_search_and_differences_are_reported() {
         .expect("motley")
         .1;
     // Readings the search had to find: a dead end at a city, one alone, a
-    // wall into a corner, a centre spot touching a city, a bridge, a tunnel.
+    // wall into a corner, a centre spot touching a city, a bridge, a tunnel,
+    // a road brushing a city, a wall down to a side's middle.
     for line in [
+        "road S E touching N",
+        "city N reaching S no-castle",
         "road S -> N",
         "road N -> alone",
         "city N reaching SE no-castle",
@@ -106,33 +109,13 @@ fn fields_come_from_the_search_and_differences_are_reported() {
     ] {
         assert!(motley.contains(line), "motley.tiles lacks `{line}`");
     }
-}
-
-#[test]
-fn the_jcz_drafts_compile() {
-    let files = tiles_in(Path::new("tilesets/jcz"));
-    assert!(files.len() >= 30, "the drafts of the 30 JCZ files");
-    let (sources, compiled) = compile_files(&files);
-    let errors: Vec<_> = compiled
-        .diagnostics
+    let river2 = &imported
+        .files
         .iter()
-        .filter(|d| d.is_error())
-        .cloned()
-        .collect();
-    assert!(
-        errors.is_empty(),
-        "{}",
-        render_all(&sources, &errors, false)
-    );
-    // Only missing engine rules and the tiles JCZ keeps twice (the four
-    // monasteries, the Count's quarters, two watchtowers) are warned about.
-    let other: Vec<_> = compiled
-        .diagnostics
-        .iter()
-        .filter(|d| !matches!(d.code, Code::MissingCapability | Code::IdenticalTiles))
-        .cloned()
-        .collect();
-    assert!(other.is_empty(), "{}", render_all(&sources, &other, false));
+        .find(|(id, _)| id == "river-2")
+        .expect("river-2")
+        .1;
+    assert!(river2.contains("river W -> E"), "a river ending at a city");
 }
 
 /// Runs `import jcz` on one bad file: exit 1, the message names the file
@@ -261,7 +244,7 @@ fn import_writes_drafts_beside_other_files_and_strict_fails_on_differences() {
     assert_eq!(out.status.code(), Some(0), "{err}");
     assert!(err.contains("motley/quarter (MO/quarter)"), "{err}");
     assert!(
-        err.contains("45 tile kinds, 43 with JCZ's fields exactly"),
+        err.contains("48 tile kinds, 46 with JCZ's fields exactly"),
         "{err}"
     );
     assert_eq!(

@@ -59,6 +59,9 @@ const GOLDEN: &[(&str, u8)] = &[
     ("vocab/dragon", 2),              // princess and dragon, turned
     ("vocab/tower-portal", 0),        // tower foundation and portal
     ("vocab/village-west", 0),        // a lone dead end's village in its field
+    ("vocab/brushing", 0),            // a road bent along the city it touches
+    ("vocab/reaching-side", 0),       // a wall down to a side's middle
+    ("vocab/river-into-city", 0),     // a river ending at a city gate
     ("vocab/plain-defaults", 0),      // a kind and attribute with no style
     ("vocab/plain-arrow", 1),         // a plain spot's arrow and variant, turned
     ("lakeside/pond-gate", 0),        // a fan's spot and attribute

@@ -9,7 +9,7 @@ use clap::ValueEnum;
 
 use super::Failure;
 use crate::compile::{compile, Compiled};
-use crate::diag::{render_all, render_json, FileId, SourceMap};
+use crate::diag::{render_all, render_json, Code, FileId, SourceMap};
 
 /// How diagnostics are printed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -19,6 +19,12 @@ pub enum Format {
     Text,
     /// A JSON array on stdout, for editors.
     Json,
+    /// Text for the commands that play (`play`, `simulate`, `score`): W0603
+    /// (rules the engine lacks) and W0602 (twin tiles) are counted but not
+    /// shown, since the expansions they concern are left out of the game and
+    /// the note on the expansions chosen says so (`selection.rs`).
+    #[value(skip)]
+    Play,
 }
 
 /// When to colour text diagnostics.
@@ -117,23 +123,38 @@ pub fn compile_inputs(
             let json = render_json(&sources, &compiled.diagnostics);
             super::output::stdout(&format!("{json}\n"))?;
         }
-        Format::Text => {
+        Format::Text | Format::Play => {
             let colour = match colour {
                 Colour::Always => true,
                 Colour::Never => false,
                 Colour::Auto => std::io::stderr().is_terminal(),
             };
-            eprint!("{}", render_all(&sources, &compiled.diagnostics, colour));
+            let shown: Vec<_> = compiled
+                .diagnostics
+                .iter()
+                .filter(|d| {
+                    format == Format::Text
+                        || !matches!(d.code, Code::MissingCapability | Code::IdenticalTiles)
+                })
+                .cloned()
+                .collect();
+            eprint!("{}", render_all(&sources, &shown, colour));
             let errors = compiled.diagnostics.iter().filter(|d| d.is_error()).count();
-            let warnings = compiled.diagnostics.len() - errors;
+            let warnings = shown.len() - errors;
+            let hidden = compiled.diagnostics.len() - shown.len();
             let tiles = compiled.checked.as_ref().map_or(0, |c| c.ir().tiles.len());
             eprintln!(
-                "{}: {} file{}, {tiles} tile kinds, {errors} error{}, {warnings} warning{}",
+                "{}: {} file{}, {tiles} tile kinds, {errors} error{}, {warnings} warning{}{}",
                 if errors == 0 { "ok" } else { "failed" },
                 ids.len(),
                 plural(ids.len()),
                 plural(errors),
                 plural(warnings),
+                if hidden == 0 {
+                    String::new()
+                } else {
+                    format!(" ({hidden} on rules the engine lacks and twin tiles not shown: `tileforge check` shows them)")
+                }
             );
         }
     }

@@ -12,6 +12,7 @@ mod play;
 mod read;
 mod render;
 mod score;
+mod selection;
 mod simulate;
 mod staging;
 mod stats;
@@ -45,7 +46,7 @@ enum Command {
     Score(score::Args),
     /// Play many seeded random games and report discards, points by source, seats, flights.
     Simulate(simulate::Args),
-    /// Export tile sets for play-testing: a print-and-play PDF.
+    /// Export tile sets for play-testing: a print-and-play PDF, a JCloisterZone add-on.
     Export(export::Args),
     /// Import tile sets from another program's files as `.tiles` drafts (`import jcz`).
     Import(import::Args),

@@ -29,8 +29,9 @@ pub struct Args {
     /// alone plays every seat.
     #[arg(long, value_name = "LIST")]
     seats: Option<String>,
-    /// Play only these expansions (repeat the option); default: all.
-    #[arg(long = "expansion")]
+    /// Play only these expansions (comma-separated or repeated); default:
+    /// every expansion the engine can play, editions left out.
+    #[arg(long = "expansions", alias = "expansion", value_delimiter = ',')]
     expansions: Vec<String>,
     /// Write the game log here (atomically) instead of to stdout.
     #[arg(short, long)]
@@ -43,8 +44,8 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<(), Failure> {
     let seats = seats(args.seats.as_deref(), args.players)?;
     let set = super::tileset::load(&args.paths, args.color)?;
-    let chosen = (!args.expansions.is_empty()).then_some(args.expansions.as_slice());
-    let rules = super::tileset::ruleset(&set, chosen, &args.paths[0])?;
+    let chosen = super::selection::expansions(&set, &args.expansions);
+    let rules = super::tileset::ruleset(&set, chosen.as_deref(), &args.paths[0])?;
     let names = player_names(seats.len());
     let (game, log) = players::play_logged(&rules, seats.as_slice(), &names, args.seed)
         .map_err(|e| Failure::Usage(format!("cannot play this tile set: {e}")))?;

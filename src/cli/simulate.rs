@@ -40,6 +40,10 @@ pub struct Args {
     /// The random seed: the same seed gives the same numbers, on any number of threads.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Play only these expansions of PATH (comma-separated); default: every
+    /// expansion the engine can play, editions left out.
+    #[arg(long, value_delimiter = ',')]
+    expansions: Vec<String>,
     /// Also simulate this set (e.g. without the expansion) with the same seeds
     /// and print what changes.
     #[arg(long, num_args = 1.., value_name = "PATH")]
@@ -64,11 +68,11 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<(), Failure> {
     let options = options(args)?;
-    let candidate = ruleset(&args.paths, args.color)?;
+    let candidate = ruleset(&args.paths, &args.expansions, args.color)?;
     let baseline = if args.baseline.is_empty() {
         None
     } else {
-        Some(ruleset(&args.baseline, args.color)?)
+        Some(ruleset(&args.baseline, &[], args.color)?)
     };
     if let Some(dir) = &args.save_games {
         create_dir(dir)?;
@@ -144,10 +148,12 @@ fn options(args: &Args) -> Result<Options, Failure> {
     })
 }
 
-/// Compiles `.tiles` inputs, or reads one `tileset.json`, and prepares it for play.
-fn ruleset(paths: &[PathBuf], colour: Colour) -> Result<Ruleset, Failure> {
+/// Compiles `.tiles` inputs, or reads one `tileset.json`, and prepares the
+/// expansions chosen (`super::selection`) for play.
+fn ruleset(paths: &[PathBuf], expansions: &[String], colour: Colour) -> Result<Ruleset, Failure> {
     let set = super::tileset::load(paths, colour)?;
-    super::tileset::ruleset(&set, None, &paths[0])
+    let chosen = super::selection::expansions(&set, expansions);
+    super::tileset::ruleset(&set, chosen.as_deref(), &paths[0])
 }
 
 fn simulate(rules: &Ruleset, options: &Options, progress: &Progress) -> Result<Summary, Failure> {

@@ -21,7 +21,7 @@ pub fn load(paths: &[PathBuf], colour: Colour) -> Result<TileSet, Failure> {
     if is_compiled(paths) {
         return read_tileset(&paths[0]);
     }
-    let (_, compiled) = compile_inputs(paths, Format::Text, colour, false)?;
+    let (_, compiled) = compile_inputs(paths, Format::Play, colour, false)?;
     let checked = compiled.checked.ok_or(Failure::Input)?;
     Ok(crate::emit::tileset(&checked))
 }

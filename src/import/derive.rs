@@ -196,7 +196,7 @@ pub fn derive(tiles: &[Tile]) -> Vec<Derived> {
 }
 
 /// Readings the search may not pick whatever they derive: two regions
-/// reaching into one corner.
+/// reaching into one corner (or one side's middle).
 fn plausible(statements: &[Statement]) -> bool {
     let mut corners: Vec<&str> = Vec::new();
     for s in statements {
@@ -352,11 +352,42 @@ fn variation_points(tile: &Tile) -> Vec<Vec<(u32, Choice)>> {
                 ));
             }
         }
+        // A wall running down to the middle of a free side (Hills & Sheep's
+        // `C!.v`): that side's field is parted there.
+        for side in Side::ALL {
+            if f.iter().all(|x| !x.sides.contains(&side)) {
+                options.push((1, Choice::Reaching(r, vec![side.name().to_string()])));
+            }
+        }
         points.push(options);
     }
     spot_points(f, &regions, &paths, false, &mut points);
+    // A through path brushing a region along its way (Abbey & Mayor's
+    // `CRr`): the fields on either side of the contact are parted.
     for &p in &paths {
-        if f[p].sides.len() != 1 || f[p].kind == "river" {
+        if f[p].sides.len() != 2 || regions.is_empty() {
+            continue;
+        }
+        let mut options = vec![(0, Choice::Keep)];
+        for &r in &regions {
+            options.push((1, Choice::Touching(p, vec![first_side(&f[r])])));
+        }
+        points.push(options);
+    }
+    for &p in &paths {
+        if f[p].sides.len() != 1 {
+            continue;
+        }
+        if f[p].kind == "river" {
+            // A river ends at its spring, lake or volcano (the centre spot)
+            // unless it runs into a city (River II's `IFC`).
+            if !regions.is_empty() {
+                let mut options = vec![(0, Choice::Keep)];
+                for &r in &regions {
+                    options.push((1, Choice::Target(p, first_side(&f[r]))));
+                }
+                points.push(options);
+            }
             continue;
         }
         let mut options = vec![(0, Choice::Keep)];

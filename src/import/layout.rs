@@ -83,6 +83,27 @@ const NAMES: &[(&str, &str)] = &[
     ("crop-circles-2", "Crop Circles II"),
 ];
 
+/// The JCZ tile-set id of an expansion JCZ ships (`base` → `basic`,
+/// `crop-circles-2` → `corn-circles/2`), or `None` for any other id: the
+/// inverse of the import's renaming, for the JCZ export.
+#[must_use]
+pub fn jcz_set_id(expansion: &str) -> Option<String> {
+    if let Some((jcz, _)) = RENAMES
+        .iter()
+        .find(|(j, ours)| *ours == expansion && !j.contains("/river"))
+    {
+        return Some((*jcz).to_string());
+    }
+    NAMES
+        .iter()
+        .any(|(ours, _)| *ours == expansion)
+        .then(|| match expansion {
+            "russian-promos-2013" => "russian-promos/2013".to_string(),
+            "russian-promos-2016" => "russian-promos/2016".to_string(),
+            other => other.to_string(),
+        })
+}
+
 /// A tile placed in an expansion.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Placed {

@@ -20,6 +20,7 @@ mod xml;
 use std::fmt;
 
 pub use derive::Statement;
+pub use layout::jcz_set_id;
 pub use xml::MAX_BYTES;
 
 /// A file that cannot be imported, with the place that stops it.

@@ -133,12 +133,14 @@ pub fn parse(name: &str, text: &str) -> Result<RawFile, ImportError> {
                     file.sets.push(read_set(name, set, &line)?);
                 }
             }
+            // An add-on's header (title, description, icon): nothing a draft keeps.
+            "expansion" => {}
             other => {
                 return Err(ImportError::new(
                     name,
                     line(child),
                     format!(
-                        "unknown element <{other}> in <defs>; expected <tiles>, <tile> or <sets>"
+                        "unknown element <{other}> in <defs>; expected <tiles>, <tile>, <sets> or <expansion>"
                     ),
                 ))
             }

@@ -26,6 +26,7 @@ mod layout;
 pub mod looks;
 mod place;
 mod png;
+mod shapes;
 mod sheet;
 pub(crate) mod text;
 mod tile;
@@ -39,7 +40,8 @@ use crate::check::Checked;
 use crate::emit::wire::{Tile, TileSet, Vocabulary};
 
 pub use self::png::{decode as decode_png, encode as encode_png};
-pub use sheet::{short_name, MAX_PAGE_PIXELS, MAX_PAGE_TILES};
+pub use shapes::{feature_shapes, FeatureShape, FIELD_GRID};
+pub use sheet::{image_stems, short_name, MAX_PAGE_PIXELS, MAX_PAGE_TILES};
 
 /// Default edge length of a tile image, in pixels.
 pub const DEFAULT_SIZE: u32 = 256;

@@ -89,7 +89,7 @@ fn paths(pixmap: &mut Pixmap, scene: &Scene, layer: Layer, ts: Transform) {
         .routes
         .iter()
         .filter(|r| r.layer == layer)
-        .map(|r| (&r.style, r.curves.iter().filter_map(|c| c.path()).collect()))
+        .map(|r| (&r.style, chained(&r.curves)))
         .collect();
     let joins: Vec<_> = scene
         .joins
@@ -116,6 +116,33 @@ fn paths(pixmap: &mut Pixmap, scene: &Scene, layer: Layer, ts: Transform) {
     for (j, square) in &joins {
         pixmap.fill_path(square, &paint(j.style.surface), FillRule::Winding, ts, None);
     }
+}
+
+/// The curves of a route as paths, a curve that starts where the one before
+/// ends continuing it (so a bent path has no seam where its curves meet).
+fn chained(curves: &[super::geometry::Curve]) -> Vec<Path> {
+    let mut paths = Vec::new();
+    let mut open: Option<(PathBuilder, super::geometry::P)> = None;
+    for curve in curves {
+        let joins = open
+            .as_ref()
+            .is_some_and(|(_, end)| end.dist(curve.start()) < 1e-4);
+        if !joins {
+            if let Some(path) = open.take().and_then(|(b, _)| b.finish()) {
+                paths.push(path);
+            }
+            let mut builder = PathBuilder::new();
+            let a = curve.start();
+            builder.move_to(a.x, a.y);
+            open = Some((builder, a));
+        }
+        if let Some((builder, end)) = open.as_mut() {
+            curve.extend(builder);
+            *end = curve.at(1.0);
+        }
+    }
+    paths.extend(open.and_then(|(b, _)| b.finish()));
+    paths
 }
 
 /// A soft shadow along the walls of a region that lies over another.

@@ -172,6 +172,34 @@ pub fn summary(rules: &Ruleset, players: usize, tally: &Tally) -> Designer {
     }
 }
 
+/// Points per expansion: the tile kinds' rows added up by the expansion
+/// their ids name (`base/D` → `base`), in the order the kinds come.
+fn per_expansion(out: &mut String, kinds: &[KindSummary]) {
+    let mut rows: Vec<(&str, f64, f64)> = Vec::new();
+    for k in kinds {
+        let exp = k.tile.split('/').next().unwrap_or(&k.tile);
+        match rows.iter_mut().find(|r| r.0 == exp) {
+            Some(r) => {
+                r.1 += k.placed_per_game;
+                r.2 += k.points_per_game;
+            }
+            None => rows.push((exp, k.placed_per_game, k.points_per_game)),
+        }
+    }
+    let total: f64 = rows.iter().map(|r| r.2).sum();
+    out.push_str("\nPoints per expansion (credited to the tiles each scoring event names)\n\n");
+    let mut t = Table::new(&["expansion", "placed per game", "points per game", "share"]);
+    for (exp, placed, points) in rows {
+        t.row(vec![
+            exp.to_string(),
+            small(placed, 2),
+            small(points, 2),
+            percent(if total > 0.0 { points / total } else { 0.0 }),
+        ]);
+    }
+    out.push_str(&t.render());
+}
+
 /// The designer's sections of the text report.
 pub fn text(out: &mut String, d: &Designer) {
     if let Some(total) = d.points_per_turn.last() {
@@ -182,6 +210,7 @@ pub fn text(out: &mut String, d: &Designer) {
             small(total.per_player_turn, 2)
         );
     }
+    per_expansion(out, &d.tile_kinds);
     out.push_str("\nPoints per tile kind (credited to the tile each scoring event names)\n\n");
     let mut t = Table::new(&[
         "tile",

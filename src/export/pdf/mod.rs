@@ -12,8 +12,7 @@ mod images;
 pub mod layout;
 mod write;
 
-use std::fmt;
-
+pub use super::ExportError;
 use crate::emit::wire::TileSet;
 pub use layout::{Options, Page, Paper};
 
@@ -25,18 +24,6 @@ pub struct Document {
     /// The plan it follows, page by page.
     pub pages: Vec<Page>,
 }
-
-/// Why no document could be made.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExportError(pub String);
-
-impl fmt::Display for ExportError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ExportError {}
 
 /// Lays out and writes the document.
 ///

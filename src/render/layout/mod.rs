@@ -360,7 +360,12 @@ fn regions(b: &mut Builder<'_>) -> Result<(), String> {
             .iter()
             .filter_map(|d| region::corner_of(*d))
             .collect();
-        let shape = region::shape(mine, &reaches, room);
+        let to_sides: Vec<usize> = f
+            .reaches
+            .iter()
+            .filter_map(|d| region::side_of(*d))
+            .collect();
+        let shape = region::shape(mine, &reaches, &to_sides, room);
         let kind = b.kinds.0[id];
         b.region_of[id] = Some(b.scene.regions.len());
         b.scene.regions.push(Region {

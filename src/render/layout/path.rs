@@ -8,7 +8,7 @@
 use crate::emit::wire::{End, Kind, Shape};
 use crate::geometry::Side;
 
-use super::super::geometry::{corner_arc, inward, nearest, polyline, side_middle, Curve, P};
+use super::super::geometry::{corner_arc, inward, nearest, p, polyline, side_middle, Curve, P};
 use super::super::looks::{plain, Look, PathStyle, Plain, PATHS};
 use super::super::place::{place, Constraints};
 use super::{Builder, Join, Layer, Reach, Region, Route, WALL_WIDTH};
@@ -75,7 +75,11 @@ pub fn through(b: &mut Builder<'_>) -> Result<Pending, String> {
                 } else {
                     corner_arc(*a, *c)
                 };
-                add_route(b, id, vec![curve]);
+                let curves = match brushed_wall(b, id, &curve) {
+                    Some(wall) => brushing(b, id, (*a, *c), &curve, wall),
+                    None => vec![curve],
+                };
+                add_route(b, id, curves);
             }
             [side] => match end {
                 Some(End::Feature { feature }) => match b.kinds.shape(feature) {
@@ -99,6 +103,64 @@ pub fn through(b: &mut Builder<'_>) -> Result<Pending, String> {
         }
     }
     Ok(pending)
+}
+
+/// The point of the wall of a region path `id` is `touching` nearest the
+/// middle of its plain course, when it has such a region.
+fn brushed_wall(b: &Builder<'_>, id: usize, course: &Curve) -> Option<P> {
+    let middle = course.at(0.5);
+    let mut best: Option<(f32, P)> = None;
+    for &t in &b.feature(id).touching {
+        if b.kinds.shape(t) != Some(Shape::Region) {
+            continue;
+        }
+        let Some(region) = b.region_of[t] else {
+            continue;
+        };
+        for wall in &b.scene.regions[region].walls {
+            let found = nearest(middle, &polyline(wall));
+            if best.is_none_or(|(d, _)| found.0 < d) {
+                best = Some(found);
+            }
+        }
+    }
+    best.map(|(_, at)| at)
+}
+
+/// A through path bent to run along a region it touches: from its first
+/// side to a point just clear of the wall, along the wall, on to its second
+/// side — two curves meeting smoothly, so the field it passes is cut there.
+fn brushing(
+    b: &Builder<'_>,
+    id: usize,
+    (from, to): (Side, Side),
+    course: &Curve,
+    wall: P,
+) -> Vec<Curve> {
+    let (style, _) = style(b.kinds.0[id]);
+    let away = (course.at(0.5) - wall).unit_or(p(0.0, 1.0));
+    let at = wall + away * (style.half() + WALL_WIDTH * 0.25);
+    // Along the wall, oriented from the first side towards the second.
+    let mut along = p(-away.y, away.x);
+    if (side_middle(to) - side_middle(from)).dot(along) < 0.0 {
+        along = along * -1.0;
+    }
+    let (start, end) = (side_middle(from), side_middle(to));
+    let reach = |p: P, q: P| (q - p).len() * 0.45;
+    vec![
+        Curve::Cubic(
+            start,
+            start + inward(from) * reach(start, at),
+            at - along * (reach(start, at) * 0.6),
+            at,
+        ),
+        Curve::Cubic(
+            at,
+            at + along * (reach(at, end) * 0.6),
+            end + inward(to) * reach(at, end),
+            end,
+        ),
+    ]
 }
 
 fn add_route(b: &mut Builder<'_>, id: usize, curves: Vec<Curve>) {

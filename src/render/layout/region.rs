@@ -3,7 +3,8 @@
 //! gap between two runs is closed by a wall whose bow depends on how many
 //! sides the gap spans (a cap, a corner, a band, three sides) and on what else
 //! claims room. A corner the region `reaches` splits the wall of its gap
-//! there: the wall runs into the corner and cuts the field in two.
+//! there: the wall runs into the corner and cuts the field in two; a side
+//! middle it reaches draws a tongue of the region down to that side.
 
 use crate::geometry::{Dir, Side};
 
@@ -52,9 +53,15 @@ pub fn corner_of(dir: Dir) -> Option<usize> {
     (i % 2 == 1).then_some(i.div_ceil(2) % 4)
 }
 
-/// The shape of a region over the sides `mine`, reaching `reaches` (corner
-/// indices).
-pub fn shape(mine: [bool; 4], reaches: &[usize], room: Room) -> Shape {
+/// The side index (`N E S W` = 0..4) of a straight direction.
+pub fn side_of(dir: Dir) -> Option<usize> {
+    let i = dir.index();
+    i.is_multiple_of(2).then_some(i / 2)
+}
+
+/// The shape of a region over the sides `mine`, reaching the corners
+/// `reaches` (corner indices) and the middles of the sides `to_sides`.
+pub fn shape(mine: [bool; 4], reaches: &[usize], to_sides: &[usize], room: Room) -> Shape {
     let count = mine.iter().filter(|m| **m).count();
     let first = (0..4).find(|&i| mine[i] && !mine[(i + 3) % 4]).unwrap_or(0);
     let mut outline = Vec::new();
@@ -75,7 +82,19 @@ pub fn shape(mine: [bool; 4], reaches: &[usize], room: Room) -> Shape {
         let mut stops: Vec<usize> = (1..gap)
             .filter(|d| reaches.contains(&((s + d) % 4)))
             .collect();
-        if stops.is_empty() {
+        let to_side = (0..gap)
+            .map(|d| (s + d) % 4)
+            .find(|side| to_sides.contains(side));
+        if let (true, Some(side)) = (stops.is_empty(), to_side) {
+            let plain = if shared(s, gap, room) {
+                shared_wall(s, gap)
+            } else {
+                wall(s, gap, room)
+            };
+            let pieces = tongue(plain, side);
+            outline.extend(pieces);
+            walls.extend(pieces.iter().filter(|c| !on_border(c)));
+        } else if stops.is_empty() {
             let w = if shared(s, gap, room) {
                 shared_wall(s, gap)
             } else {
@@ -218,6 +237,91 @@ fn reach_wall(from: usize, span: usize, reached_first: bool) -> Vec<Curve> {
     }
 }
 
+/// The region's usual wall `plain` with a tongue from its point nearest the
+/// middle of side `side` down to that middle: the wall to the tongue, its two
+/// sides, the short stretch of the side at its tip, and the rest of the wall.
+/// The region reaches the side's middle and cuts the field there in two.
+fn tongue(plain: Curve, side: usize) -> [Curve; 5] {
+    let s = Side::from_index(side);
+    let middle = side_middle(s);
+    // Clockwise along the side, the way the outline runs.
+    let along = (corner(side + 1) - corner(side)).unit_or(p(1.0, 0.0));
+    let (tip_near, tip_far) = (middle - along * TONGUE_HALF, middle + along * TONGUE_HALF);
+    let t = (0..=64u8)
+        .map(|i| f32::from(i) / 64.0)
+        .min_by(|x, y| {
+            let (dx, dy) = (plain.at(*x).dist(middle), plain.at(*y).dist(middle));
+            dx.total_cmp(&dy)
+        })
+        .unwrap_or(0.5);
+    let (t0, t1) = ((t - KNEE).max(0.05), (t + KNEE).min(0.95));
+    let (k0, k1) = (plain.at(t0), plain.at(t1));
+    let tangent = |at: f32| (plain.at(at + 0.01) - plain.at(at - 0.01)).unit_or(along);
+    let reach = (middle - plain.at(t)).len() * 0.5;
+    let down = Curve::Cubic(
+        k0,
+        k0 + tangent(t0) * 0.06,
+        tip_near - inward(s) * reach,
+        tip_near,
+    );
+    let up = Curve::Cubic(
+        tip_far,
+        tip_far - inward(s) * reach,
+        k1 - tangent(t1) * 0.06,
+        k1,
+    );
+    [
+        part(plain, 0.0, t0),
+        down,
+        Curve::Line(tip_near, tip_far),
+        up,
+        part(plain, t1, 1.0),
+    ]
+}
+
+/// Half the width of a tongue where it meets the side it reaches.
+const TONGUE_HALF: f32 = 0.06;
+/// How far along its wall a tongue's root spreads, either side (parameter).
+const KNEE: f32 = 0.12;
+
+/// Whether a curve runs along the tile's border (a stretch of a side).
+fn on_border(c: &Curve) -> bool {
+    let edge = |q: P| {
+        q.x.abs() < 1e-4 || q.y.abs() < 1e-4 || (q.x - 1.0).abs() < 1e-4 || (q.y - 1.0).abs() < 1e-4
+    };
+    matches!(c, Curve::Line(a, b) if edge(*a) && edge(*b))
+}
+
+/// The piece of a curve between parameters `t0` and `t1` (de Casteljau).
+fn part(c: Curve, t0: f32, t1: f32) -> Curve {
+    let head = split(c, t1).0;
+    if t1 <= 0.0 {
+        return head;
+    }
+    split(head, t0 / t1).1
+}
+
+/// A curve split at `t` into the piece before and the piece after.
+fn split(c: Curve, t: f32) -> (Curve, Curve) {
+    match c {
+        Curve::Line(a, b) => {
+            let m = a.lerp(b, t);
+            (Curve::Line(a, m), Curve::Line(m, b))
+        }
+        Curve::Quad(a, k, b) => {
+            let (q0, q1) = (a.lerp(k, t), k.lerp(b, t));
+            let m = q0.lerp(q1, t);
+            (Curve::Quad(a, q0, m), Curve::Quad(m, q1, b))
+        }
+        Curve::Cubic(a, k1, k2, b) => {
+            let (q0, q1, q2) = (a.lerp(k1, t), k1.lerp(k2, t), k2.lerp(b, t));
+            let (r0, r1) = (q0.lerp(q1, t), q1.lerp(q2, t));
+            let m = r0.lerp(r1, t);
+            (Curve::Cubic(a, q0, r0, m), Curve::Cubic(m, r1, q2, b))
+        }
+    }
+}
+
 fn reverse(c: Curve) -> Curve {
     match c {
         Curve::Line(a, b) => Curve::Line(b, a),
@@ -251,12 +355,24 @@ mod tests {
 
     #[test]
     fn a_reached_corner_is_on_the_outline_and_the_side_beside_it_is_not() {
-        let cap = shape([true, false, false, false], &[2], ROOM);
+        let cap = shape([true, false, false, false], &[2], &[], ROOM);
         assert_eq!(cap.walls.len(), 3);
         assert!(cap.outline.iter().any(|c| c.start() == corner(2)));
         // The middle of the east side's lens is field, the tongue is city.
         assert!(!inside(p(0.95, 0.5), &cap.polygon));
         assert!(inside(p(0.75, 0.5), &cap.polygon));
         assert!(!inside(p(0.3, 0.7), &cap.polygon));
+    }
+
+    #[test]
+    fn a_reached_side_middle_gets_a_tongue_between_two_fields() {
+        let cap = shape([true, false, false, false], &[], &[2], ROOM);
+        assert!(inside(p(0.5, 0.97), &cap.polygon), "the tip is region");
+        assert!(inside(p(0.5, 0.6), &cap.polygon), "the tongue is region");
+        assert!(!inside(p(0.25, 0.7), &cap.polygon));
+        assert!(!inside(p(0.75, 0.7), &cap.polygon));
+        // The tip's stretch of the border is outline, not wall.
+        assert_eq!(cap.outline.len(), 6);
+        assert_eq!(cap.walls.len(), 4);
     }
 }

@@ -1,0 +1,280 @@
+//! Every published expansion in `tilesets/`: each file compiles clean with
+//! what it requires, the whole directory checks clean (the only warnings are
+//! the documented ones: W0603 for rules the engine lacks, W0602 for the
+//! tiles JCloisterZone keeps twice with one structure), and each expansion's
+//! totals are JCloisterZone's (docs/tilesets.md). `play` on the directory
+//! plays only what the engine can, and says what it left out.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use common::{all_sets, compile_files, stderr, tileforge};
+use tileforge::diag::{render_all, Code};
+
+/// Expansion id → (tiles, kinds) of its own, as JCloisterZone counts them
+/// (`<tile-set>` refs; an edition counts only the tiles it adds).
+const TOTALS: [(&str, u32, usize); 50] = [
+    ("abbey-and-mayor-edition-2", 1, 1),
+    ("abbey-and-mayor", 12, 12),
+    ("base-edition-2", 8, 8),
+    ("base", 72, 24),
+    ("bridges-castles-and-bazaars-edition-2", 1, 1),
+    ("bridges-castles-and-bazaars", 12, 11),
+    ("count-of-carcassonne", 12, 12),
+    ("crop-circles-2", 6, 6),
+    ("cult-places", 6, 6),
+    ("darmstadt", 3, 3),
+    ("ferries", 8, 3),
+    ("goldmines", 8, 8),
+    ("gq11", 12, 12),
+    ("heretics-and-shrines", 0, 0),
+    ("hills-and-sheep-edition-2", 1, 1),
+    ("hills-and-sheep", 18, 16),
+    ("inns-and-cathedrals-edition-2", 2, 2),
+    ("inns-and-cathedrals", 18, 17),
+    ("king-and-robber-edition-2", 1, 1),
+    ("king-and-robber", 5, 5),
+    ("labyrinth", 1, 1),
+    ("mage-and-witch-edition-2", 1, 1),
+    ("mage-and-witch", 8, 8),
+    ("monasteries", 6, 6),
+    ("princess-and-dragon-edition-2", 2, 2),
+    ("princess-and-dragon", 30, 29),
+    ("river-2-edition-2", 1, 1),
+    ("river-2", 11, 11),
+    ("river-edition-2", 1, 1),
+    ("river", 12, 10),
+    ("russian-promos-2013", 2, 2),
+    ("russian-promos-2016", 2, 2),
+    ("spiel-doch-edition-2", 1, 1),
+    ("spiel-doch", 2, 2),
+    ("the-besiegers", 6, 6),
+    ("the-cathars", 4, 4),
+    ("the-festival", 10, 10),
+    ("the-flier-edition-2", 1, 1),
+    ("the-flier", 8, 8),
+    ("the-tower-edition-2", 2, 2),
+    ("the-tower", 18, 17),
+    ("the-tunnel", 4, 4),
+    ("traders-and-builders-edition-2", 2, 2),
+    ("traders-and-builders", 24, 24),
+    ("under-the-big-top-edition-2", 2, 2),
+    ("under-the-big-top", 20, 16),
+    ("watchtowers", 12, 12),
+    ("wind-roses", 6, 6),
+    ("winter-edition", 12, 12),
+    ("crop-circles-1", 6, 6),
+];
+
+/// Tiles JCloisterZone keeps as separate kinds though their structure is one
+/// (W0602): the monasteries' artwork differs, the watchtowers' too, and the
+/// Count's quarters differ only in sides the language cannot show.
+const TWINS: [&str; 13] = [
+    "3", "4", "5", "6", "8", "10", "11", "12", "M2", "M3", "M4", "MR2", "FRFC_1C",
+];
+
+fn everything() -> Vec<PathBuf> {
+    let mut files = all_sets();
+    files.push(Path::new("tilesets/extra/crop-circles-1.tiles").to_path_buf());
+    files
+}
+
+#[test]
+fn every_expansion_has_jczs_totals() {
+    let (sources, compiled) = compile_files(&everything());
+    let checked = compiled
+        .checked
+        .unwrap_or_else(|| panic!("{}", render_all(&sources, &compiled.diagnostics, false)));
+    let set = tileforge::emit::tileset(&checked);
+    let mut got: BTreeMap<&str, (u32, usize)> = set
+        .expansions
+        .iter()
+        .map(|e| (e.id.as_str(), (0, 0)))
+        .collect();
+    for t in &set.tiles {
+        let entry = got.get_mut(t.expansion.as_str()).expect("its expansion");
+        entry.0 += t.count;
+        entry.1 += 1;
+    }
+    let want: BTreeMap<&str, (u32, usize)> = TOTALS.iter().map(|&(e, t, k)| (e, (t, k))).collect();
+    assert_eq!(got, want);
+    assert_eq!(set.tiles.len(), 358, "JCloisterZone's 358 tile kinds");
+    assert_eq!(set.tiles.iter().map(|t| t.count).sum::<u32>(), 423);
+}
+
+#[test]
+fn the_directory_checks_clean_but_for_the_documented_warnings() {
+    let (sources, compiled) = compile_files(&everything());
+    let unexpected: Vec<_> = compiled
+        .diagnostics
+        .iter()
+        .filter(|d| match d.code {
+            Code::MissingCapability => false,
+            Code::IdenticalTiles => !TWINS
+                .iter()
+                .any(|t| d.message.contains(&format!("tile `{t}` is"))),
+            _ => true,
+        })
+        .cloned()
+        .collect();
+    assert!(
+        unexpected.is_empty(),
+        "{}",
+        render_all(&sources, &unexpected, false)
+    );
+    let twins = compiled
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == Code::IdenticalTiles)
+        .count();
+    assert_eq!(twins, TWINS.len());
+    let out = tileforge(&["check", "tilesets"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("0 errors"), "{}", stderr(&out));
+}
+
+/// Each file with the files it requires (transitively), compiled alone.
+#[test]
+fn every_set_compiles_clean_with_what_it_requires() {
+    let files = everything();
+    let header = |p: &PathBuf| -> (String, Vec<String>) {
+        let text = std::fs::read_to_string(p).expect("readable");
+        let id = text
+            .lines()
+            .find_map(|l| l.strip_prefix("expansion "))
+            .and_then(|l| l.split_whitespace().next())
+            .expect("a header")
+            .to_string();
+        let requires = text
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("requires "))
+            .map(|r| r.trim().to_string())
+            .collect();
+        (id, requires)
+    };
+    let headers: Vec<(String, Vec<String>)> = files.iter().map(header).collect();
+    for (i, file) in files.iter().enumerate() {
+        let mut wanted = vec![headers[i].0.clone()];
+        let mut k = 0;
+        while k < wanted.len() {
+            let j = headers
+                .iter()
+                .position(|h| h.0 == wanted[k])
+                .unwrap_or_else(|| {
+                    panic!("{}: requires `{}`, not shipped", file.display(), wanted[k])
+                });
+            for r in &headers[j].1 {
+                if !wanted.contains(r) {
+                    wanted.push(r.clone());
+                }
+            }
+            k += 1;
+        }
+        let inputs: Vec<PathBuf> = files
+            .iter()
+            .zip(&headers)
+            .filter(|(_, h)| wanted.contains(&h.0))
+            .map(|(f, _)| f.clone())
+            .collect();
+        let (sources, compiled) = compile_files(&inputs);
+        let bad: Vec<_> = compiled
+            .diagnostics
+            .iter()
+            .filter(|d| !matches!(d.code, Code::MissingCapability | Code::IdenticalTiles))
+            .cloned()
+            .collect();
+        assert!(
+            bad.is_empty() && compiled.checked.is_some(),
+            "{}: {}",
+            file.display(),
+            render_all(&sources, &bad, false)
+        );
+    }
+}
+
+#[test]
+fn every_tile_has_a_description_and_no_file_is_a_draft() {
+    for file in everything() {
+        let text = std::fs::read_to_string(&file).expect("readable");
+        assert!(!text.contains("A draft"), "{}", file.display());
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            if line.starts_with("tile ") {
+                assert!(
+                    i > 0 && lines[i - 1].starts_with("///"),
+                    "{}:{}: `{line}` has no description",
+                    file.display(),
+                    i + 1
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn play_on_the_directory_plays_what_the_engine_can_and_says_what_it_left_out() {
+    let dir = common::scratch("expansions-play");
+    let log = dir.join("game.json");
+    let out = tileforge(&[
+        "play",
+        "tilesets",
+        "--seed",
+        "3",
+        "-o",
+        log.to_str().expect("utf-8"),
+    ]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let note = err
+        .lines()
+        .find(|l| l.starts_with("note: playing "))
+        .unwrap_or_else(|| panic!("no note in: {err}"));
+    for part in [
+        "the-tower (no `tower` rules)",
+        "princess-and-dragon (no `dragon` rules)",
+        "base-edition-2",
+    ] {
+        assert!(note.contains(part), "the note lacks `{part}`: {note}");
+    }
+    assert!(
+        !err.contains("W0603"),
+        "play does not repeat the check's warnings: {err}"
+    );
+    let text = std::fs::read_to_string(&log).expect("the log");
+    assert!(
+        text.contains("\"expansions\""),
+        "the log records the choice"
+    );
+    assert!(
+        !text.contains("the-tower"),
+        "no tile of an unplayable set is played"
+    );
+    // The log replays with the directory as the tile set.
+    let score = tileforge(&[
+        "score",
+        log.to_str().expect("utf-8"),
+        "--tileset",
+        "tilesets",
+    ]);
+    assert_eq!(score.status.code(), Some(0), "{}", stderr(&score));
+    // Naming a set whose rules the engine lacks is an input error naming them.
+    let refused = tileforge(&["play", "tilesets", "--expansions", "base,the-tower"]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        stderr(&refused).contains("the engine has no `tower` rules"),
+        "{}",
+        stderr(&refused)
+    );
+    // An edition named with its first printing plays.
+    let edition = tileforge(&[
+        "play",
+        "tilesets",
+        "--expansions",
+        "base,base-edition-2",
+        "-o",
+        log.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(edition.status.code(), Some(0), "{}", stderr(&edition));
+}
