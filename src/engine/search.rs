@@ -15,6 +15,7 @@
 use super::events::Source;
 use super::game::{Game, Spot, MAX_PLAYERS};
 use super::rng::Rng;
+use super::supplies::Companion;
 use super::vocab::Scoring;
 use super::TokenId;
 
@@ -35,8 +36,16 @@ pub struct Outlook {
     /// Complete and scored during play: a figure put on it now would be
     /// scored this turn (never a farm).
     pub scored_now: bool,
-    /// Strength on it, per player (the majority goes by strength).
+    /// Strength on it, per player (the majority goes by strength; companions
+    /// weigh nothing).
     pub strength: [u32; MAX_PLAYERS],
+    /// Players with a pig (`capability pig`) on it, as bits.
+    pub pigs: u32,
+    /// A farm's pig bonus for each pig owner who wins it, now and were every
+    /// neighbour it counts completed (0 for other features).
+    pub pig_now: i64,
+    /// See `pig_now`.
+    pub pig_complete: i64,
     root: u32,
 }
 
@@ -62,14 +71,17 @@ impl Game<'_> {
             };
             let player = usize::from(self.standing[i].player);
             let weight = self.figure_strength(i);
+            let pig = self.pig_bit(i);
             let root = self.features.find(n);
             if let Some(o) = out[first..].iter_mut().find(|o| o.root == root) {
                 o.strength[player] = o.strength[player].saturating_add(weight);
+                o.pigs |= pig;
                 continue;
             }
             let mut strength = [0u32; MAX_PLAYERS];
             strength[player] = weight;
-            let outlook = self.outlook_with(root, strength);
+            let mut outlook = self.outlook_with(root, strength);
+            outlook.pigs |= pig;
             out.push(outlook);
         }
     }
@@ -86,20 +98,57 @@ impl Game<'_> {
         }
         let root = self.features.find(placed.first_node + u32::from(feature));
         let mut strength = [0u32; MAX_PLAYERS];
+        let mut pigs = 0;
         for i in 0..self.standing.len() {
             if let Spot::Node(n) = self.standing[i].spot {
                 if self.features.root(n) == root {
                     let s = &mut strength[usize::from(self.standing[i].player)];
                     *s = s.saturating_add(self.figure_strength(i));
+                    pigs |= self.pig_bit(i);
                 }
             }
         }
-        Some(self.outlook_with(root, strength))
+        let mut outlook = self.outlook_with(root, strength);
+        outlook.pigs = pigs;
+        Some(outlook)
     }
 
-    /// The strength of the `i`-th standing figure.
+    /// The strength of the `i`-th standing figure in majorities (0 for a
+    /// companion).
     fn figure_strength(&self, i: usize) -> u32 {
-        self.rules.figures[usize::from(self.standing[i].figure.0)].strength
+        let figure = &self.rules.figures[usize::from(self.standing[i].figure.0)];
+        if figure.companion.is_some() {
+            0
+        } else {
+            figure.strength
+        }
+    }
+
+    /// The owner's bit when the `i`-th standing figure is a pig, else 0.
+    fn pig_bit(&self, i: usize) -> u32 {
+        let s = self.standing[i];
+        let pig = self.rules.figures[usize::from(s.figure.0)].companion == Some(Companion::Pig);
+        if pig {
+            1 << s.player
+        } else {
+            0
+        }
+    }
+
+    /// How many of `player`'s builders stand on the board (each on an
+    /// unfinished road or city: a chance of a second turn).
+    #[must_use]
+    pub fn builders_standing(&self, player: usize) -> u32 {
+        let n = self
+            .standing
+            .iter()
+            .filter(|s| {
+                usize::from(s.player) == player
+                    && self.rules.figures[usize::from(s.figure.0)].companion
+                        == Some(Companion::Builder)
+            })
+            .count();
+        u32::try_from(n).unwrap_or(u32::MAX)
     }
 
     /// The outlook of a feature (a root) whose strength is counted.
@@ -113,6 +162,9 @@ impl Game<'_> {
             missing: 0,
             scored_now: false,
             strength,
+            pigs: 0,
+            pig_now: 0,
+            pig_complete: 0,
             root,
         };
         let missing = match &rule.scoring {
@@ -123,6 +175,9 @@ impl Game<'_> {
                 outlook.now = n.done_points;
                 outlook.complete = n.all_points;
                 outlook.missing = n.all - n.done;
+                let bonus = rules.params.pig_bonus;
+                outlook.pig_now = i64::from(n.done).saturating_mul(bonus);
+                outlook.pig_complete = i64::from(n.all).saturating_mul(bonus);
                 return outlook;
             }
             Scoring::Network { .. } => u32::try_from(self.features.open(root).max(0)).unwrap_or(0),

@@ -3,11 +3,12 @@
 //! (`players::eval`); equal values are split by its own seeded generator.
 //!
 //! Each placement is applied once to a copy of the game. Passing is scored by
-//! applying it; a figure on a feature that the tile leaves unfinished scores
+//! applying it; a follower on a feature that the tile leaves unfinished scores
 //! the same this turn, so its value is passing's plus the feature's estimate
 //! minus the figure's cost, with no second copy. Every other action (a
-//! figure on a feature completed now, an acrobat, a flight, scoring a
-//! pyramid) is applied to a second copy, and so is every action of a turn
+//! figure on a feature completed now, a builder or pig, an acrobat, a
+//! flight, scoring a pyramid, taking an abbot back) is applied to a second
+//! copy, and so is every action of a turn
 //! whose passing scored a circus (a figure placed now could count there).
 //! A flight is worth the mean over the die's faces of the best landing.
 
@@ -148,6 +149,10 @@ impl<'r> Greedy<'r> {
         for &action in &self.actions {
             match action {
                 MeepleAction::Pass => {}
+                // A companion adds no strength: valued on a copy.
+                MeepleAction::Place { figure, .. } if placed.rules().is_companion(figure) => {
+                    out.push((action, f64::NAN));
+                }
                 MeepleAction::Place { feature, .. } => {
                     match placed.outlook_at(at.x, at.y, feature) {
                         Some(o) if !o.scored_now => {
@@ -317,9 +322,12 @@ fn copy_into<'a, 'r>(slot: &'a mut Option<Game<'r>>, game: &Game<'r>) -> &'a mut
 }
 
 /// A player's figures on the board, of every kind.
+/// The player's followers on the board (companions tie up none).
 fn on_board(game: &Game<'_>, player: usize) -> usize {
     (0..game.rules().figure_count())
-        .map(|f| game.on_board(player, FigureId(u8::try_from(f).unwrap_or(u8::MAX))) as usize)
+        .map(|f| FigureId(u8::try_from(f).unwrap_or(u8::MAX)))
+        .filter(|&f| !game.rules().is_companion(f))
+        .map(|f| game.on_board(player, f) as usize)
         .sum()
 }
 
