@@ -1,5 +1,7 @@
 //! Engine benchmarks: legal placements on a grown board, and whole random
-//! games per second (base game and all four shipped sets, 2 players).
+//! games per second (base game, all four shipped sets, and base with the
+//! river, Inns & Cathedrals, Traders & Builders, the big top and the flier;
+//! 2 players).
 //!
 //! `cargo bench --bench engine` (criterion). The per-game figures are also
 //! reported as games per second through criterion's throughput.
@@ -70,9 +72,15 @@ fn games(c: &mut Criterion) {
     let set = shipped();
     let base = Ruleset::new(&set, Some(&["base".to_string()])).expect("base plays");
     let all = Ruleset::new(&set, None).expect("all sets play");
+    let wave_set = common::wave();
+    let wave = Ruleset::new(&wave_set, None).expect("the wave's sets play");
     let mut group = c.benchmark_group("random games, 2 players");
     group.throughput(Throughput::Elements(1));
-    for (name, rules) in [("base", &base), ("all four sets", &all)] {
+    for (name, rules) in [
+        ("base", &base),
+        ("all four sets", &all),
+        ("base, river, inns, traders, big top, flier", &wave),
+    ] {
         let mut player = RandomPlayer::new(1);
         group.bench_function(name, |b| {
             b.iter(|| black_box(player.play(rules, 2).expect("plays").scores()[0]));

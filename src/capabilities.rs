@@ -42,6 +42,37 @@ pub const CAPABILITIES: &[Capability] = &[
         parameters: &[],
     },
     Capability {
+        name: "river",
+        meaning: "a river: each river tile continues the open river, never joins two of its ends, and never turns the same way as the tile before it",
+        parameters: &[],
+    },
+    Capability {
+        name: "goods",
+        meaning: "goods in a city: whoever completes the city takes its tokens; at game end the most of each good scores",
+        parameters: &[(
+            "goods.most",
+            "points at game end to every player with the most tokens of one good (ties all score)",
+        )],
+    },
+    Capability {
+        name: "abbot",
+        meaning: "a figure its owner may take back instead of placing one, scoring its feature as at game end",
+        parameters: &[],
+    },
+    Capability {
+        name: "builder",
+        meaning: "a figure beside its owner's follower on a road or city: extending that feature with a tile gives a second turn",
+        parameters: &[],
+    },
+    Capability {
+        name: "pig",
+        meaning: "a figure beside its owner's farmer: the field scores more per completed city for its owner",
+        parameters: &[(
+            "pig.bonus",
+            "points more per completed neighbour the field counts, for a majority player with a pig on it",
+        )],
+    },
+    Capability {
         name: "ringmaster",
         meaning: "a figure that scores 2 more per circus or acrobat tile around it",
         parameters: &[(

@@ -372,6 +372,76 @@ fn a_random_game_replays_from_its_log_to_the_same_scores() {
     }
 }
 
+/// Base, both test rivers, Inns & Cathedrals, Traders & Builders, the abbot
+/// and large meeple, Under the Big Top, The Flier and the crop circles.
+fn wave() -> Vec<String> {
+    [
+        "tilesets/base.tiles",
+        "tests/engine/fan/figures.tiles",
+        "tests/engine/fan/inns-cathedrals.tiles",
+        "tests/engine/fan/traders.tiles",
+        "tests/engine/fan/river.tiles",
+        "tests/engine/fan/river-fork.tiles",
+        "tilesets/under-the-big-top.tiles",
+        "tilesets/the-flier.tiles",
+        "tilesets/crop-circles-2.tiles",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+#[test]
+fn random_games_with_every_new_rule_keep_the_invariants_and_replay() {
+    let set = tileset(&wave());
+    let rules = Ruleset::new(&set, None).expect("the wave's sets play");
+    random_games(&rules, 600, 70_000);
+    let (mut recalls, mut second, mut goods) = (0, 0, 0);
+    for seed in 0..150 {
+        let names = player_names(2 + usize::try_from(seed % 5).unwrap_or(0));
+        let (game, log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &names)
+            .expect("plays");
+        // The river's tiles come first, its lake last of them.
+        let river = |t: &str| t.starts_with("river-");
+        let first_other = log.turns.iter().position(|t| !river(&t.tile));
+        let last_river = log.turns.iter().rposition(|t| river(&t.tile));
+        if let (Some(o), Some(r)) = (first_other, last_river) {
+            assert!(r < o, "seed {seed}: a river tile after another tile");
+        }
+        if let Some(r) = last_river {
+            assert_eq!(log.turns[r].tile, "river-b/lake-b", "seed {seed}");
+        }
+        recalls += log.turns.iter().filter(|t| t.recall.is_some()).count();
+        second += log.turns.iter().filter(|t| t.second_turn).count();
+        goods += log.turns.iter().filter(|t| t.goods.is_some()).count();
+        let text = log.to_json();
+        let back = GameLog::from_json(&text).expect("its own log reads back");
+        assert_eq!(back, log);
+        let replayed = replay(&rules, &back).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+        assert_eq!(replayed.scores(), game.scores(), "seed {seed}");
+        assert_eq!(replayed.events(), game.events(), "seed {seed}");
+    }
+    assert!(
+        recalls > 0 && second > 0 && goods > 0,
+        "{recalls} {second} {goods}"
+    );
+}
+
+#[test]
+fn six_players_play_with_every_new_rule() {
+    let set = tileset(&wave());
+    let rules = Ruleset::new(&set, None).expect("plays");
+    let names = player_names(6);
+    for seed in 0..40 {
+        let (game, log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &names)
+            .expect("plays");
+        let replayed = replay(&rules, &log).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(replayed.scores(), game.scores(), "seed {seed}");
+        assert_eq!(game.scores().len(), 6);
+    }
+}
+
 #[test]
 fn a_seed_always_plays_the_same_game() {
     let set = shipped();
@@ -400,6 +470,8 @@ fn fan_expansions_play_without_engine_changes() {
         "tests/engine/fan/inns-cathedrals.tiles",
         "tests/engine/fan/matching.tiles",
         "tests/engine/fan/edition.tiles",
+        "tests/engine/fan/traders.tiles",
+        "tests/engine/fan/river.tiles",
     ] {
         let set = tileset(&["tilesets/base.tiles".into(), fan.into()]);
         let rules = Ruleset::new(&set, None).unwrap_or_else(|e| panic!("{fan}: {e}"));

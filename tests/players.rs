@@ -1,7 +1,9 @@
 //! Players (`tileforge::players`): random seats play exactly the engine's
 //! random player's games; every move of every kind of seat replays from its
-//! log to the same scores, with all four shipped sets and with a fan's own
-//! kinds (examples/lakeside.tiles); greedy takes a completed city's points;
+//! log to the same scores, with all four shipped sets, with the river, Inns &
+//! Cathedrals and Traders & Builders test sets (every new decision taken by a
+//! greedy or Monte Carlo seat) and with a fan's own kinds
+//! (examples/lakeside.tiles); greedy takes a completed city's points;
 //! the same seed and seats give the same summary on one and two threads; the
 //! command line takes `--seats`.
 
@@ -30,16 +32,37 @@ fn seats(list: &str) -> Seats {
     Seats::parse(list, None).expect("seats")
 }
 
+/// Base with the engine tests' river, forked river, figures (abbot, large
+/// meeple), Inns & Cathedrals and Traders & Builders sets.
+fn wave_paths() -> Vec<PathBuf> {
+    [
+        "tilesets/base.tiles",
+        "tests/engine/fan/figures.tiles",
+        "tests/engine/fan/inns-cathedrals.tiles",
+        "tests/engine/fan/traders.tiles",
+        "tests/engine/fan/river.tiles",
+        "tests/engine/fan/river-fork.tiles",
+    ]
+    .iter()
+    .map(PathBuf::from)
+    .collect()
+}
+
 #[test]
 fn random_seats_play_the_engine_random_players_games() {
-    let all = rules(&common::shipped(), None);
-    for seed in 0..8 {
+    let shipped = rules(&common::shipped(), None);
+    // The wave's sets: river tiles drawn first, second turns, goods.
+    let wave = rules(&wave_paths(), None);
+    for (seed, all) in (0..8)
+        .map(|s| (s, &shipped))
+        .chain((8..14).map(|s| (s, &wave)))
+    {
         let names = player_names(2 + usize::try_from(seed % 3).unwrap_or(0));
         let list = vec![Seat::Random; names.len()];
         let (_, expected) = RandomPlayer::new(seed)
-            .play_logged(&all, &names)
+            .play_logged(all, &names)
             .expect("plays");
-        let (_, mut log) = players::play_logged(&all, &list, &names, seed).expect("plays");
+        let (_, mut log) = players::play_logged(all, &list, &names, seed).expect("plays");
         assert_eq!(
             log.seats.take(),
             Some(vec!["random".to_string(); names.len()])
@@ -100,6 +123,68 @@ fn every_move_of_every_seat_replays_with_all_four_sets() {
         }
     }
     assert_eq!(used, [true; 4], "flight, acrobat, crop circle, token");
+}
+
+/// The player of each turn of a log: the next player after a turn, the same
+/// one after a discard or for a builder's second turn.
+fn players_of(log: &GameLog) -> Vec<usize> {
+    let n = log.players.len();
+    let mut who = Vec::with_capacity(log.turns.len());
+    let mut p = 0;
+    for (i, t) in log.turns.iter().enumerate() {
+        if i > 0 && !log.turns[i - 1].discard && !t.second_turn {
+            p = (p + 1) % n;
+        }
+        who.push(p);
+    }
+    who
+}
+
+#[test]
+fn every_move_of_every_seat_replays_with_the_river_inns_and_traders() {
+    // The river (drawn first, forked), the abbot and gardens, the large
+    // meeple, inns and cathedrals, goods, the builder and the pig: greedy and
+    // Monte Carlo seats take every new decision, and every move replays.
+    let paths = wave_paths();
+    let rules_for = |e: Option<&[String]>| rules(&paths, e);
+    // recall, builder, pig, second turn, large meeple, goods
+    let mut used = [false; 6];
+    for (seed, list) in [
+        (1, "greedy,greedy"),
+        (2, "greedy,mcts:2,random"),
+        (3, "mcts:1:greedy,greedy"),
+        (4, "greedy,greedy,greedy"),
+        (5, "greedy,random"),
+        (6, "greedy,greedy"),
+    ] {
+        let list = seats(list);
+        let (log, _) = replays(&rules_for, list.as_slice(), seed);
+        let river = log.turns.iter().position(|t| !t.tile.starts_with("river-"));
+        if let Some(first_other) = river {
+            assert!(
+                log.turns[first_other..]
+                    .iter()
+                    .all(|t| !t.tile.starts_with("river-")),
+                "seed {seed}: a river tile after another tile"
+            );
+        }
+        for (t, &p) in log.turns.iter().zip(&players_of(&log)) {
+            if list.as_slice()[p] == Seat::Random {
+                continue;
+            }
+            let figure = t.meeple.as_ref().map(|m| m.figure.as_str());
+            used[0] |= t.recall.is_some();
+            used[1] |= figure == Some("builder");
+            used[2] |= figure == Some("pig");
+            used[3] |= t.second_turn;
+            used[4] |= figure == Some("large-meeple");
+            used[5] |= t.goods.is_some();
+        }
+    }
+    assert_eq!(
+        used, [true; 6],
+        "recall, builder, pig, second turn, large meeple, goods"
+    );
 }
 
 #[test]

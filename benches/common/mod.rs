@@ -32,3 +32,29 @@ pub fn shipped_checked() -> Checked {
 pub fn shipped() -> TileSet {
     tileforge::emit::tileset(&shipped_checked())
 }
+
+/// Base, The River, Inns & Cathedrals, Traders & Builders (stand-ins in
+/// `benches/sets/` until the shipped sets land), Under the Big Top and The
+/// Flier, as the wire types the engine reads.
+pub fn wave() -> TileSet {
+    let mut sources = SourceMap::new();
+    let root = env!("CARGO_MANIFEST_DIR");
+    for path in [
+        "tilesets/base.tiles",
+        "benches/sets/river.tiles",
+        "benches/sets/inns-and-cathedrals.tiles",
+        "benches/sets/traders-and-builders.tiles",
+        "tilesets/under-the-big-top.tiles",
+        "tilesets/the-flier.tiles",
+    ] {
+        let path = format!("{root}/{path}");
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        sources.add(path, text);
+    }
+    let ids: Vec<_> = sources.ids().collect();
+    let compiled = tileforge::compile::compile(&sources, &ids);
+    match compiled.checked {
+        Some(checked) => tileforge::emit::tileset(&checked),
+        None => panic!("{}", render_all(&sources, &compiled.diagnostics, false)),
+    }
+}

@@ -1,6 +1,6 @@
-//! The figure action of a turn: a figure on a feature of the tile just placed,
-//! an acrobat on a pyramid nearby, a flight, scoring a completed pyramid — or
-//! nothing. [`Game::legal_meeple_actions`] lists them; [`Game::apply`] checks
+//! The figure action of a turn: a figure on a feature of the tile just placed
+//! (a companion beside the player's follower), an acrobat on a pyramid nearby,
+//! a flight, scoring a completed pyramid, taking an abbot back — or nothing. [`Game::legal_meeple_actions`] lists them; [`Game::apply`] checks
 //! and performs one.
 
 use super::game::{illegal, with_article, Game, IllegalMove, Spot, Standing};
@@ -45,6 +45,16 @@ pub enum MeepleAction {
         /// Column of the acrobat tile.
         x: i32,
         /// Row of the acrobat tile.
+        y: i32,
+    },
+    /// Take back the player's abbot (a figure with `capability abbot`)
+    /// standing on the tile at (x, y), scoring its feature as at game end.
+    Recall {
+        /// The abbot figure.
+        figure: FigureId,
+        /// Column of its tile.
+        x: i32,
+        /// Row of its tile.
         y: i32,
     },
 }
@@ -94,11 +104,20 @@ impl Game<'_> {
         let player = self.active;
         let figures = self.rules.figures.len();
         for (f, feature) in (0u8..).zip(&kind.features) {
-            if feature.admits == 0 {
+            if feature.admits == 0 && feature.companions == 0 {
                 continue;
             }
             let root = self.features.root(placed.first_node + u32::from(f));
             if self.features.occupants(root) > 0 {
+                if feature.companions != 0 && self.has_follower_on(player, root) {
+                    for figure in (0..figures).map(figure_id) {
+                        if feature.companions & (1 << figure.0) != 0
+                            && self.supply(player, figure) > 0
+                        {
+                            out.push(MeepleAction::Place { figure, feature: f });
+                        }
+                    }
+                }
                 continue;
             }
             for figure in (0..figures).map(figure_id) {
@@ -132,6 +151,9 @@ impl Game<'_> {
                 let p = self.board.placed[t as usize];
                 out.push(MeepleAction::ScorePyramid { x: p.x, y: p.y });
             }
+        }
+        if self.rules.any_abbot {
+            self.recall_options(out);
         }
     }
 
@@ -169,6 +191,7 @@ impl Game<'_> {
                 landing,
             } => self.fly(figure, roll, landing),
             MeepleAction::ScorePyramid { x, y } => self.score_pyramid_at(x, y),
+            MeepleAction::Recall { figure, x, y } => self.recall(figure, x, y),
         }
     }
 
@@ -185,6 +208,12 @@ impl Game<'_> {
 
     fn place_figure(&mut self, figure: FigureId, feature: u8) -> Result<(), IllegalMove> {
         self.check_supply(figure)?;
+        if self.rules.figures[usize::from(figure.0)]
+            .companion
+            .is_some()
+        {
+            return self.place_companion(figure, feature);
+        }
         let placed = self.board.placed[self.current as usize];
         let kind = &self.rules.kinds[usize::from(placed.kind.0)];
         let Some(f) = kind.features.get(usize::from(feature)) else {
@@ -258,8 +287,12 @@ impl Game<'_> {
     /// Moves a player's figure from supply to the board.
     pub(super) fn stand_for(&mut self, player: usize, figure: FigureId, tile: u32, spot: Spot) {
         *self.supply_mut(player, figure) -= 1;
+        let counts = self.rules.figures[usize::from(figure.0)]
+            .companion
+            .is_none();
         match spot {
-            Spot::Node(n) => self.features.add_occupant(n, 1),
+            Spot::Node(n) if counts => self.features.add_occupant(n, 1),
+            Spot::Node(_) => {}
             Spot::Acrobats => self.pyramid[tile as usize] += 1,
         }
         self.standing.push(Standing {
@@ -274,8 +307,12 @@ impl Game<'_> {
     pub(super) fn return_figure(&mut self, index: usize) -> Standing {
         let s = self.standing.swap_remove(index);
         *self.supply_mut(usize::from(s.player), s.figure) += 1;
+        let counts = self.rules.figures[usize::from(s.figure.0)]
+            .companion
+            .is_none();
         match s.spot {
-            Spot::Node(n) => self.features.add_occupant(n, -1),
+            Spot::Node(n) if counts => self.features.add_occupant(n, -1),
+            Spot::Node(_) => {}
             Spot::Acrobats => self.pyramid[s.tile as usize] -= 1,
         }
         s

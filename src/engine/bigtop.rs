@@ -1,7 +1,8 @@
 //! The big top. The first circus tile gets the big top over a face-down
 //! animal token. Each later circus tile, after the features it completed were
 //! scored, triggers the circus where the big top stands: every player scores the
-//! token's value for each of their figures (any kind, any role) on that tile and
+//! token's value for each of their followers (any kind, any role, abbots and
+//! acrobats included; not builders or pigs) on that tile and
 //! the 8 around it; the figures stay; the token leaves the game, and the big top
 //! moves to the new circus over the new token. At game end the big top's circus
 //! is scored once more, first.
@@ -81,6 +82,9 @@ impl Game<'_> {
         let at = self.board.placed[tile as usize];
         let mut counts = [0u32; MAX_PLAYERS];
         for s in &self.standing {
+            if !self.rules.figures[usize::from(s.figure.0)].follower_piece() {
+                continue;
+            }
             let p = self.board.placed[s.tile as usize];
             if (p.x - at.x).abs() <= 1 && (p.y - at.y).abs() <= 1 {
                 counts[usize::from(s.player)] += 1;

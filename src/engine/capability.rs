@@ -1,9 +1,10 @@
 //! Which capabilities the engine's rule modules implement, and on what: a
 //! kind switches on `big-top` (bigtop.rs), `pyramid` (pyramid.rs), `flight`
-//! (flight.rs) or `crop-circle` (crop.rs); a figure switches on `ringmaster`
-//! (scoring.rs). A set whose kinds, attributes or figures in play name any
-//! other capability is refused with one line naming it, before anything is
-//! played.
+//! (flight.rs), `crop-circle` (crop.rs) or `river` (river.rs); an attribute
+//! `goods` (goods.rs); a figure `ringmaster` (scoring.rs), `abbot`
+//! (abbot.rs), `builder` (builder.rs) or `pig` (pig.rs). A set whose kinds,
+//! attributes or figures in play name any other capability is refused with
+//! one line naming it, before anything is played.
 
 use super::tileset::SetupError;
 use crate::emit::wire;
@@ -13,17 +14,31 @@ pub(super) const BIG_TOP: u8 = 1;
 pub(super) const PYRAMID: u8 = 2;
 pub(super) const FLIGHT: u8 = 4;
 pub(super) const CROP_CIRCLE: u8 = 8;
+pub(super) const RIVER: u8 = 16;
 
 /// The capabilities a kind may switch on, with their bits.
-const ON_KINDS: [(&str, u8); 4] = [
+const ON_KINDS: [(&str, u8); 5] = [
     ("big-top", BIG_TOP),
     ("pyramid", PYRAMID),
     ("flight", FLIGHT),
     ("crop-circle", CROP_CIRCLE),
+    ("river", RIVER),
 ];
 
+/// The capability of an attribute whose units are goods tokens.
+pub(super) const GOODS: &str = "goods";
+
+/// The capabilities an attribute may switch on.
+const ON_ATTRIBUTES: [&str; 1] = [GOODS];
+
+/// The capabilities of figures.
+pub(super) const RINGMASTER: &str = "ringmaster";
+pub(super) const ABBOT: &str = "abbot";
+pub(super) const BUILDER: &str = "builder";
+pub(super) const PIG: &str = "pig";
+
 /// The capabilities a figure may switch on.
-const ON_FIGURES: [&str; 1] = [super::supplies::RINGMASTER];
+const ON_FIGURES: [&str; 4] = [RINGMASTER, ABBOT, BUILDER, PIG];
 
 /// The bits of a kind's capabilities (all checked by [`check`] first).
 pub(super) fn kind_bits(kind: &wire::Kind) -> u8 {
@@ -41,8 +56,9 @@ pub(super) fn check(
     figures: &[&wire::Figure],
 ) -> Result<(), SetupError> {
     let refuse = |capability: &str, user: String| {
-        let known =
-            ON_KINDS.iter().any(|(n, _)| *n == capability) || ON_FIGURES.contains(&capability);
+        let known = ON_KINDS.iter().any(|(n, _)| *n == capability)
+            || ON_ATTRIBUTES.contains(&capability)
+            || ON_FIGURES.contains(&capability);
         Err(SetupError(if known {
             format!("the engine's `{capability}` rules are not for {user}")
         } else {
@@ -59,8 +75,10 @@ pub(super) fn check(
                 }
             }
             for a in f.attributes.keys().filter_map(|a| vocabulary.attribute(a)) {
-                if let Some(c) = a.capabilities.first() {
-                    return refuse(c, format!("attribute `{}` (tile `{}`)", a.id, tile.id));
+                for c in &a.capabilities {
+                    if !ON_ATTRIBUTES.contains(&c.as_str()) {
+                        return refuse(c, format!("attribute `{}` (tile `{}`)", a.id, tile.id));
+                    }
                 }
             }
         }
@@ -82,6 +100,7 @@ mod tests {
     #[test]
     fn the_engine_implements_exactly_the_documented_capabilities() {
         let mut ours: Vec<&str> = ON_KINDS.iter().map(|(n, _)| *n).collect();
+        ours.extend(ON_ATTRIBUTES);
         ours.extend(ON_FIGURES);
         ours.sort_unstable();
         let mut documented = crate::capabilities::names();

@@ -26,6 +26,13 @@ impl Clone for Game<'_> {
             tokens_left,
             pending_token,
             remaining,
+            stage_left,
+            river_entry,
+            bonus,
+            second_turns,
+            goods,
+            goods_tile,
+            goods_taken,
             scores,
             events,
             event_tiles,
@@ -52,6 +59,13 @@ impl Clone for Game<'_> {
         self.tokens_left.clone_from(tokens_left);
         self.pending_token = *pending_token;
         self.remaining.clone_from(remaining);
+        self.stage_left = *stage_left;
+        self.river_entry.clone_from(river_entry);
+        self.bonus = *bonus;
+        self.second_turns = *second_turns;
+        self.goods.clone_from(goods);
+        self.goods_tile.clone_from(goods_tile);
+        self.goods_taken.clone_from(goods_taken);
         self.scores.clone_from(scores);
         self.events.clone_from(events);
         self.event_tiles.clone_from(event_tiles);
@@ -86,6 +100,13 @@ impl<'r> Game<'r> {
             tokens_left: Vec::new(),
             pending_token: None,
             remaining: Vec::new(),
+            stage_left: [0; super::draw::STAGES],
+            river_entry: Vec::new(),
+            bonus: super::game::Bonus::None,
+            second_turns: 0,
+            goods: Vec::new(),
+            goods_tile: Vec::new(),
+            goods_taken: Vec::new(),
             scores: Vec::new(),
             events: Vec::new(),
             event_tiles: Vec::new(),

@@ -82,11 +82,10 @@ impl Game<'_> {
         match action {
             CropAction::Add => {
                 let mut roots: Vec<u32> = Vec::new();
-                for s in self
-                    .standing
-                    .iter()
-                    .filter(|s| usize::from(s.player) == player)
-                {
+                for s in self.standing.iter().filter(|s| {
+                    usize::from(s.player) == player
+                        && self.rules.figures[usize::from(s.figure.0)].follower_piece()
+                }) {
                     if let Spot::Node(n) = s.spot {
                         let r = self.features.root(n);
                         if self.features.kind(n) == kind && !roots.contains(&r) {
@@ -111,11 +110,10 @@ impl Game<'_> {
                 }
             }
             CropAction::Remove => {
-                for s in self
-                    .standing
-                    .iter()
-                    .filter(|s| usize::from(s.player) == player)
-                {
+                for s in self.standing.iter().filter(|s| {
+                    usize::from(s.player) == player
+                        && self.rules.figures[usize::from(s.figure.0)].follower_piece()
+                }) {
                     if let Spot::Node(n) = s.spot {
                         let r = self.response(n, s.figure);
                         if self.features.kind(n) == kind && !out.contains(&r) {
@@ -188,6 +186,8 @@ impl Game<'_> {
                     });
                     if let Some(i) = found {
                         self.return_figure(i);
+                        let root = self.features.find(node);
+                        self.release_companions(player, root);
                     }
                 }
             }

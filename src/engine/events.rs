@@ -25,11 +25,13 @@ pub enum Source {
     Acrobats,
     /// Ringmaster bonuses.
     Ringmaster,
+    /// The most goods tokens of a kind, at game end.
+    Goods,
 }
 
 impl Source {
     /// Every source, in table order.
-    pub const ALL: [Source; 7] = [
+    pub const ALL: [Source; 8] = [
         Source::Road,
         Source::City,
         Source::Cloister,
@@ -37,6 +39,7 @@ impl Source {
         Source::Circus,
         Source::Acrobats,
         Source::Ringmaster,
+        Source::Goods,
     ];
 
     /// The source's name (`road`, `city`, ...).
@@ -50,6 +53,7 @@ impl Source {
             Source::Circus => "circus",
             Source::Acrobats => "acrobats",
             Source::Ringmaster => "ringmaster",
+            Source::Goods => "goods",
         }
     }
 }
@@ -120,6 +124,27 @@ pub enum Reason {
         x: i32,
         /// Row of the acrobat tile.
         y: i32,
+    },
+    /// An abbot taken back: its feature scored for its owner as at game end.
+    Recall {
+        /// The abbot figure.
+        figure: super::FigureId,
+        /// The kind of its feature (a cloister, a garden).
+        kind: FeatureKindId,
+        /// Tiles in its square (or of its feature).
+        tiles: u32,
+    },
+    /// A pig's bonus on its owner's field.
+    Pig {
+        /// Completed neighbours the field counts.
+        neighbours: u32,
+    },
+    /// The most goods tokens of one kind, at game end.
+    Goods {
+        /// The good (an attribute index).
+        good: u8,
+        /// The player's tokens of it.
+        tokens: u64,
     },
     /// The ringmaster bonus after its feature was scored.
     Ringmaster {
@@ -232,6 +257,29 @@ impl Event {
             Reason::AcrobatsAtEnd { acrobats, x, y } => {
                 format!("{} at ({x}, {y}) at game end", count(acrobats, "acrobat"))
             }
+            Reason::Recall {
+                figure,
+                kind: k,
+                tiles,
+            } => {
+                let square = matches!(
+                    rules.vocab.kinds.get(usize::from(k.0)).map(|r| &r.scoring),
+                    Some(Scoring::Neighbourhood { .. })
+                );
+                format!(
+                    "{} taken back: {}, {}{}",
+                    rules.figure_id(figure),
+                    kind(k),
+                    count(tiles, "tile"),
+                    if square { " in its square" } else { "" }
+                )
+            }
+            Reason::Pig { neighbours } => {
+                format!("pig: {} more", count(neighbours, "completed neighbour"))
+            }
+            Reason::Goods { good, tokens } => {
+                format!("the most {} tokens: {tokens}", rules.attribute_name(good))
+            }
             Reason::Ringmaster { tiles, x, y } => format!(
                 "ringmaster at ({x}, {y}): {} around",
                 count(tiles, "circus or acrobat tile")
@@ -252,7 +300,7 @@ fn count(n: impl Into<u64>, what: &str) -> String {
 /// One player's points by source.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Score {
-    by_source: [i64; 7],
+    by_source: [i64; 8],
 }
 
 impl Score {

@@ -89,7 +89,7 @@ impl Game<'_> {
         let mut landings = Vec::new();
         for i in 0..figures {
             let figure = FigureId(u8::try_from(i).unwrap_or(u8::MAX));
-            if !self.rules.figures[i].plays || self.supply(self.active, figure) == 0 {
+            if !self.rules.figures[i].follower_piece() || self.supply(self.active, figure) == 0 {
                 continue;
             }
             if decisions_only {
@@ -131,9 +131,9 @@ impl Game<'_> {
         landing: Option<Landing>,
     ) -> Result<(), IllegalMove> {
         self.check_supply(figure)?;
-        if !self.rules.figures[usize::from(figure.0)].plays {
+        if !self.rules.figures[usize::from(figure.0)].follower_piece() {
             return illegal(format!(
-                "{} can't fly",
+                "{} can't fly: only followers fly",
                 super::game::with_article(self.rules.figure_id(figure))
             ));
         }

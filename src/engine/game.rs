@@ -62,6 +62,9 @@ pub enum Move {
     Figure(MeepleAction),
     /// The crop circle's action and every player's response.
     Crop(CropMove),
+    /// Declines the builder's second turn that is due: the next player's
+    /// tile comes next.
+    EndTurn,
 }
 
 /// Why a move is not allowed.
@@ -106,6 +109,20 @@ pub(super) enum Spot {
     Acrobats,
 }
 
+/// The builder's second turn (see `builder.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Bonus {
+    /// Nothing pending.
+    None,
+    /// The tile of this (normal) turn extended a feature with the active
+    /// player's builder: a second turn follows this one.
+    Earned,
+    /// Between turns: the active player may take the second turn.
+    Due,
+    /// The second turn is being played; it earns no third.
+    Playing,
+}
+
 /// The big top and the face-down token under it.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct BigTop {
@@ -132,6 +149,21 @@ pub struct Game<'r> {
     pub(super) pending_token: Option<TokenId>,
     /// Copies left of each tile kind.
     pub(super) remaining: Vec<u32>,
+    /// Copies left of each draw stage (see `draw`).
+    pub(super) stage_left: [u32; super::draw::STAGES],
+    /// For each placed tile with a river: the side (board) where it met the
+    /// river already placed, or [`super::river::SOURCE`] (see `river`).
+    pub(super) river_entry: Vec<u8>,
+    /// The builder's second turn.
+    pub(super) bonus: Bonus,
+    /// Second turns taken so far.
+    pub(super) second_turns: u32,
+    /// Goods tokens taken, `player * attributes + attribute`.
+    pub(super) goods: Vec<u64>,
+    /// The tile that last gave each player each good (same indexing).
+    pub(super) goods_tile: Vec<u32>,
+    /// Every goods token taken, by turn.
+    pub(super) goods_taken: Vec<super::GoodsTaken>,
     pub(super) scores: Vec<Score>,
     pub(super) events: Vec<Event>,
     /// For each event, the placed tile it happened at (see [`Game::event_tiles`]).
@@ -220,6 +252,13 @@ impl<'r> Game<'r> {
             tokens_left: rules.tokens.iter().map(|t| t.count).collect(),
             pending_token: None,
             remaining: rules.kinds.iter().map(|k| k.count).collect(),
+            stage_left: [0; super::draw::STAGES],
+            river_entry: Vec::new(),
+            bonus: Bonus::None,
+            second_turns: 0,
+            goods: vec![0; players * rules.vocab.attributes.len()],
+            goods_tile: vec![0; players * rules.vocab.attributes.len()],
+            goods_taken: Vec::new(),
             scores: vec![Score::default(); players],
             events: Vec::with_capacity(64),
             event_tiles: Vec::with_capacity(64),
@@ -246,6 +285,8 @@ impl<'r> Game<'r> {
                 rules.kind_id(start)
             ));
         }
+        game.set_aside_starts(start);
+        game.count_stages();
         game.put_tile(start, at);
         Ok(game)
     }
@@ -272,15 +313,22 @@ impl<'r> Game<'r> {
                 Ok(())
             }
             (Phase::Crop, Move::Crop(crop)) => self.crop(crop),
+            (Phase::Tile, Move::EndTurn) => self.decline_second_turn(),
             (Phase::Over, _) => illegal("the game is over"),
             (phase, _) => illegal(format!("{} expected here", phase_wants(phase))),
         }
     }
 
-    /// Ends the turn: the next player's tile comes next.
+    /// Ends the turn: the next player's tile comes next, unless the tile
+    /// earned the active player the builder's second turn.
     pub(super) fn end_turn(&mut self) {
-        self.active = (self.active + 1) % self.players;
         self.phase = Phase::Tile;
+        if self.bonus == Bonus::Earned {
+            self.bonus = Bonus::Due;
+            return;
+        }
+        self.bonus = Bonus::None;
+        self.active = (self.active + 1) % self.players;
     }
 
     /// What the game expects next.
@@ -472,7 +520,7 @@ impl<'r> Game<'r> {
 
 fn phase_wants(phase: Phase) -> &'static str {
     match phase {
-        Phase::Tile => "a tile (placement or discard) is",
+        Phase::Tile => "a tile (placement or discard, or declining a second turn) is",
         Phase::Figure => "the figure action for the tile just placed is",
         Phase::Crop => "the crop circle's action is",
         Phase::Over => "nothing is",

@@ -116,9 +116,19 @@ pub struct TurnLog {
     /// A completed pyramid scored instead of placing a figure.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub score_pyramid: Option<PosLog>,
+    /// The player's abbot taken back instead of placing a figure.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recall: Option<RecallLog>,
     /// The crop circle's action and the responses.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub crop: Option<CropLog>,
+    /// This entry starts the builder's second turn (the same player draws
+    /// again). Without it, a second turn that is due is declined.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub second_turn: bool,
+    /// A check: the goods tokens the player took this turn, by good.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goods: Option<std::collections::BTreeMap<String, u64>>,
     /// The player (0-based), as a check.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<usize>,
@@ -143,6 +153,19 @@ pub struct AcrobatLog {
     /// Row.
     pub y: i32,
     /// The figure (default `meeple`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub figure: Option<String>,
+}
+
+/// An abbot taken back from the tile at (x, y).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecallLog {
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+    /// The figure (default: the tile set's only figure with `capability abbot`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub figure: Option<String>,
 }

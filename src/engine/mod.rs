@@ -36,26 +36,33 @@
 //! outlooks without placing it ([`Preview`]), for players that search
 //! (`crate::players`).
 
+mod abbot;
 mod actions;
 mod bigtop;
 mod board;
+mod builder;
 mod capability;
+mod companion;
 mod copy;
 mod crop;
+mod draw;
 mod edition;
 pub mod events;
 mod features;
 mod flight;
 mod game;
+pub mod goods;
 mod journal;
 pub mod log;
 mod params;
+mod pig;
 mod placement;
 mod preview;
 mod pyramid;
 pub mod random;
 pub mod replay;
 pub mod report;
+mod river;
 pub mod rng;
 mod scoring;
 mod search;
@@ -72,6 +79,7 @@ pub use actions::{Flights, Landing, MeepleAction};
 pub use crop::{CropAction, CropMove, CropResponse};
 pub use events::{Event, Reason, Score, Source};
 pub use game::{Game, IllegalMove, Move, Phase, Placement, MAX_PLAYERS};
+pub use goods::GoodsTaken;
 pub use preview::Preview;
 pub use replay::{replay, ReplayError};
 pub use search::Outlook;

@@ -1,5 +1,5 @@
 //! The capabilities' rule parameters (`acrobat.points`, `acrobat.pyramid`,
-//! `ringmaster.bonus`), looked up once by name. A parameter is required only
+//! `ringmaster.bonus`, `goods.most`, `pig.bonus`), looked up once by name. A parameter is required only
 //! when the chosen tiles or figures switch its capability on; a missing one is
 //! an error that names every missing parameter, the kinds' included.
 
@@ -13,6 +13,17 @@ pub(super) struct Params {
     pub acrobat_points: i64,
     pub acrobat_pyramid: u32,
     pub ringmaster_bonus: i64,
+    pub goods_most: i64,
+    pub pig_bonus: i64,
+}
+
+/// Which capabilities are in play, so which parameters are required.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Needs {
+    pub acrobats: bool,
+    pub ringmaster: bool,
+    pub goods: bool,
+    pub pig: bool,
 }
 
 impl Params {
@@ -20,8 +31,7 @@ impl Params {
     /// holds the kinds' missing parameters.
     pub fn from_rules(
         rules: &BTreeMap<String, i64>,
-        acrobats: bool,
-        ringmaster: bool,
+        needs: Needs,
         missing: &mut Vec<String>,
     ) -> Result<Params, SetupError> {
         let mut get = |name: &str, needed: bool| match rules.get(name) {
@@ -33,9 +43,12 @@ impl Params {
                 0
             }
         };
+        let acrobats = needs.acrobats;
         let acrobat_points = get("acrobat.points", acrobats);
         let pyramid = get("acrobat.pyramid", acrobats);
-        let ringmaster_bonus = get("ringmaster.bonus", ringmaster);
+        let ringmaster_bonus = get("ringmaster.bonus", needs.ringmaster);
+        let goods_most = get("goods.most", needs.goods);
+        let pig_bonus = get("pig.bonus", needs.pig);
         if !missing.is_empty() {
             return Err(SetupError(format!(
                 "the chosen tiles need rule parameter{} {} but no rules block gives {}",
@@ -60,6 +73,8 @@ impl Params {
             acrobat_points,
             acrobat_pyramid,
             ringmaster_bonus,
+            goods_most,
+            pig_bonus,
         })
     }
 }

@@ -3,7 +3,7 @@
 //! tile that fits nowhere.
 
 use super::board::SIDE_STEP;
-use super::game::{illegal, with_article, Game, IllegalMove, Phase, Placement};
+use super::game::{illegal, with_article, Bonus, Game, IllegalMove, Phase, Placement};
 use super::tables::{rotated_edges, NONE};
 use super::{KindId, TokenId};
 use crate::geometry::{Side, Slot};
@@ -29,6 +29,14 @@ impl Game<'_> {
         let Some(kind) = self.rules.kinds.get(usize::from(tile.0)) else {
             return 0;
         };
+        if kind.river_sides != 0 {
+            let mut n = 0;
+            self.each_placement(tile, |_| {
+                n += 1;
+                true
+            });
+            return n;
+        }
         kind.fits
             .iter()
             .map(|f| self.board.bucket(f.sig).len() * usize::from(f.count))
@@ -40,6 +48,17 @@ impl Game<'_> {
     #[must_use]
     pub fn nth_placement(&self, tile: KindId, n: usize) -> Option<Placement> {
         let kind = self.rules.kinds.get(usize::from(tile.0))?;
+        if kind.river_sides != 0 {
+            let (mut i, mut found) = (0, None);
+            self.each_placement(tile, |p| {
+                if i == n {
+                    found = Some(p);
+                }
+                i += 1;
+                found.is_none()
+            });
+            return found;
+        }
         let mut n = n;
         for fit in kind.fits.iter() {
             let bucket = self.board.bucket(fit.sig);
@@ -58,11 +77,16 @@ impl Game<'_> {
         let Some(kind) = self.rules.kinds.get(usize::from(tile.0)) else {
             return;
         };
+        let river = kind.river_sides != 0;
         for fit in kind.fits.iter() {
             for k in 0..usize::from(fit.count) {
                 let rotation = fit.rotation(k);
                 for &(x, y) in self.board.bucket(fit.sig) {
-                    if !f(Placement { x, y, rotation }) {
+                    let at = Placement { x, y, rotation };
+                    if river && self.river_refusal(kind, at).is_some() {
+                        continue;
+                    }
+                    if !f(at) {
                         return;
                     }
                 }
@@ -98,6 +122,11 @@ impl Game<'_> {
             .iter()
             .any(|f| f.sig == sig && f.rotations & rotation != 0)
         {
+            if kind.river_sides != 0 {
+                if let Some(why) = self.river_refusal(kind, at) {
+                    return illegal(why.describe());
+                }
+            }
             return Ok(());
         }
         let edges = rotated_edges(&kind.edges, usize::from(at.rotation));
@@ -120,12 +149,23 @@ impl Game<'_> {
     fn check_drawable(&self, tile: KindId) -> Result<(), IllegalMove> {
         match self.remaining.get(usize::from(tile.0)) {
             None => illegal("no such tile kind"),
-            Some(0) => illegal(format!(
-                "no copy of {} is left to draw (the box holds {})",
-                self.rules.kind_id(tile),
-                self.rules.kind_count_of(tile)
-            )),
-            Some(_) => Ok(()),
+            Some(0) => {
+                let aside = self.set_aside_of(tile);
+                illegal(format!(
+                    "no copy of {} is left to draw (the box holds {}{})",
+                    self.rules.kind_id(tile),
+                    self.rules.kind_count_of(tile),
+                    if aside > 0 {
+                        format!(
+                            "; {aside} of them the start tile, which stays in the box when {} starts the game",
+                            self.rules.kind_id(self.board.placed[0].kind)
+                        )
+                    } else {
+                        String::new()
+                    }
+                ))
+            }
+            Some(_) => self.check_order(tile),
         }
     }
 
@@ -144,7 +184,11 @@ impl Game<'_> {
             self.tokens_left[usize::from(t.0)] -= 1;
         }
         self.pending_token = token;
+        self.start_second_turn();
         self.current = self.put_tile(tile, at);
+        if self.bonus == Bonus::None && self.extends_own_builder() {
+            self.bonus = Bonus::Earned;
+        }
         self.phase = Phase::Figure;
         Ok(())
     }
@@ -168,7 +212,8 @@ impl Game<'_> {
             ));
         }
         self.turn += 1;
-        self.remaining[usize::from(tile.0)] -= 1;
+        self.start_second_turn();
+        self.take_copy(tile);
         Ok(())
     }
 
@@ -176,7 +221,9 @@ impl Game<'_> {
     pub(super) fn put_tile(&mut self, tile: KindId, at: Placement) -> u32 {
         let rules = self.rules;
         let kind = &rules.kinds[usize::from(tile.0)];
-        self.remaining[usize::from(tile.0)] -= 1;
+        self.take_copy(tile);
+        let entry = self.river_entry_of(kind, at);
+        self.river_entry.push(entry);
         let first = self.features.len();
         let edges = rotated_edges(&kind.edges, usize::from(at.rotation));
         let t = self

@@ -337,6 +337,16 @@ impl Game<'_> {
         if kind.circus || kind.crop.is_some() || kind.flier.is_some() || kind.acrobats.is_some() {
             return false;
         }
+        // The first engine wave's rules are not previewed: companions
+        // (builder, pig), abbots (recall), goods, a river tile (its entry is
+        // recorded when placed) or a second turn pending.
+        let rules = self.rules;
+        if rules.any_companion || rules.any_builder || rules.any_abbot || rules.goods != 0 {
+            return false;
+        }
+        if kind.river_sides != 0 || self.second_turns != 0 {
+            return false;
+        }
         let full = self.rules.params.acrobat_pyramid;
         for &t in &self.acrobat_tiles {
             let p = self.board.placed[t as usize];

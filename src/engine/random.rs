@@ -11,7 +11,7 @@
 
 use super::log::{
     AcrobatLog, CropActionLog, CropLog, CropResponseLog, FlightLog, GameLog, MeepleLog, PosLog,
-    TurnLog,
+    RecallLog, TurnLog,
 };
 use super::rng::Rng;
 use super::{
@@ -26,6 +26,59 @@ pub const MAX_BAG: usize = 100_000;
 pub const COLOURS: [&str; 8] = [
     "red", "blue", "green", "yellow", "black", "grey", "pink", "purple",
 ];
+
+/// Puts every tile not yet drawn into `bag` (emptied first), the latest draw
+/// stage first and in kind order within a stage, so that the tiles that may
+/// be drawn now are its last entries (all of them without groups).
+pub fn fill_staged_bag(game: &Game<'_>, bag: &mut Vec<KindId>) {
+    let rules = game.rules();
+    bag.clear();
+    for stage in (0..super::draw::STAGES).rev() {
+        let stage = u8::try_from(stage).unwrap_or(u8::MAX);
+        for k in 0..rules.kind_count() {
+            let kind = KindId(u16::try_from(k).unwrap_or(u16::MAX));
+            if rules.stage(kind) == stage {
+                bag.extend(std::iter::repeat_n(kind, game.remaining(kind) as usize));
+            }
+        }
+    }
+}
+
+/// The index in a bag filled by [`fill_staged_bag`] (and drawn from with
+/// `swap_remove`) of a tile drawn uniformly among those that may be drawn
+/// now: the last entries, of the earliest stage left. Draws one number from
+/// `rng`, as a draw from the whole bag would when nothing is grouped.
+///
+/// # Panics
+/// `bag` is empty.
+pub fn draw_index(rules: &Ruleset, bag: &[KindId], rng: &mut Rng) -> usize {
+    let len = bag.len();
+    let stage = rules.stage(bag[len - 1]);
+    if rules.stage(bag[0]) == stage {
+        return rng.below(len);
+    }
+    let n = bag
+        .iter()
+        .rev()
+        .take_while(|&&k| rules.stage(k) == stage)
+        .count();
+    len - n + rng.below(n)
+}
+
+/// Writes into a turn's log entry the goods tokens its player took (the
+/// turn just played), as the log's `goods` check.
+pub(crate) fn record_goods(game: &Game<'_>, entry: &mut TurnLog) {
+    let taken = super::replay::goods_of_turn(game, game.turn());
+    if !taken.is_empty() {
+        let rules = game.rules();
+        entry.goods = Some(
+            taken
+                .iter()
+                .map(|&(g, n)| (rules.attribute_name(g).to_string(), n))
+                .collect(),
+        );
+    }
+}
 
 /// A seeded random player with reusable scratch space.
 #[derive(Debug)]
@@ -114,18 +167,15 @@ impl RandomPlayer {
                 "the box holds {copies} tiles; a random game takes at most {MAX_BAG}"
             )));
         }
-        self.bag.clear();
-        for k in 0..rules.kind_count() {
-            let kind = KindId(u16::try_from(k).unwrap_or(u16::MAX));
-            for _ in 0..game.remaining(kind) {
-                self.bag.push(kind);
-            }
-        }
+        fill_staged_bag(&game, &mut self.bag);
         while !self.bag.is_empty() {
-            let i = self.rng.below(self.bag.len());
+            let i = draw_index(rules, &self.bag, &mut self.rng);
             let tile = self.bag.swap_remove(i);
+            // A builder's second turn is always taken.
+            let second = game.second_turn_due();
             let mut entry = log.as_ref().map(|_| TurnLog {
                 tile: rules.kind_id(tile).to_string(),
+                second_turn: second,
                 ..TurnLog::default()
             });
             let count = game.placement_count(tile);
@@ -173,6 +223,9 @@ impl RandomPlayer {
                 let crop = Move::Crop(crop);
                 game.apply(&crop)?;
                 on_move(&game, &crop);
+            }
+            if let Some(e) = entry.as_mut() {
+                record_goods(&game, e);
             }
             if let (Some(log), Some(e)) = (log.as_deref_mut(), entry) {
                 log.push(e);
@@ -284,6 +337,13 @@ pub fn record_action(game: &Game<'_>, action: MeepleAction, e: &mut TurnLog) {
             });
         }
         MeepleAction::ScorePyramid { x, y } => e.score_pyramid = Some(PosLog { x, y }),
+        MeepleAction::Recall { figure, x, y } => {
+            e.recall = Some(RecallLog {
+                x,
+                y,
+                figure: Some(rules.figure_id(figure).to_string()),
+            });
+        }
         MeepleAction::Fly {
             figure,
             roll,

@@ -93,6 +93,7 @@ fn figure(rules: &Ruleset, id: Option<&str>) -> Result<FigureId, String> {
 fn play_turn(game: &mut Game<'_>, turn: &TurnLog, names: &[String]) -> Result<(), String> {
     let rules = game.rules();
     let kind = tile_kind(rules, &turn.tile)?;
+    second_turn(game, turn.second_turn)?;
     if let Some(p) = turn.player {
         let active = game.active_player();
         if p != active {
@@ -109,19 +110,25 @@ fn play_turn(game: &mut Game<'_>, turn: &TurnLog, names: &[String]) -> Result<()
         turn.acrobat.is_some(),
         turn.flight.is_some(),
         turn.score_pyramid.is_some(),
+        turn.recall.is_some(),
     ];
     if actions.iter().filter(|&&a| a).count() > 1 {
-        return Err("a turn takes at most one of meeple, acrobat, flight, score_pyramid".into());
+        return Err(
+            "a turn takes at most one of meeple, acrobat, flight, score_pyramid, recall".into(),
+        );
     }
     if turn.discard {
         let extra = actions.contains(&true)
+            || turn.goods.is_some()
             || turn.x.is_some()
             || turn.y.is_some()
             || turn.rotation.is_some()
             || turn.token.is_some()
             || turn.crop.is_some();
         if extra {
-            return Err("a discarded tile has no position, figure, token or crop action".into());
+            return Err(
+                "a discarded tile has no position, figure, token, goods or crop action".into(),
+            );
         }
         return game.apply(&Move::Discard { tile: kind }).map_err(|e| e.0);
     }
@@ -145,18 +152,80 @@ fn play_turn(game: &mut Game<'_>, turn: &TurnLog, names: &[String]) -> Result<()
     })
     .map_err(|e| e.0)?;
     let action = meeple_action(game, kind, rotation, turn)?;
+    let number = game.turn();
     game.apply(&Move::Figure(action)).map_err(|e| e.0)?;
     match (&turn.crop, game.phase()) {
-        (None, Phase::Crop) => Err("the tile has a crop circle: the log must give `crop`".into()),
+        (None, Phase::Crop) => {
+            return Err("the tile has a crop circle: the log must give `crop`".into())
+        }
         (Some(_), phase) if phase != Phase::Crop => {
-            Err("`crop` is only for a tile with a crop circle".into())
+            return Err("`crop` is only for a tile with a crop circle".into())
         }
         (Some(crop), _) => {
             let crop = crop_move(game, crop)?;
-            game.apply(&Move::Crop(crop)).map_err(|e| e.0)
+            game.apply(&Move::Crop(crop)).map_err(|e| e.0)?;
         }
-        (None, _) => Ok(()),
+        (None, _) => {}
     }
+    check_goods(game, number, turn.goods.as_ref())
+}
+
+/// Takes or declines the builder's second turn as the entry says.
+fn second_turn(game: &mut Game<'_>, marked: bool) -> Result<(), String> {
+    match (game.second_turn_due(), marked) {
+        (true, true) | (false, false) => Ok(()),
+        (true, false) => game.apply(&Move::EndTurn).map_err(|e| e.0),
+        (false, true) if game.in_second_turn() => Err(
+            "`second_turn` marks only the entry that starts the second turn (this one continues it after a discard)".into(),
+        ),
+        (false, true) => Err(
+            "no second turn is due: the player's previous tile extended no road or city with their builder (or that was a second turn already)".into(),
+        ),
+    }
+}
+
+/// Compares the goods the log says the player took with the engine's.
+fn check_goods(
+    game: &Game<'_>,
+    turn: u32,
+    logged: Option<&std::collections::BTreeMap<String, u64>>,
+) -> Result<(), String> {
+    let Some(logged) = logged else {
+        return Ok(());
+    };
+    let rules = game.rules();
+    let taken = goods_of_turn(game, turn);
+    let names: std::collections::BTreeMap<String, u64> = taken
+        .iter()
+        .map(|&(g, n)| (rules.attribute_name(g).to_string(), n))
+        .collect();
+    if &names == logged {
+        return Ok(());
+    }
+    let show = |m: &std::collections::BTreeMap<String, u64>| {
+        if m.is_empty() {
+            "none".to_string()
+        } else {
+            m.iter()
+                .map(|(k, v)| format!("{v} {k}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    };
+    Err(format!(
+        "the log says the player took goods {} but the rules give {}",
+        show(logged),
+        show(&names)
+    ))
+}
+
+/// The goods the active player took on a turn: (good, tokens).
+pub(crate) fn goods_of_turn(game: &Game<'_>, turn: u32) -> Vec<(u8, u64)> {
+    game.goods_taken()
+        .iter()
+        .filter(|g| g.turn == turn)
+        .map(|g| (g.good, g.tokens))
+        .collect()
 }
 
 fn feature_on(rules: &Ruleset, kind: KindId, rotation: u8, name: &str) -> Result<u8, String> {
@@ -190,6 +259,19 @@ fn meeple_action(
     }
     if let Some(p) = &turn.score_pyramid {
         return Ok(MeepleAction::ScorePyramid { x: p.x, y: p.y });
+    }
+    if let Some(r) = &turn.recall {
+        let figure = match &r.figure {
+            Some(id) => figure(rules, Some(id))?,
+            None => rules.abbot().ok_or_else(|| {
+                "the tile set has no figure with `capability abbot` to take back".to_string()
+            })?,
+        };
+        return Ok(MeepleAction::Recall {
+            figure,
+            x: r.x,
+            y: r.y,
+        });
     }
     let Some(f) = &turn.flight else {
         return Ok(MeepleAction::Pass);
@@ -304,6 +386,17 @@ fn describe(turn: &TurnLog) -> String {
     }
     if let Some(p) = &turn.score_pyramid {
         s.push_str(&format!(", scoring the pyramid at ({}, {})", p.x, p.y));
+    }
+    if let Some(r) = &turn.recall {
+        s.push_str(&format!(
+            ", taking the {} back from ({}, {})",
+            r.figure.as_deref().unwrap_or("abbot"),
+            r.x,
+            r.y
+        ));
+    }
+    if turn.second_turn {
+        s.push_str(", second turn");
     }
     if let Some(c) = &turn.crop {
         let action = match c.action {

@@ -41,6 +41,7 @@ pub struct BySource {
     pub circus: i64,
     pub acrobats: i64,
     pub ringmaster: i64,
+    pub goods: i64,
 }
 
 /// One scoring event.
@@ -53,7 +54,8 @@ pub struct EventLine {
     pub player: String,
     /// Points.
     pub points: i64,
-    /// `road`, `city`, `cloister`, `field`, `circus`, `acrobats` or `ringmaster`.
+    /// `road`, `city`, `cloister`, `field`, `circus`, `acrobats`, `ringmaster`
+    /// or `goods`.
     pub source: String,
     /// Why, in words.
     pub reason: String,
@@ -90,6 +92,7 @@ pub fn report(game: &Game<'_>, names: &[String]) -> ScoreReport {
                 circus: s.get(Source::Circus),
                 acrobats: s.get(Source::Acrobats),
                 ringmaster: s.get(Source::Ringmaster),
+                goods: s.get(Source::Goods),
             },
         })
         .collect();
@@ -121,6 +124,7 @@ impl BySource {
             Source::Circus => self.circus,
             Source::Acrobats => self.acrobats,
             Source::Ringmaster => self.ringmaster,
+            Source::Goods => self.goods,
         }
     }
 }

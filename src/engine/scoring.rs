@@ -6,6 +6,7 @@
 
 use super::events::{Event, Reason, Source};
 use super::game::{Game, IllegalMove, Phase, Spot, MAX_PLAYERS};
+use super::supplies::Companion;
 use super::value::{neighbourhood_points, network_points};
 use super::vocab::{Scoring, COMPLETE, UNFINISHED};
 use super::FeatureKindId;
@@ -34,6 +35,9 @@ impl Game<'_> {
         let rules = self.rules;
         let placed = self.board.placed[self.current as usize];
         let kind = &rules.kinds[usize::from(placed.kind.0)];
+        if rules.goods != 0 {
+            self.take_goods();
+        }
         for &f in &kind.networks {
             let root = self.features.find(placed.first_node + u32::from(f));
             if self.features.open(root) == 0 && self.features.occupants(root) > 0 {
@@ -82,6 +86,7 @@ impl Game<'_> {
         let mut strength = [0u32; MAX_PLAYERS];
         // Allocates only when a ringmaster is among the figures (rare).
         let mut ringmasters: Vec<(usize, u32)> = Vec::new();
+        let mut pigs = 0u32;
         let mut i = self.standing.len();
         while i > 0 {
             i -= 1;
@@ -93,8 +98,14 @@ impl Game<'_> {
             }
             let s = self.return_figure(i);
             let figure = &self.rules.figures[usize::from(s.figure.0)];
-            let weight = &mut strength[usize::from(s.player)];
-            *weight = weight.saturating_add(figure.strength);
+            match figure.companion {
+                Some(Companion::Pig) => pigs |= 1 << s.player,
+                Some(Companion::Builder) => {}
+                None => {
+                    let weight = &mut strength[usize::from(s.player)];
+                    *weight = weight.saturating_add(figure.strength);
+                }
+            }
             if figure.ringmaster {
                 ringmasters.push((usize::from(s.player), s.tile));
             }
@@ -107,8 +118,10 @@ impl Game<'_> {
             }
             if let Some((points, source, reason)) = self.feature_value(root, winners > 1) {
                 let turn = self.event_turn();
+                let mut won = 0u32;
                 for (player, &s) in strength.iter().enumerate().take(self.players) {
                     if s == best {
+                        won |= 1 << player;
                         self.award(Event {
                             turn,
                             player,
@@ -117,6 +130,9 @@ impl Game<'_> {
                             reason,
                         });
                     }
+                }
+                if let (true, Reason::Farm { neighbours, .. }) = (pigs != 0, reason) {
+                    self.pig_bonus(pigs, won, neighbours);
                 }
             }
         }
@@ -132,7 +148,11 @@ impl Game<'_> {
 
     /// The points a feature is worth to each majority player, and why; `None`
     /// for a kind that is not scored.
-    fn feature_value(&mut self, root: u32, shared: bool) -> Option<(i64, Source, Reason)> {
+    pub(super) fn feature_value(
+        &mut self,
+        root: u32,
+        shared: bool,
+    ) -> Option<(i64, Source, Reason)> {
         self.feature_value_as(root, shared, false)
     }
 
@@ -331,6 +351,9 @@ impl Game<'_> {
         self.score_acrobats_at_end();
         for (player, tile) in std::mem::take(&mut self.final_ringmasters) {
             self.ringmaster_bonus(player, tile);
+        }
+        if self.rules.goods != 0 {
+            self.score_goods();
         }
         Ok(&self.scores)
     }

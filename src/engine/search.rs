@@ -15,6 +15,7 @@
 use super::events::Source;
 use super::game::{Game, Spot, MAX_PLAYERS};
 use super::rng::Rng;
+use super::supplies::Companion;
 use super::vocab::Scoring;
 use super::TokenId;
 
@@ -35,10 +36,18 @@ pub struct Outlook {
     /// Complete and scored during play: a figure put on it now would be
     /// scored this turn (never a farm).
     pub scored_now: bool,
-    /// Strength on it, per player (the majority goes by strength).
+    /// Strength on it, per player (the majority goes by strength; companions
+    /// weigh nothing).
     pub strength: [u32; MAX_PLAYERS],
-    /// Figures on it, per player.
+    /// Figures on it, per player (companions not counted).
     pub figures: [u8; MAX_PLAYERS],
+    /// Players with a pig (`capability pig`) on it, as bits.
+    pub pigs: u32,
+    /// A farm's pig bonus for each pig owner who wins it, now and were every
+    /// neighbour it counts completed (0 for other features).
+    pub pig_now: i64,
+    /// See `pig_now`.
+    pub pig_complete: i64,
     /// Its root node (the feature's identity while the board stands).
     pub(super) root: u32,
     /// A figure earning a bonus when the feature is scored stands on it.
@@ -66,6 +75,9 @@ impl Outlook {
             scored_now: false,
             strength: [0; MAX_PLAYERS],
             figures: [0; MAX_PLAYERS],
+            pigs: 0,
+            pig_now: 0,
+            pig_complete: 0,
             root,
             bonus: false,
         }
@@ -122,9 +134,50 @@ impl Game<'_> {
         let s = self.standing[i];
         let def = &self.rules.figures[usize::from(s.figure.0)];
         let p = usize::from(s.player);
-        outlook.strength[p] = outlook.strength[p].saturating_add(def.strength);
-        outlook.figures[p] = outlook.figures[p].saturating_add(1);
+        outlook.strength[p] = outlook.strength[p].saturating_add(self.figure_strength(i));
+        if def.companion.is_none() {
+            outlook.figures[p] = outlook.figures[p].saturating_add(1);
+        }
+        outlook.pigs |= self.pig_bit(i);
         outlook.bonus |= def.ringmaster;
+    }
+
+    /// The strength of the `i`-th standing figure in majorities (0 for a
+    /// companion).
+    fn figure_strength(&self, i: usize) -> u32 {
+        let figure = &self.rules.figures[usize::from(self.standing[i].figure.0)];
+        if figure.companion.is_some() {
+            0
+        } else {
+            figure.strength
+        }
+    }
+
+    /// The owner's bit when the `i`-th standing figure is a pig, else 0.
+    fn pig_bit(&self, i: usize) -> u32 {
+        let s = self.standing[i];
+        let pig = self.rules.figures[usize::from(s.figure.0)].companion == Some(Companion::Pig);
+        if pig {
+            1 << s.player
+        } else {
+            0
+        }
+    }
+
+    /// How many of `player`'s builders stand on the board (each on an
+    /// unfinished road or city: a chance of a second turn).
+    #[must_use]
+    pub fn builders_standing(&self, player: usize) -> u32 {
+        let n = self
+            .standing
+            .iter()
+            .filter(|s| {
+                usize::from(s.player) == player
+                    && self.rules.figures[usize::from(s.figure.0)].companion
+                        == Some(Companion::Builder)
+            })
+            .count();
+        u32::try_from(n).unwrap_or(u32::MAX)
     }
 
     /// The outlook of a feature (a root), no figure counted yet.
@@ -140,6 +193,9 @@ impl Game<'_> {
                 outlook.now = n.done_points;
                 outlook.complete = n.all_points;
                 outlook.missing = n.all - n.done;
+                let bonus = rules.params.pig_bonus;
+                outlook.pig_now = i64::from(n.done).saturating_mul(bonus);
+                outlook.pig_complete = i64::from(n.all).saturating_mul(bonus);
                 return outlook;
             }
             Scoring::Network { .. } => u32::try_from(self.features.open(root).max(0)).unwrap_or(0),

@@ -13,8 +13,7 @@ use super::tables::Kind;
 use super::tileset::SetupError;
 use crate::emit::wire::{self, TileSet};
 
-/// The capability that earns a figure the ringmaster bonus.
-pub const RINGMASTER: &str = "ringmaster";
+use super::capability::{ABBOT, BUILDER, PIG, RINGMASTER};
 
 /// A figure each player receives.
 #[derive(Debug)]
@@ -34,6 +33,30 @@ pub(super) struct FigureDef {
     /// A player's figure that normal placement may put on the board: neither
     /// neutral nor a supply piece (their rules are capabilities still to come).
     pub plays: bool,
+    /// May be taken back instead of a figure action, scoring its feature
+    /// (`capability abbot`).
+    pub abbot: bool,
+    /// Stands beside its owner's follower rather than on a feature of its own
+    /// (`capability builder` or `pig`): never placed the normal way, never
+    /// counted in majorities or by the big top, never flies.
+    pub companion: Option<Companion>,
+}
+
+/// What a companion figure does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Companion {
+    /// Extending its feature gives its owner a second turn.
+    Builder,
+    /// Its field scores more for its owner.
+    Pig,
+}
+
+impl FigureDef {
+    /// A follower in the rules' sense: it stands on a feature and counts for
+    /// majorities and the big top (not a companion, neutral or supply piece).
+    pub fn follower_piece(&self) -> bool {
+        self.plays && self.companion.is_none()
+    }
 }
 
 /// A kind of token.
@@ -93,15 +116,25 @@ pub(super) fn figures(exps: &[&wire::Expansion]) -> Result<Vec<FigureDef>, Setup
             return Err(SetupError(format!("figure `{}` is declared twice", f.id)));
         }
         let plays = !f.neutral && !f.supply;
+        let has = |c: &str| f.capabilities.iter().any(|x| x == c);
+        let companion = if has(BUILDER) {
+            Some(Companion::Builder)
+        } else if has(PIG) {
+            Some(Companion::Pig)
+        } else {
+            None
+        };
         out.push(FigureDef {
             id: f.id.clone(),
             per_player: f.per_player,
-            acrobat: f.acrobat && plays,
-            ringmaster: f.capabilities.iter().any(|c| c == RINGMASTER),
+            acrobat: f.acrobat && plays && companion.is_none(),
+            ringmaster: has(RINGMASTER),
             strength: f.strength,
             follower: f.follower,
             stands_on: f.stands_on.clone(),
             plays,
+            abbot: has(ABBOT),
+            companion,
         });
     }
     if out.len() > 32 {

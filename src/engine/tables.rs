@@ -4,7 +4,7 @@
 //! computed once from the wire tile, which is validated on the way so the hot
 //! path can index without checks.
 
-use super::capability::{BIG_TOP, CROP_CIRCLE, FLIGHT, PYRAMID};
+use super::capability::{BIG_TOP, CROP_CIRCLE, FLIGHT, PYRAMID, RIVER};
 use super::sides::Sides;
 use super::tileset::SetupError;
 use super::vocab::{Scoring, Vocab};
@@ -49,6 +49,16 @@ pub(super) struct Kind {
     pub crop: Option<u8>,
     /// A circus or acrobat tile, counted by the ringmaster bonus.
     pub bonus_tile: bool,
+    /// The sides (bit per side N E S W, unrotated) where a path of a kind with
+    /// `capability river` meets the border; 0 for a tile without river.
+    pub river_sides: u8,
+    /// When it may be drawn (see `draw`): its group's rank × 2, +1 for a
+    /// `last` tile.
+    pub stage: u8,
+    /// Copies marked `start` (see `draw::set_aside_starts`).
+    pub start_copies: u32,
+    /// The tile belongs to a group (the river).
+    pub grouped: bool,
 }
 
 /// A placement signature a tile kind fits, and in which rotations.
@@ -85,6 +95,8 @@ pub(super) struct KFeature {
     pub rich: bool,
     /// The figures that may stand on it (its kind's).
     pub admits: u32,
+    /// The companion figures that may stand beside a follower on it.
+    pub companions: u32,
     /// The attributes it carries, one bit per vocabulary index.
     pub attributes: u64,
     /// Units of its counted attributes: (attribute, units).
@@ -181,7 +193,17 @@ pub(super) fn prepare_tile(
         flier: None,
         crop: None,
         bonus_tile: false,
+        river_sides: 0,
+        stage: 0,
+        start_copies: tile.start,
+        grouped: tile.group.is_some(),
     };
+    for side in Side::ALL {
+        let k = slot_kind[side.slots()[1].index()];
+        if k != NONE && vocab.kinds[usize::from(k)].capabilities & RIVER != 0 {
+            out.river_sides |= 1 << side.index();
+        }
+    }
     for (i, f) in tile.features.iter().enumerate() {
         let index = u8::try_from(i).unwrap_or(NONE);
         let rule = &vocab.kinds[usize::from(kinds[i])];
@@ -314,6 +336,7 @@ fn prepare_feature(f: &wire::Feature, kinds: &[u8], vocab: &Vocab) -> Result<KFe
         shape: rule.shape,
         rich: false,
         admits: rule.admits,
+        companions: rule.companions,
         attributes: 0,
         units: Vec::new(),
         touching: Vec::new(),

@@ -10,9 +10,9 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::params::Params;
+use super::params::{Needs, Params};
 use super::sides::Sides;
-use super::supplies::{self, FigureDef, TokenDef};
+use super::supplies::{self, Companion, FigureDef, TokenDef};
 use super::tables::{prepare_tile, Kind, NONE};
 use super::vocab::Vocab;
 use super::{capability, edition, FeatureKindId, FigureId, KindId, TokenId};
@@ -35,6 +35,13 @@ pub struct Ruleset {
     pub(super) params: Params,
     /// Some tile has acrobat spaces.
     pub(super) any_acrobats: bool,
+    /// Some figure is a builder, a companion (builder or pig), an abbot.
+    pub(super) any_builder: bool,
+    pub(super) any_companion: bool,
+    pub(super) any_abbot: bool,
+    /// The attributes with `capability goods` that tiles in play carry, one
+    /// bit per vocabulary index.
+    pub(super) goods: u64,
     pub(super) start: Option<KindId>,
     expansions: Vec<String>,
 }
@@ -107,16 +114,12 @@ impl Ruleset {
                 return Err(SetupError(format!("tile `{}` appears twice", tile.id)));
             }
             let mut kind = prepare_tile(tile, &set.vocabulary, &vocab, &sides)?;
+            kind.stage = super::draw::stage(tile, &set.vocabulary);
             supplies::assign(&mut kind, &tile.id, &exps, e)?;
             kinds.push(kind);
         }
         edition::apply(&mut kinds, &by_id, &tiles, &exps)?;
-        let start = tiles
-            .iter()
-            .zip(&kinds)
-            .position(|(t, k)| t.start > 0 && k.count > 0)
-            .and_then(|i| u16::try_from(i).ok())
-            .map(KindId);
+        let start = super::draw::start_tile(&tiles, &kinds);
         let tokens = supplies::tokens(&exps)?;
         let dice: Vec<Vec<u32>> = exps
             .iter()
@@ -132,9 +135,22 @@ impl Ruleset {
         }
         let any_acrobats = kinds.iter().any(|k| k.acrobats.is_some());
         let ringmaster = figures.iter().any(|f| f.ringmaster);
-        let params = Params::from_rules(&rules, any_acrobats, ringmaster, &mut missing)?;
+        let has = |c: Companion| figures.iter().any(|f| f.plays && f.companion == Some(c));
+        let (any_builder, any_pig) = (has(Companion::Builder), has(Companion::Pig));
+        let goods = goods_in_play(&tiles, &set.vocabulary, &vocab);
+        let needs = Needs {
+            acrobats: any_acrobats,
+            ringmaster,
+            goods: goods != 0,
+            pig: any_pig,
+        };
+        let params = Params::from_rules(&rules, needs, &mut missing)?;
         Ok(Ruleset {
             any_acrobats,
+            any_builder,
+            any_companion: any_builder || any_pig,
+            any_abbot: figures.iter().any(|f| f.plays && f.abbot),
+            goods,
             kinds,
             by_id,
             vocab,
@@ -184,6 +200,23 @@ impl Ruleset {
         self.start
     }
 
+    /// When a tile kind may be drawn: a tile is drawable only while no tile of
+    /// a lower stage is left (see `docs/rules-engine.md`, edition edits and
+    /// groups); the same for every tile of a set without groups.
+    #[must_use]
+    pub fn stage(&self, kind: KindId) -> u8 {
+        self.kinds.get(usize::from(kind.0)).map_or(0, |k| k.stage)
+    }
+
+    /// True for a companion figure (`capability builder` or `pig`): it stands
+    /// beside its owner's follower and counts in no majority.
+    #[must_use]
+    pub fn is_companion(&self, figure: FigureId) -> bool {
+        self.figures
+            .get(usize::from(figure.0))
+            .is_some_and(|f| f.companion.is_some())
+    }
+
     /// Number of figure kinds.
     #[must_use]
     pub fn figure_count(&self) -> usize {
@@ -201,6 +234,13 @@ impl Ruleset {
     #[must_use]
     pub fn figure_id(&self, figure: FigureId) -> &str {
         &self.figures[usize::from(figure.0)].id
+    }
+
+    /// The first figure with `capability abbot`.
+    #[must_use]
+    pub fn abbot(&self) -> Option<FigureId> {
+        let i = self.figures.iter().position(|f| f.abbot)?;
+        u8::try_from(i).ok().map(FigureId)
     }
 
     /// Copies of a figure each player receives.
@@ -259,6 +299,39 @@ impl Ruleset {
     #[must_use]
     pub fn feature_kind(&self, kind: KindId, feature: u8) -> FeatureKindId {
         FeatureKindId(self.kinds[usize::from(kind.0)].features[usize::from(feature)].kind)
+    }
+
+    /// Number of declared kinds of feature (feature kind ids are `0..n`).
+    #[must_use]
+    pub fn feature_kind_count(&self) -> usize {
+        self.vocab.kinds.len()
+    }
+
+    /// Number of declared attributes (attribute indices are `0..n`).
+    #[must_use]
+    pub fn attribute_count(&self) -> usize {
+        self.vocab.attributes.len()
+    }
+
+    /// An attribute's id, as declared (`inn`, `wine`).
+    #[must_use]
+    pub fn attribute_name(&self, attribute: u8) -> &str {
+        self.vocab
+            .attributes
+            .get(usize::from(attribute))
+            .map_or("attribute", |a| a.id.as_str())
+    }
+
+    /// The attribute with an id.
+    #[must_use]
+    pub fn attribute(&self, id: &str) -> Option<u8> {
+        self.vocab.attribute(id)
+    }
+
+    /// True when the attribute is a good (`capability goods`) on tiles in play.
+    #[must_use]
+    pub fn is_good(&self, attribute: u8) -> bool {
+        attribute < 64 && self.goods & (1 << attribute) != 0
     }
 
     /// A feature kind's id, as declared (`city`, `canal`).
@@ -345,6 +418,23 @@ fn defaults(vocabulary: &wire::Vocabulary) -> std::collections::BTreeMap<String,
                 wire::Modifier::Set(v) | wire::Modifier::Add(v) => v,
             };
             out.insert(format!("{}.{name}", a.id), value);
+        }
+    }
+    out
+}
+
+/// The goods attributes that tiles in play carry.
+fn goods_in_play(tiles: &[&wire::Tile], vocabulary: &wire::Vocabulary, vocab: &Vocab) -> u64 {
+    let mut out = 0u64;
+    for a in &vocabulary.attributes {
+        if !a.capabilities.iter().any(|c| c == capability::GOODS) {
+            continue;
+        }
+        let used = tiles
+            .iter()
+            .any(|t| t.features.iter().any(|f| f.attributes.contains_key(&a.id)));
+        if let (true, Some(i)) = (used, vocab.attribute(&a.id)) {
+            out |= 1 << i;
         }
     }
     out

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use super::capability;
 use super::events::Source;
-use super::supplies::FigureDef;
+use super::supplies::{Companion, FigureDef};
 use super::tileset::SetupError;
 use crate::emit::wire::{self, Shape};
 
@@ -40,6 +40,10 @@ pub(super) struct KindRule {
     pub admits: u32,
     /// For a pyramid kind: the figures that may join its pyramid.
     pub acrobats: u32,
+    /// Companion figures (builder, pig) that may stand beside their owner's
+    /// follower on it: those whose `stands-on` names it; without `stands-on`,
+    /// a builder beside a network-scored region or path, a pig on a farm.
+    pub companions: u32,
     /// Capability bits (`capability::BIG_TOP`, ...).
     pub capabilities: u8,
     /// The score column its points go to.
@@ -235,7 +239,7 @@ fn kind(
     };
     let capabilities = capability::kind_bits(k);
     let occupy = |f: &FigureDef| {
-        f.plays
+        f.follower_piece()
             && (f.follower && k.occupy.iter().any(|o| o == "follower") || k.occupy.contains(&f.id))
             && (f.stands_on.is_empty() || f.stands_on.contains(&k.id))
     };
@@ -253,6 +257,22 @@ fn kind(
     } else {
         0
     };
+    let companions = mask(&|f| {
+        let Some(c) = f.companion else { return false };
+        if !f.plays {
+            return false;
+        }
+        if !f.stands_on.is_empty() {
+            return f.stands_on.contains(&k.id);
+        }
+        match c {
+            Companion::Builder => {
+                matches!(scoring, Scoring::Network { .. })
+                    && matches!(k.shape, Shape::Region | Shape::Path)
+            }
+            Companion::Pig => matches!(scoring, Scoring::Farm { .. }),
+        }
+    });
     let units = vocabulary
         .attributes
         .iter()
@@ -264,6 +284,7 @@ fn kind(
         scoring,
         admits,
         acrobats,
+        companions,
         capabilities,
         source: match k.shape {
             Shape::Region => Source::City,

@@ -14,10 +14,15 @@
 //!   being the open sides, empty squares or unfinished cities. A feature
 //!   others would score is worth nothing to `p`. An acrobat is worth what it
 //!   scores at game end (`acrobat.points`).
-//! - `cost`: a figure on the board is one less to play. The k-th figure a
+//!   A pig on a field `p` would score adds its bonus the same way (now, and
+//!   were every city the field touches completed). A builder on the board is
+//!   worth [`SECOND_TURN`] points scaled by the share of tiles still to draw
+//!   (the chance of the second turn it may bring).
+//! - `cost`: a follower on the board is one less to play. The k-th follower a
 //!   player has on the board costs `2 + max(0, k − 4)` points, scaled by the
 //!   share of the tiles still to draw: tying up a fifth, sixth, seventh
 //!   figure costs more, and nothing is tied up once the bag is empty.
+//!   Builders and pigs cost nothing (they tie up no follower).
 //!
 //! Points already scored count in full, so a move that completes a city for
 //! its owner is worth the city's points, minus what completing it gives the
@@ -33,6 +38,9 @@ const TILES_PER_MISSING: f64 = 3.0;
 const FIGURE_COST: f64 = 2.0;
 /// Figures on the board before each further one costs a point more.
 const FREE_FIGURES: usize = 4;
+/// What a builder standing on the board is worth at the start of the game:
+/// about what a turn scores (a second turn it may bring).
+pub const SECOND_TURN: f64 = 2.0;
 
 /// What the evaluation needs to know besides the game: the share of tiles
 /// still to draw, and scratch space.
@@ -73,6 +81,20 @@ impl Evaluator {
         now + (complete - now).max(0.0) * Evaluator::chance(outlook.missing, tiles_left)
     }
 
+    /// What a pig adds to a field its owner would score: its bonus now, and
+    /// more were the field's cities completed.
+    #[must_use]
+    pub fn pig_estimate(outlook: &Outlook, tiles_left: u32) -> f64 {
+        #[allow(clippy::cast_precision_loss)]
+        let (now, complete) = (outlook.pig_now as f64, outlook.pig_complete as f64);
+        now + (complete - now).max(0.0) * Evaluator::chance(outlook.missing, tiles_left)
+    }
+
+    /// The share of the game's tiles still to draw.
+    fn share(&self, tiles_left: u32) -> f64 {
+        (f64::from(tiles_left) / f64::from(self.total_tiles)).min(1.0)
+    }
+
     /// The cost of the `k`-th figure (1-based) a player has on the board.
     #[must_use]
     pub fn figure_cost(&self, k: usize, tiles_left: u32) -> f64 {
@@ -92,12 +114,19 @@ impl Evaluator {
             let score = game.scores()[p].total();
             let acrobats = game.acrobats_worth(p);
             let on_board = on_board(game, p);
+            // A pig's bonus is summed right after its field's estimate.
             let estimates = self
                 .outlooks
                 .iter()
                 .filter(|o| o.scores_for(p))
-                .map(|o| Evaluator::estimate(o, tiles_left));
-            *v = self.player_value(score, acrobats, estimates, on_board, tiles_left);
+                .flat_map(|o| {
+                    let pig =
+                        (o.pigs & (1 << p) != 0).then(|| Evaluator::pig_estimate(o, tiles_left));
+                    std::iter::once(Evaluator::estimate(o, tiles_left)).chain(pig)
+                });
+            let builders =
+                f64::from(game.builders_standing(p)) * SECOND_TURN * self.share(tiles_left);
+            *v = self.player_value(score, acrobats, estimates, builders, on_board, tiles_left);
         }
         relative(&values[..players], player)
     }
@@ -112,6 +141,7 @@ impl Evaluator {
         score: i64,
         acrobats: i64,
         estimates: impl Iterator<Item = f64>,
+        builders: f64,
         on_board: usize,
         tiles_left: u32,
     ) -> f64 {
@@ -122,6 +152,7 @@ impl Evaluator {
         for estimate in estimates {
             potential += estimate;
         }
+        potential += builders;
         let cost: f64 = (1..=on_board)
             .map(|k| self.figure_cost(k, tiles_left))
             .sum();
@@ -129,14 +160,13 @@ impl Evaluator {
     }
 }
 
-/// A player's figures on the board, of every kind.
+/// The player's followers on the board (companions tie up none).
 #[must_use]
 pub fn on_board(game: &Game<'_>, player: usize) -> usize {
     (0..game.rules().figure_count())
-        .map(|f| {
-            let f = crate::engine::FigureId(u8::try_from(f).unwrap_or(u8::MAX));
-            game.on_board(player, f) as usize
-        })
+        .map(|f| crate::engine::FigureId(u8::try_from(f).unwrap_or(u8::MAX)))
+        .filter(|&f| !game.rules().is_companion(f))
+        .map(|f| game.on_board(player, f) as usize)
         .sum()
 }
 

@@ -8,8 +8,9 @@
 //! applying it; a figure on a feature that the tile leaves unfinished scores
 //! the same this turn, so its value is passing's plus the feature's estimate
 //! minus the figure's cost, with no second copy. Every other action (a
-//! figure on a feature completed now, an acrobat, a flight, scoring a
-//! pyramid) is applied to a second copy, and so is every action of a turn
+//! figure on a feature completed now, a builder or pig, an acrobat, a
+//! flight, scoring a pyramid, taking an abbot back) is applied to a second
+//! copy, and so is every action of a turn
 //! whose passing scored a circus (a figure placed now could count there).
 //! A flight is worth the mean over the die's faces of the best landing.
 
@@ -173,6 +174,10 @@ impl<'r> Greedy<'r> {
         for &action in &self.actions {
             match action {
                 MeepleAction::Pass => {}
+                // A companion adds no strength: valued on a copy.
+                MeepleAction::Place { figure, .. } if placed.rules().is_companion(figure) => {
+                    out.push((action, f64::NAN));
+                }
                 MeepleAction::Place { feature, .. } => {
                     match placed.outlook_at(at.x, at.y, feature) {
                         Some(o) if !o.scored_now => {

@@ -123,7 +123,7 @@ impl Previewed {
             let acrobats = game.acrobats_worth(p);
             let on_board = figures[p] - end.returned[p] as usize;
             let estimates = self.terms.iter().filter(|t| t.0 >> p & 1 != 0).map(|t| t.1);
-            *v = eval.player_value(score, acrobats, estimates, on_board, left);
+            *v = eval.player_value(score, acrobats, estimates, 0.0, on_board, left);
         }
         relative(&values[..players], me)
     }

@@ -8,7 +8,9 @@ use super::mcts::Mcts;
 use super::policy::{Chance, Policy, RandomPolicy};
 use super::{seat_seed, Seat};
 use crate::engine::log::{GameLog, TurnLog};
-use crate::engine::random::{crop_log, record_action, MAX_BAG};
+use crate::engine::random::{
+    crop_log, draw_index, fill_staged_bag, record_action, record_goods, MAX_BAG,
+};
 use crate::engine::rng::Rng;
 use crate::engine::{
     CropAction, CropMove, CropResponse, FigureId, Game, IllegalMove, KindId, Landing, MeepleAction,
@@ -150,19 +152,16 @@ pub fn play_logged<'r>(
     Ok((game, log))
 }
 
-/// Puts every tile not yet drawn into `bag` (emptied first), in kind order.
+/// Puts every tile not yet drawn into `bag` (emptied first): the latest draw
+/// stage first, so that the tiles drawable now are its last entries.
 pub(crate) fn fill_bag(game: &Game<'_>, bag: &mut Vec<KindId>) {
-    bag.clear();
-    for k in 0..game.rules().kind_count() {
-        let kind = KindId(u16::try_from(k).unwrap_or(u16::MAX));
-        for _ in 0..game.remaining(kind) {
-            bag.push(kind);
-        }
-    }
+    fill_staged_bag(game, bag);
 }
 
 /// Plays from the current phase to the end of the game: tiles are drawn
-/// uniformly from `bag` (the tiles not yet drawn), and `seats[p % len]`
+/// uniformly from `bag` (the tiles not yet drawn, filled by [`fill_bag`])
+/// among those of the earliest draw stage left, a builder's second turn is
+/// always taken, and `seats[p % len]`
 /// decides for player `p` (one seat plays everyone in rollouts).
 pub(crate) fn run<'r, P: Policy<'r>>(
     game: &mut Game<'r>,
@@ -177,17 +176,19 @@ pub(crate) fn run<'r, P: Policy<'r>>(
         match game.phase() {
             Phase::Over => break,
             Phase::Tile => {
-                if let (Some(log), Some(e)) = (log.as_deref_mut(), entry.take()) {
+                if let (Some(log), Some(mut e)) = (log.as_deref_mut(), entry.take()) {
+                    record_goods(game, &mut e);
                     log.push(e);
                 }
                 if bag.is_empty() {
                     game.final_scores()?;
                     break;
                 }
-                let tile = bag.swap_remove(chance.rng.below(bag.len()));
+                let tile = bag.swap_remove(draw_index(game.rules(), bag, &mut chance.rng));
                 if log.is_some() {
                     entry = Some(TurnLog {
                         tile: game.rules().kind_id(tile).to_string(),
+                        second_turn: game.second_turn_due(),
                         ..TurnLog::default()
                     });
                 }
@@ -238,7 +239,8 @@ pub(crate) fn run<'r, P: Policy<'r>>(
             }
         }
     }
-    if let (Some(log), Some(e)) = (log, entry) {
+    if let (Some(log), Some(mut e)) = (log, entry) {
+        record_goods(game, &mut e);
         log.push(e);
     }
     Ok(())

@@ -248,6 +248,8 @@ pub struct Tally {
     pub kinds: Vec<KindTally>,
     /// Crop circles' actions and responses.
     pub crop: CropTally,
+    /// Points by feature kind and attribute, pigs, goods, abbots, second turns.
+    pub sources: super::sources::SourcesTally,
 }
 
 impl Tally {
@@ -268,6 +270,7 @@ impl Tally {
             big_top: Histogram::default(),
             kinds: vec![KindTally::default(); kinds],
             crop: CropTally::default(),
+            sources: super::sources::SourcesTally::default(),
         }
     }
 
@@ -302,6 +305,7 @@ impl Tally {
             mine.points = mine.points.saturating_add(theirs.points);
         }
         self.crop.merge(&other.crop);
+        self.sources.merge(&other.sources);
         self
     }
 

@@ -27,6 +27,7 @@ const COLOURS: [ColorU8; COLUMNS] = [
     rgb(146, 84, 170),  // circus
     rgb(58, 112, 190),  // acrobats
     rgb(206, 70, 130),  // ringmaster
+    rgb(200, 170, 40),  // goods
     rgb(112, 128, 152), // total
 ];
 

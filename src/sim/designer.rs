@@ -78,6 +78,9 @@ pub struct Designer {
     pub tile_kinds: Vec<KindSummary>,
     /// Crop circles.
     pub crop_circles: CropSummary,
+    /// Points by feature kind and attribute, pigs, goods, abbots taken back,
+    /// builder's second turns.
+    pub sources: super::sources::Sources,
 }
 
 /// Points of one source per turn.
@@ -165,6 +168,7 @@ pub fn summary(rules: &Ruleset, players: usize, tally: &Tally) -> Designer {
             added_per_add: per(c.figures[0] as f64, c.circles[0]),
             removed_per_remove: per(c.figures[1] as f64, c.circles[1]),
         },
+        sources: super::sources::summary(rules, &tally.sources, tally.games),
     }
 }
 
@@ -223,6 +227,7 @@ pub fn text(out: &mut String, d: &Designer) {
         ]);
     }
     out.push_str(&t.render());
+    super::sources::text(out, &d.sources);
     let c = &d.crop_circles;
     if c.per_game > 0.0 {
         let _ = writeln!(

@@ -30,6 +30,7 @@ pub mod compare;
 pub mod designer;
 mod plot;
 mod record;
+pub mod sources;
 pub mod summary;
 mod text;
 pub mod wide;

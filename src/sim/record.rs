@@ -62,7 +62,7 @@ pub fn play(
                 f.landed += u64::from(landing.is_some());
             }
             Move::Crop(crop) => super::designer::crop(crop, tally),
-            Move::Figure(_) => {}
+            Move::Figure(_) | Move::EndTurn => {}
         },
     )?;
     if game.big_top().is_some() {
@@ -78,6 +78,7 @@ pub fn play(
     tally.big_top.add(big_top);
     count_scores(game.scores(), tally);
     super::designer::count(&game, tally);
+    tally.sources.count(&game);
     Ok(names.map(|names| {
         let mut log = GameLog::finished_game(rules, names, turns);
         log.seats = Some(seats.iter().map(ToString::to_string).collect());

@@ -89,6 +89,7 @@ pub struct PointsBySource {
     pub circus: Distribution,
     pub acrobats: Distribution,
     pub ringmaster: Distribution,
+    pub goods: Distribution,
     pub total: Distribution,
 }
 
@@ -103,6 +104,7 @@ pub struct MeansBySource {
     pub circus: f64,
     pub acrobats: f64,
     pub ringmaster: f64,
+    pub goods: f64,
     pub total: f64,
 }
 
@@ -282,6 +284,7 @@ impl PointsBySource {
             &self.circus,
             &self.acrobats,
             &self.ringmaster,
+            &self.goods,
         ]
         .get(c)
         .copied()
@@ -300,7 +303,8 @@ impl MeansBySource {
             circus: f(4),
             acrobats: f(5),
             ringmaster: f(6),
-            total: f(7),
+            goods: f(7),
+            total: f(8),
         }
     }
 }
@@ -325,7 +329,8 @@ impl Summary {
             circus: d(4),
             acrobats: d(5),
             ringmaster: d(6),
-            total: d(7),
+            goods: d(7),
+            total: d(8),
         };
         let names = player_names(options.players);
         let seats: Vec<SeatSummary> = tally

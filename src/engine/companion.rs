@@ -1,0 +1,74 @@
+//! Companion figures (`capability builder` or `pig`): instead of placing a
+//! follower, a player may put one on a feature of the tile just placed whose
+//! kind takes it (its `stands-on`) and that already holds one of the
+//! player's own followers, anywhere along it. A companion counts for nothing
+//! in majorities or for the big top; it returns with the feature's followers
+//! when the feature is scored, or as soon as its owner has no follower left
+//! on the feature (a crop circle took it, an abbot was taken back).
+
+use super::game::{illegal, with_article, Game, IllegalMove, Spot};
+use super::FigureId;
+
+impl Game<'_> {
+    /// True when `player` has a follower on the feature of `root`.
+    pub(super) fn has_follower_on(&self, player: usize, root: u32) -> bool {
+        self.standing.iter().any(|s| match s.spot {
+            Spot::Node(n) => {
+                usize::from(s.player) == player
+                    && self.rules.figures[usize::from(s.figure.0)].follower_piece()
+                    && self.features.root(n) == root
+            }
+            Spot::Acrobats => false,
+        })
+    }
+
+    /// Checks and performs placing a companion on a feature of the tile just
+    /// placed.
+    pub(super) fn place_companion(
+        &mut self,
+        figure: FigureId,
+        feature: u8,
+    ) -> Result<(), IllegalMove> {
+        let placed = self.board.placed[self.current as usize];
+        let kind = &self.rules.kinds[usize::from(placed.kind.0)];
+        let Some(f) = kind.features.get(usize::from(feature)) else {
+            return illegal(format!("the tile has no feature #{feature}"));
+        };
+        let who = with_article(self.rules.figure_id(figure));
+        let name = &self.rules.vocab.kinds[usize::from(f.kind)].id;
+        if f.companions & (1 << figure.0) == 0 {
+            return illegal(format!("{who} may not stand on {}", with_article(name)));
+        }
+        let node = placed.first_node + u32::from(feature);
+        let root = self.features.root(node);
+        if !self.has_follower_on(self.active, root) {
+            return illegal(format!(
+                "{who} stands only beside one of its owner's followers, and the {name} holds none of the player's"
+            ));
+        }
+        self.stand(figure, self.current, Spot::Node(node));
+        Ok(())
+    }
+
+    /// Returns `player`'s companions on the feature of `root` when the player
+    /// has no follower left there.
+    pub(super) fn release_companions(&mut self, player: usize, root: u32) {
+        if !self.rules.any_companion || self.has_follower_on(player, root) {
+            return;
+        }
+        let mut i = self.standing.len();
+        while i > 0 {
+            i -= 1;
+            let s = self.standing[i];
+            let Spot::Node(n) = s.spot else { continue };
+            if usize::from(s.player) == player
+                && self.rules.figures[usize::from(s.figure.0)]
+                    .companion
+                    .is_some()
+                && self.features.root(n) == root
+            {
+                self.return_figure(i);
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+//! The draw order of groups (`group NAME { draw first|mixed|last }`): each tile
+//! kind gets a *stage*, its group's rank (first 0, mixed or no group 1, last
+//! 2) times two, plus one for a tile marked `last` (drawn last of its group).
+//! A tile may be drawn only while no tile of a lower stage is left, so the
+//! river's tiles come first, its lake last of them, then everything else.
+//! The start tile is the first tile marked `start` in a group (the river's
+//! spring) with a copy left, else the first tile marked `start`. A group's
+//! start tile replaces the others: when it begins the game, the copies marked
+//! `start` of every ungrouped tile stay in the box (the river's rules: the
+//! spring replaces the start tile, which goes back in the box).
+
+use super::game::{illegal, Game, IllegalMove};
+use super::tables::Kind;
+use super::KindId;
+use crate::emit::wire;
+
+/// Number of stages.
+pub(super) const STAGES: usize = 6;
+
+/// A wire tile's stage.
+pub(super) fn stage(tile: &wire::Tile, vocabulary: &wire::Vocabulary) -> u8 {
+    let rank = tile
+        .group
+        .as_deref()
+        .and_then(|g| vocabulary.groups.iter().find(|x| x.id == g))
+        .map_or(1, |g| match g.draw.as_str() {
+            "first" => 0,
+            "last" => 2,
+            _ => 1,
+        });
+    rank * 2 + u8::from(tile.last)
+}
+
+/// The start tile: the first grouped `start` tile with a copy left, else the
+/// first `start` tile with a copy left.
+pub(super) fn start_tile(tiles: &[&wire::Tile], kinds: &[Kind]) -> Option<KindId> {
+    let starts = || {
+        tiles
+            .iter()
+            .zip(kinds)
+            .enumerate()
+            .filter(|(_, (t, k))| t.start > 0 && k.count > 0)
+    };
+    let (i, _) = starts()
+        .find(|(_, (t, _))| t.group.is_some())
+        .or_else(|| starts().next())?;
+    u16::try_from(i).ok().map(KindId)
+}
+
+impl Game<'_> {
+    /// Copies left of each stage, from the copies left of each kind.
+    pub(super) fn count_stages(&mut self) {
+        self.stage_left = [0; STAGES];
+        for (k, &n) in self.rules.kinds.iter().zip(&self.remaining) {
+            let s = &mut self.stage_left[usize::from(k.stage)];
+            *s = s.saturating_add(n);
+        }
+    }
+
+    /// When a group's start tile begins the game, takes the start copies of
+    /// the ungrouped start tiles out of the bag.
+    pub(super) fn set_aside_starts(&mut self, start: KindId) {
+        if !self.rules.kinds[usize::from(start.0)].grouped {
+            return;
+        }
+        for (k, left) in self.rules.kinds.iter().zip(&mut self.remaining) {
+            if !k.grouped && k.start_copies > 0 {
+                *left = left.saturating_sub(k.start_copies);
+            }
+        }
+    }
+
+    /// The start copies of `tile` that stay in the box because a group's
+    /// start tile began the game.
+    pub(super) fn set_aside_of(&self, tile: KindId) -> u32 {
+        let start = self.board.placed.first().map(|p| p.kind);
+        let k = &self.rules.kinds[usize::from(tile.0)];
+        match start {
+            Some(s) if self.rules.kinds[usize::from(s.0)].grouped && !k.grouped => k.start_copies,
+            _ => 0,
+        }
+    }
+
+    /// Takes one copy of a kind out of the bag.
+    pub(super) fn take_copy(&mut self, tile: KindId) {
+        self.remaining[usize::from(tile.0)] -= 1;
+        let stage = usize::from(self.rules.kinds[usize::from(tile.0)].stage);
+        self.stage_left[stage] = self.stage_left[stage].saturating_sub(1);
+    }
+
+    /// True when a tile of this kind may be drawn now: a copy is left and no
+    /// tile of an earlier stage is.
+    #[must_use]
+    pub fn drawable(&self, tile: KindId) -> bool {
+        self.check_order(tile).is_ok() && self.remaining(tile) > 0
+    }
+
+    /// Refuses a tile while tiles of an earlier stage are left.
+    pub(super) fn check_order(&self, tile: KindId) -> Result<(), IllegalMove> {
+        let Some(kind) = self.rules.kinds.get(usize::from(tile.0)) else {
+            return illegal("no such tile kind");
+        };
+        let stage = usize::from(kind.stage);
+        let before: u32 = self.stage_left[..stage].iter().sum();
+        if before == 0 {
+            return Ok(());
+        }
+        let first = self
+            .rules
+            .kinds
+            .iter()
+            .zip(&self.remaining)
+            .position(|(k, &n)| n > 0 && usize::from(k.stage) < stage)
+            .map_or("?", |i| self.rules.kinds[i].id.as_str());
+        illegal(format!(
+            "{} can't be drawn yet: {before} tile{} drawn before it {} still in the bag (e.g. {first})",
+            kind.id,
+            if before == 1 { "" } else { "s" },
+            if before == 1 { "is" } else { "are" },
+        ))
+    }
+}

@@ -1,0 +1,203 @@
+//! Where the points come from beyond the score columns: each feature kind's
+//! points (a garden's apart from a cloister's), the points of features that
+//! carry each attribute (roads with an inn, cities with a cathedral), pig
+//! bonuses, goods majorities, abbots taken back, and the builder's second
+//! turns. Counted per game from the events into a [`SourcesTally`] (integers,
+//! merged exactly), summarised into [`Sources`], printed as text.
+
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use super::summary::round6;
+use super::text::small;
+use crate::engine::{FeatureKindId, Game, Reason, Ruleset};
+use crate::stats::Table;
+
+/// Points by kind and attribute over all games.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SourcesTally {
+    /// Points of each feature kind's features (indexed by `FeatureKindId`).
+    pub kinds: Vec<i128>,
+    /// Points of features carrying each attribute (indexed by attribute).
+    pub attributes: Vec<i128>,
+    /// Pig bonuses.
+    pub pig: i128,
+    /// Goods majorities at game end.
+    pub goods: i128,
+    /// Abbots taken back, and their points.
+    pub recalls: u64,
+    /// Points of abbots taken back.
+    pub recall_points: i128,
+    /// Builder's second turns taken.
+    pub second_turns: u64,
+}
+
+fn add(v: &mut Vec<i128>, i: usize, points: i64) {
+    if v.len() <= i {
+        v.resize(i + 1, 0);
+    }
+    v[i] = v[i].saturating_add(i128::from(points));
+}
+
+impl SourcesTally {
+    /// Counts a finished game.
+    pub fn count(&mut self, game: &Game<'_>) {
+        self.second_turns += u64::from(game.second_turns());
+        for e in game.events() {
+            let p = e.points;
+            match e.reason {
+                Reason::Network {
+                    kind, attributes, ..
+                } => {
+                    add(&mut self.kinds, usize::from(kind.0), p);
+                    for a in 0..64 {
+                        if attributes & (1 << a) != 0 {
+                            add(&mut self.attributes, a, p);
+                        }
+                    }
+                }
+                Reason::Neighbourhood { kind, .. } | Reason::Farm { kind, .. } => {
+                    add(&mut self.kinds, usize::from(kind.0), p);
+                }
+                Reason::Recall { kind, .. } => {
+                    add(&mut self.kinds, usize::from(kind.0), p);
+                    self.recalls += 1;
+                    self.recall_points = self.recall_points.saturating_add(i128::from(p));
+                }
+                Reason::Pig { .. } => self.pig = self.pig.saturating_add(i128::from(p)),
+                Reason::Goods { .. } => self.goods = self.goods.saturating_add(i128::from(p)),
+                Reason::Circus { .. }
+                | Reason::Pyramid { .. }
+                | Reason::AcrobatsAtEnd { .. }
+                | Reason::Ringmaster { .. } => {}
+            }
+        }
+    }
+
+    /// Adds another part's games.
+    pub fn merge(&mut self, other: &SourcesTally) {
+        for (i, &v) in other.kinds.iter().enumerate() {
+            add128(&mut self.kinds, i, v);
+        }
+        for (i, &v) in other.attributes.iter().enumerate() {
+            add128(&mut self.attributes, i, v);
+        }
+        self.pig = self.pig.saturating_add(other.pig);
+        self.goods = self.goods.saturating_add(other.goods);
+        self.recalls += other.recalls;
+        self.recall_points = self.recall_points.saturating_add(other.recall_points);
+        self.second_turns += other.second_turns;
+    }
+}
+
+fn add128(v: &mut Vec<i128>, i: usize, points: i128) {
+    if v.len() <= i {
+        v.resize(i + 1, 0);
+    }
+    v[i] = v[i].saturating_add(points);
+}
+
+/// Points per game from one named source.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct NamedRate {
+    /// A feature kind or attribute id.
+    pub name: String,
+    /// Points per game, all players together.
+    pub per_game: f64,
+}
+
+/// The sources of points of a simulation, per game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Sources {
+    /// Points of each feature kind that scored (cities, roads, cloisters,
+    /// gardens, fields, a fan's canals), abbots taken back included.
+    pub by_kind: Vec<NamedRate>,
+    /// Points of roads and cities that carried an attribute (inn, cathedral).
+    pub by_attribute: Vec<NamedRate>,
+    /// Pig bonuses per game.
+    pub pigs: f64,
+    /// Goods majorities per game.
+    pub goods: f64,
+    /// Abbots taken back per game.
+    pub recalls: f64,
+    /// Points of abbots taken back per game.
+    pub recall_points: f64,
+    /// Builder's second turns per game.
+    pub second_turns: f64,
+}
+
+#[allow(clippy::cast_precision_loss)]
+fn per_game(v: i128, games: u64) -> f64 {
+    if games == 0 {
+        0.0
+    } else {
+        round6(v as f64 / games as f64)
+    }
+}
+
+/// Summarises the sources of a tally of `games` games.
+#[must_use]
+pub fn summary(rules: &Ruleset, t: &SourcesTally, games: u64) -> Sources {
+    let named = |v: &[i128], name: &dyn Fn(usize) -> String| {
+        v.iter()
+            .enumerate()
+            .filter(|(_, &p)| p != 0)
+            .map(|(i, &p)| NamedRate {
+                name: name(i),
+                per_game: per_game(p, games),
+            })
+            .collect()
+    };
+    Sources {
+        by_kind: named(&t.kinds, &|i| {
+            rules
+                .feature_kind_name(FeatureKindId(u8::try_from(i).unwrap_or(u8::MAX)))
+                .to_string()
+        }),
+        by_attribute: named(&t.attributes, &|i| {
+            rules
+                .attribute_name(u8::try_from(i).unwrap_or(u8::MAX))
+                .to_string()
+        }),
+        pigs: per_game(t.pig, games),
+        goods: per_game(t.goods, games),
+        recalls: per_game(i128::from(t.recalls), games),
+        recall_points: per_game(t.recall_points, games),
+        second_turns: per_game(i128::from(t.second_turns), games),
+    }
+}
+
+/// The sources section of the text report.
+pub fn text(out: &mut String, s: &Sources) {
+    out.push_str("\nSources of points per game, all players together\n\n");
+    let mut t = Table::new(&["source", "points per game"]);
+    for k in &s.by_kind {
+        t.row(vec![k.name.clone(), small(k.per_game, 2)]);
+    }
+    for a in &s.by_attribute {
+        t.row(vec![format!("with {}", a.name), small(a.per_game, 2)]);
+    }
+    if s.pigs != 0.0 {
+        t.row(vec!["pigs".into(), small(s.pigs, 2)]);
+    }
+    if s.goods != 0.0 {
+        t.row(vec!["goods".into(), small(s.goods, 2)]);
+    }
+    out.push_str(&t.render());
+    if s.recalls != 0.0 {
+        let _ = writeln!(
+            out,
+            "Abbots taken back: {} per game, {} points per game",
+            small(s.recalls, 2),
+            small(s.recall_points, 2)
+        );
+    }
+    if s.second_turns != 0.0 {
+        let _ = writeln!(
+            out,
+            "Builder's second turns: {} per game",
+            small(s.second_turns, 2)
+        );
+    }
+}
