@@ -343,3 +343,53 @@ fn play_and_simulate_take_seats_and_the_log_names_them() {
         assert!(stderr(&out).contains("--seats"), "{}", stderr(&out));
     }
 }
+
+/// A 64-bit FNV-1a hash of a text, to keep a game log's fingerprint.
+fn fingerprint(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+#[test]
+fn greedy_and_monte_carlo_games_keep_their_golden_logs() {
+    // The fingerprint of each game's log, as the greedy seat played them
+    // valuing every placement on a copy of the game (before `Preview`): a
+    // faster evaluation must choose exactly the same moves.
+    let lakeside = [
+        PathBuf::from("tilesets/base.tiles"),
+        PathBuf::from("examples/lakeside.tiles"),
+    ];
+    let sets: [(&str, Ruleset); 3] = [
+        ("base", base()),
+        ("all", rules(&common::shipped(), None)),
+        ("lakeside", rules(&lakeside, None)),
+    ];
+    let mut text = String::new();
+    for (set, list, seeds) in [
+        ("base", "greedy,greedy", 0..16),
+        ("base", "greedy,greedy,greedy", 0..3),
+        ("base", "mcts:4,greedy", 0..2),
+        ("all", "greedy,greedy", 0..8),
+        ("all", "greedy,greedy,greedy,greedy", 0..2),
+        ("all", "mcts:4:greedy,greedy", 0..1),
+        ("lakeside", "greedy,greedy", 0..4),
+    ] {
+        let rules = &sets.iter().find(|s| s.0 == set).expect("a set").1;
+        let list = seats(list);
+        let names = player_names(list.len());
+        for seed in seeds {
+            let (_, log) =
+                players::play_logged(rules, list.as_slice(), &names, seed).expect("plays");
+            let hash = fingerprint(&log.to_json());
+            text.push_str(&format!(
+                "{set} {} {seed} {hash:016x}\n",
+                list.names().join(",")
+            ));
+        }
+    }
+    let golden = PathBuf::from("tests/golden/players/greedy-logs.txt");
+    if let Some(diff) = common::check_golden(&golden, &text) {
+        panic!("{diff}");
+    }
+}

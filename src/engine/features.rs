@@ -66,6 +66,11 @@ impl Features {
         self.journal.copied(&other.journal);
     }
 
+    /// Equal stamps mean the same nodes (`journal`).
+    pub fn stamp(&self) -> (u64, u64) {
+        self.journal.stamp()
+    }
+
     /// True when two sets hold the same nodes (tests).
     #[cfg(test)]
     pub fn same_as(&self, other: &Features) -> bool {

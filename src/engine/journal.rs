@@ -38,6 +38,11 @@ impl Journal {
         }
     }
 
+    /// Who and how changed this store is: equal stamps mean the same contents.
+    pub fn stamp(&self) -> (u64, u64) {
+        (self.id, self.version)
+    }
+
     /// True when this store is a copy (so writes are recorded).
     pub fn is_copy(&self) -> bool {
         self.origin.is_some()

@@ -31,8 +31,9 @@
 //! format and [`mod@replay`]; [`random`] the seeded random player; [`report`]
 //! the score output; `view` the read-only [`BoardView`] snapshot that board
 //! pictures draw; [`validate`] checks a wire tile set completely before
-//! [`Ruleset::new`] prepares it; `copy` (with `journal`) cheap copies and
-//! `search` the [`Outlook`] of features, for players that search
+//! [`Ruleset::new`] prepares it; `copy` (with `journal`) cheap copies,
+//! `search` the [`Outlook`] of features and `preview` a placement's
+//! outlooks without placing it ([`Preview`]), for players that search
 //! (`crate::players`).
 
 mod abbot;
@@ -56,6 +57,7 @@ pub mod log;
 mod params;
 mod pig;
 mod placement;
+mod preview;
 mod pyramid;
 pub mod random;
 pub mod replay;
@@ -78,6 +80,7 @@ pub use crop::{CropAction, CropMove, CropResponse};
 pub use events::{Event, Reason, Score, Source};
 pub use game::{Game, IllegalMove, Move, Phase, Placement, MAX_PLAYERS};
 pub use goods::GoodsTaken;
+pub use preview::Preview;
 pub use replay::{replay, ReplayError};
 pub use search::Outlook;
 pub use tileset::{Ruleset, SetupError};

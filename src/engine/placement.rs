@@ -95,7 +95,7 @@ impl Game<'_> {
     }
 
     /// Why a tile can't go somewhere, or `Ok`.
-    fn check_fit(&self, tile: KindId, at: Placement) -> Result<(), IllegalMove> {
+    pub(super) fn check_fit(&self, tile: KindId, at: Placement) -> Result<(), IllegalMove> {
         if at.rotation > 3 {
             return illegal(format!("rotation {} is not 0–3", at.rotation));
         }

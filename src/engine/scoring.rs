@@ -7,8 +7,8 @@
 use super::events::{Event, Reason, Source};
 use super::game::{Game, IllegalMove, Phase, Spot, MAX_PLAYERS};
 use super::supplies::Companion;
-use super::value::{modified, times};
-use super::vocab::{Scoring, Target, COMPLETE, UNFINISHED};
+use super::value::{neighbourhood_points, network_points};
+use super::vocab::{Scoring, COMPLETE, UNFINISHED};
 use super::FeatureKindId;
 use crate::emit::wire::Shape;
 
@@ -177,9 +177,7 @@ impl Game<'_> {
                 let complete = as_complete || self.features.open(root) == 0;
                 let state = if complete { COMPLETE } else { UNFINISHED };
                 let (tiles, present) = self.survey(root);
-                let per_tile = modified(tile[state], Target::Tile(state), present, attributes);
-                let mut points = times(tiles, per_tile);
-                points = points.saturating_add(self.unit_points(state, present));
+                let points = network_points(tile, state, tiles, present, &self.units, attributes);
                 let units = rule.units.map_or(0, |a| self.units[usize::from(a)]);
                 let reason = Reason::Network {
                     kind,
@@ -195,19 +193,12 @@ impl Game<'_> {
                 let at = self.board.placed[self.features.tile(root) as usize];
                 let tiles = 1 + u32::from(self.board.around(at.x, at.y));
                 let done = as_complete || tiles == 9;
-                let state = if done { COMPLETE } else { UNFINISHED };
                 // A spot is one piece: its attributes are its own.
                 let rich = self.features.rich(root);
                 let present = if rich { self.survey(root).1 } else { 0 };
-                let mut points = if done {
-                    *complete
-                } else {
-                    let per_tile = modified(*tile, Target::Tile(UNFINISHED), present, attributes);
-                    times(tiles, per_tile)
-                };
-                if rich {
-                    points = points.saturating_add(self.unit_points(state, present));
-                }
+                let units = if rich { self.units.as_slice() } else { &[] };
+                let values = (*complete, *tile);
+                let points = neighbourhood_points(values, tiles, done, present, units, attributes);
                 (
                     points,
                     Reason::Neighbourhood {
@@ -268,23 +259,6 @@ impl Game<'_> {
                 return (tiles, present);
             }
         }
-    }
-
-    /// Points for the units `survey` counted, in a state, as the attributes
-    /// present change each unit's value.
-    fn unit_points(&self, state: usize, present: u64) -> i64 {
-        let attributes = &self.rules.vocab.attributes;
-        let mut points = 0i64;
-        for (a, &units) in self.units.iter().enumerate() {
-            if units == 0 {
-                continue;
-            }
-            let Ok(index) = u8::try_from(a) else { continue };
-            let base = attributes[a].unit[state];
-            let each = modified(base, Target::Unit(index, state), present, attributes);
-            points = points.saturating_add(times(units, each));
-        }
-        points
     }
 
     /// The neighbours a face touches that `per` counts (by kind), each

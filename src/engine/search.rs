@@ -39,6 +39,8 @@ pub struct Outlook {
     /// Strength on it, per player (the majority goes by strength; companions
     /// weigh nothing).
     pub strength: [u32; MAX_PLAYERS],
+    /// Figures on it, per player (companions not counted).
+    pub figures: [u8; MAX_PLAYERS],
     /// Players with a pig (`capability pig`) on it, as bits.
     pub pigs: u32,
     /// A farm's pig bonus for each pig owner who wins it, now and were every
@@ -46,7 +48,10 @@ pub struct Outlook {
     pub pig_now: i64,
     /// See `pig_now`.
     pub pig_complete: i64,
-    root: u32,
+    /// Its root node (the feature's identity while the board stands).
+    pub(super) root: u32,
+    /// A figure earning a bonus when the feature is scored stands on it.
+    pub(super) bonus: bool,
 }
 
 impl Outlook {
@@ -56,6 +61,26 @@ impl Outlook {
     pub fn scores_for(&self, player: usize) -> bool {
         let best = self.strength.iter().copied().max().unwrap_or(0);
         best > 0 && self.strength.get(player) == Some(&best)
+    }
+}
+
+impl Outlook {
+    /// A feature worth nothing yet, with no figure.
+    pub(super) fn empty(source: Source, root: u32) -> Outlook {
+        Outlook {
+            source,
+            now: 0,
+            complete: 0,
+            missing: 0,
+            scored_now: false,
+            strength: [0; MAX_PLAYERS],
+            figures: [0; MAX_PLAYERS],
+            pigs: 0,
+            pig_now: 0,
+            pig_complete: 0,
+            root,
+            bonus: false,
+        }
     }
 }
 
@@ -69,20 +94,16 @@ impl Game<'_> {
             let Spot::Node(n) = self.standing[i].spot else {
                 continue;
             };
-            let player = usize::from(self.standing[i].player);
-            let weight = self.figure_strength(i);
-            let pig = self.pig_bit(i);
             let root = self.features.find(n);
-            if let Some(o) = out[first..].iter_mut().find(|o| o.root == root) {
-                o.strength[player] = o.strength[player].saturating_add(weight);
-                o.pigs |= pig;
-                continue;
-            }
-            let mut strength = [0u32; MAX_PLAYERS];
-            strength[player] = weight;
-            let mut outlook = self.outlook_with(root, strength);
-            outlook.pigs |= pig;
-            out.push(outlook);
+            let at = match out[first..].iter().position(|o| o.root == root) {
+                Some(at) => first + at,
+                None => {
+                    let outlook = self.outlook_of(root);
+                    out.push(outlook);
+                    out.len() - 1
+                }
+            };
+            self.count_figure(i, &mut out[at]);
         }
     }
 
@@ -97,20 +118,28 @@ impl Game<'_> {
             return None;
         }
         let root = self.features.find(placed.first_node + u32::from(feature));
-        let mut strength = [0u32; MAX_PLAYERS];
-        let mut pigs = 0;
+        let mut outlook = self.outlook_of(root);
         for i in 0..self.standing.len() {
             if let Spot::Node(n) = self.standing[i].spot {
                 if self.features.root(n) == root {
-                    let s = &mut strength[usize::from(self.standing[i].player)];
-                    *s = s.saturating_add(self.figure_strength(i));
-                    pigs |= self.pig_bit(i);
+                    self.count_figure(i, &mut outlook);
                 }
             }
         }
-        let mut outlook = self.outlook_with(root, strength);
-        outlook.pigs = pigs;
         Some(outlook)
+    }
+
+    /// Adds the `i`-th standing figure to an outlook's majority.
+    pub(super) fn count_figure(&self, i: usize, outlook: &mut Outlook) {
+        let s = self.standing[i];
+        let def = &self.rules.figures[usize::from(s.figure.0)];
+        let p = usize::from(s.player);
+        outlook.strength[p] = outlook.strength[p].saturating_add(self.figure_strength(i));
+        if def.companion.is_none() {
+            outlook.figures[p] = outlook.figures[p].saturating_add(1);
+        }
+        outlook.pigs |= self.pig_bit(i);
+        outlook.bonus |= def.ringmaster;
     }
 
     /// The strength of the `i`-th standing figure in majorities (0 for a
@@ -151,22 +180,11 @@ impl Game<'_> {
         u32::try_from(n).unwrap_or(u32::MAX)
     }
 
-    /// The outlook of a feature (a root) whose strength is counted.
-    fn outlook_with(&mut self, root: u32, strength: [u32; MAX_PLAYERS]) -> Outlook {
+    /// The outlook of a feature (a root), no figure counted yet.
+    fn outlook_of(&mut self, root: u32) -> Outlook {
         let rules = self.rules;
         let rule = &rules.vocab.kinds[usize::from(self.features.kind(root))];
-        let mut outlook = Outlook {
-            source: rule.source,
-            now: 0,
-            complete: 0,
-            missing: 0,
-            scored_now: false,
-            strength,
-            pigs: 0,
-            pig_now: 0,
-            pig_complete: 0,
-            root,
-        };
+        let mut outlook = Outlook::empty(rule.source, root);
         let missing = match &rule.scoring {
             Scoring::None => return outlook,
             Scoring::Farm { per } => {

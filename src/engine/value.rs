@@ -6,7 +6,7 @@
 //! prelude's attributes first, so a fan's declaration has the last word), then
 //! every *add* is summed on top.
 
-use super::vocab::{AttributeRule, Target};
+use super::vocab::{AttributeRule, Target, COMPLETE, UNFINISHED};
 
 /// `base` as changed by the attributes in `present` (bit `i`: attribute `i`).
 pub(super) fn modified(
@@ -36,6 +36,63 @@ pub(super) fn modified(
         }
     }
     value.saturating_add(added)
+}
+
+/// A network's points in a state ([`COMPLETE`] or [`UNFINISHED`]): its
+/// distinct tiles at its kind's per-tile value, plus the `units` of each
+/// counted attribute (by attribute index) at their per-unit values, every value
+/// changed by the attributes `present`.
+pub(super) fn network_points(
+    tile: &[i64; 2],
+    state: usize,
+    tiles: u32,
+    present: u64,
+    units: &[u64],
+    attributes: &[AttributeRule],
+) -> i64 {
+    let per_tile = modified(tile[state], Target::Tile(state), present, attributes);
+    times(tiles, per_tile).saturating_add(unit_points(units, state, present, attributes))
+}
+
+/// A neighbourhood spot's points: `values.0` when its square is full
+/// (`done`), else its `tiles` (its own included) at `values.1` a tile as the
+/// attributes `present` change it; plus its units as for a network.
+pub(super) fn neighbourhood_points(
+    values: (i64, i64),
+    tiles: u32,
+    done: bool,
+    present: u64,
+    units: &[u64],
+    attributes: &[AttributeRule],
+) -> i64 {
+    let (state, points) = if done {
+        (COMPLETE, values.0)
+    } else {
+        let per_tile = modified(values.1, Target::Tile(UNFINISHED), present, attributes);
+        (UNFINISHED, times(tiles, per_tile))
+    };
+    points.saturating_add(unit_points(units, state, present, attributes))
+}
+
+/// Points for `units` of each counted attribute (by index) in a state, as
+/// the attributes present change each unit's value.
+pub(super) fn unit_points(
+    units: &[u64],
+    state: usize,
+    present: u64,
+    attributes: &[AttributeRule],
+) -> i64 {
+    let mut points = 0i64;
+    for (a, &units) in units.iter().enumerate() {
+        if units == 0 {
+            continue;
+        }
+        let Ok(index) = u8::try_from(a) else { continue };
+        let base = attributes[a].unit[state];
+        let each = modified(base, Target::Unit(index, state), present, attributes);
+        points = points.saturating_add(times(units, each));
+    }
+    points
 }
 
 /// Points for `count` things worth `each`, saturating.

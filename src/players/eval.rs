@@ -111,32 +111,63 @@ impl Evaluator {
         self.outlooks.clear();
         game.outlooks_into(&mut self.outlooks);
         for (p, v) in values.iter_mut().enumerate().take(players) {
-            #[allow(clippy::cast_precision_loss)]
-            let score = game.scores()[p].total() as f64;
-            #[allow(clippy::cast_precision_loss)]
-            let mut potential = game.acrobats_worth(p) as f64;
-            for o in &self.outlooks {
-                if o.scores_for(p) {
-                    potential += Evaluator::estimate(o, tiles_left);
-                    if o.pigs & (1 << p) != 0 {
-                        potential += Evaluator::pig_estimate(o, tiles_left);
-                    }
-                }
-            }
-            potential +=
+            let score = game.scores()[p].total();
+            let acrobats = game.acrobats_worth(p);
+            let on_board = on_board(game, p);
+            // A pig's bonus is summed right after its field's estimate.
+            let estimates = self
+                .outlooks
+                .iter()
+                .filter(|o| o.scores_for(p))
+                .flat_map(|o| {
+                    let pig =
+                        (o.pigs & (1 << p) != 0).then(|| Evaluator::pig_estimate(o, tiles_left));
+                    std::iter::once(Evaluator::estimate(o, tiles_left)).chain(pig)
+                });
+            let builders =
                 f64::from(game.builders_standing(p)) * SECOND_TURN * self.share(tiles_left);
-            let on_board = (0..game.rules().figure_count())
-                .map(|f| crate::engine::FigureId(u8::try_from(f).unwrap_or(u8::MAX)))
-                .filter(|&f| !game.rules().is_companion(f))
-                .map(|f| game.on_board(p, f) as usize)
-                .sum::<usize>();
-            let cost: f64 = (1..=on_board)
-                .map(|k| self.figure_cost(k, tiles_left))
-                .sum();
-            *v = score + potential - cost;
+            *v = self.player_value(score, acrobats, estimates, builders, on_board, tiles_left);
         }
         relative(&values[..players], player)
     }
+
+    /// `value(p)` from its parts: `p`'s score, what its acrobats score at
+    /// game end, the estimates of the features `p` would score (in the
+    /// order [`Game::outlooks_into`] gives them: sums of floats depend on
+    /// it) and its figures on the board.
+    #[must_use]
+    pub fn player_value(
+        &self,
+        score: i64,
+        acrobats: i64,
+        estimates: impl Iterator<Item = f64>,
+        builders: f64,
+        on_board: usize,
+        tiles_left: u32,
+    ) -> f64 {
+        #[allow(clippy::cast_precision_loss)]
+        let score = score as f64;
+        #[allow(clippy::cast_precision_loss)]
+        let mut potential = acrobats as f64;
+        for estimate in estimates {
+            potential += estimate;
+        }
+        potential += builders;
+        let cost: f64 = (1..=on_board)
+            .map(|k| self.figure_cost(k, tiles_left))
+            .sum();
+        score + potential - cost
+    }
+}
+
+/// The player's followers on the board (companions tie up none).
+#[must_use]
+pub fn on_board(game: &Game<'_>, player: usize) -> usize {
+    (0..game.rules().figure_count())
+        .map(|f| crate::engine::FigureId(u8::try_from(f).unwrap_or(u8::MAX)))
+        .filter(|&f| !game.rules().is_companion(f))
+        .map(|f| game.on_board(player, f) as usize)
+        .sum()
 }
 
 /// A player's value minus the mean of the others'.

@@ -2,8 +2,10 @@
 //! figure action after it, and takes the one with the best value
 //! (`players::eval`); equal values are split by its own seeded generator.
 //!
-//! Each placement is applied once to a copy of the game. Passing is scored by
-//! applying it; a follower on a feature that the tile leaves unfinished scores
+//! A placement is valued from the engine's [`Preview`] when it can be
+//! (`previewed.rs`: the same values, without placing the tile); otherwise
+//! it is applied once to a copy of the game. Passing is scored by
+//! applying it; a figure on a feature that the tile leaves unfinished scores
 //! the same this turn, so its value is passing's plus the feature's estimate
 //! minus the figure's cost, with no second copy. Every other action (a
 //! figure on a feature completed now, a builder or pig, an acrobat, a
@@ -12,8 +14,9 @@
 //! whose passing scored a circus (a figure placed now could count there).
 //! A flight is worth the mean over the die's faces of the best landing.
 
-use super::eval::Evaluator;
+use super::eval::{on_board, Evaluator};
 use super::policy::{Policy, TokenPools};
+use super::previewed::Previewed;
 use crate::engine::rng::Rng;
 use crate::engine::{
     CropAction, CropMove, CropResponse, FigureId, Flights, Game, KindId, Landing, MeepleAction,
@@ -30,11 +33,24 @@ pub(crate) struct Greedy<'r> {
     eval: Evaluator,
     placed: Option<Game<'r>>,
     tried: Option<Game<'r>>,
+    previewed: Previewed,
+    /// Placements are valued from the preview when it can (`false`: always
+    /// on a copy, for tests that compare the two).
+    use_preview: bool,
     actions: Vec<MeepleAction>,
     values: Vec<(MeepleAction, f64)>,
     derived: Vec<(MeepleAction, f64)>,
     /// The move chosen by `place`, whose action `figure` plays.
     chosen: Option<(Placement, MeepleAction)>,
+}
+
+#[cfg(test)]
+impl Greedy<'_> {
+    /// Values every placement on a copy, never from the preview.
+    pub fn on_copies(mut self) -> Self {
+        self.use_preview = false;
+        self
+    }
 }
 
 /// Best-so-far with ties split at random (reservoir sampling).
@@ -84,6 +100,8 @@ impl<'r> Greedy<'r> {
             eval: Evaluator::new(tiles.saturating_sub(1)),
             placed: None,
             tried: None,
+            previewed: Previewed::default(),
+            use_preview: true,
             actions: Vec::with_capacity(32),
             values: Vec::with_capacity(32),
             derived: Vec::with_capacity(8),
@@ -128,6 +146,13 @@ impl<'r> Greedy<'r> {
         out: &mut Vec<(MeepleAction, f64)>,
     ) {
         let token = self.tokens.any(game, tile);
+        if self.use_preview
+            && token.is_none()
+            && game.preview(&mut self.previewed.preview, tile, at)
+        {
+            self.previewed.action_values(&self.eval, game, left, out);
+            return;
+        }
         let placed = copy_into(&mut self.placed, game);
         if placed
             .apply(&Move::Place {
@@ -321,16 +346,6 @@ fn copy_into<'a, 'r>(slot: &'a mut Option<Game<'r>>, game: &Game<'r>) -> &'a mut
     }
 }
 
-/// A player's figures on the board, of every kind.
-/// The player's followers on the board (companions tie up none).
-fn on_board(game: &Game<'_>, player: usize) -> usize {
-    (0..game.rules().figure_count())
-        .map(|f| FigureId(u8::try_from(f).unwrap_or(u8::MAX)))
-        .filter(|&f| !game.rules().is_companion(f))
-        .map(|f| game.on_board(player, f) as usize)
-        .sum()
-}
-
 impl<'r> Policy<'r> for Greedy<'r> {
     fn place(&mut self, game: &Game<'r>, tile: KindId, _: &mut Rng) -> Placement {
         let (at, action) = self.best_move(game, tile);
@@ -401,3 +416,7 @@ impl<'r> Policy<'r> for Greedy<'r> {
         self.best_response(game, player, action, options)
     }
 }
+
+#[cfg(test)]
+#[path = "greedy_tests.rs"]
+mod tests;

@@ -3,13 +3,15 @@
 //! move with the best immediate value, [`eval`]) or `mcts:N` (Monte Carlo tree
 //! search, N iterations per move). They use only the engine's public move and
 //! score API: legal placements and figure actions, `apply` on a copy of the
-//! game, scores, and the [`crate::engine::Outlook`] of features holding figures.
+//! game or a [`crate::engine::Preview`] of a placement, scores, and the
+//! [`crate::engine::Outlook`] of features holding figures.
 //!
 //! ```text
 //!  seed ──▶ table::play ── draws tiles, tokens, die rolls (chance)
 //!                │  asks the seat of the player to move (policy::Policy)
 //!                ├─▶ random  (policy.rs)   uniform, as engine::random
-//!                ├─▶ greedy  (greedy.rs)   best value now (eval.rs)
+//!                ├─▶ greedy  (greedy.rs)   best value now (eval.rs,
+//!                │                         previewed.rs)
 //!                └─▶ mcts    (mcts.rs)     UCT over greedy-ranked moves,
 //!                                          hidden tiles sampled per iteration
 //! ```
@@ -23,6 +25,7 @@ pub mod eval;
 mod greedy;
 mod mcts;
 mod policy;
+mod previewed;
 mod seat;
 pub mod table;
 

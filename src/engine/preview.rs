@@ -1,0 +1,1197 @@
+//! A placement previewed without placing it, for players that value every
+//! placement of the drawn tile (`crate::players`' greedy seat): which
+//! features holding figures it would change and how they would then stand,
+//! which it would complete and score, and where a figure could then go —
+//! each as an [`Outlook`] read from the kinds' templates exactly as
+//! [`Game::outlooks_into`] reads them on the placed board — and, through
+//! [`Preview::turn_end`], the turn's end: points, figures returned, and the
+//! outlooks in the order the standing figures would then give them (scoring
+//! takes figures back as `Game::score_feature` does, reordering the list).
+//!
+//! The features the tile joins are found through its sides as placing joins
+//! them (`placement.rs`), on a small union-find of the tile's pieces and the
+//! neighbours' features. Each neighbour feature's pieces are surveyed once
+//! (distinct tiles, attributes, units, the features a face touches) and kept
+//! while the feature set and the turn are unchanged, so a preview costs a
+//! few dozen steps. A placement whose turn a capability could enter is not
+//! previewed (the caller applies it on a copy instead): a tile with a
+//! circus, crop circle, flying machine or pyramid; a pyramid with room
+//! around the square or a complete one anywhere (acrobat actions); a
+//! completion that would score a figure earning a bonus (a ringmaster);
+//! nor is one the preview does not model: a neighbourhood spot met through
+//! a side or made of more than one piece, a complete feature of the tile
+//! that the turn would not score.
+use super::game::{Game, Spot, MAX_PLAYERS};
+use super::search::Outlook;
+use super::tables::{Kind, NONE};
+use super::value::{neighbourhood_points, network_points};
+use super::vocab::{KindRule, Scoring};
+use super::{FigureId, KindId, Placement};
+use crate::geometry::Slot;
+
+/// A group of the preview's union-find is marked by this bit in a key.
+const GROUP: u32 = 1 << 31;
+
+/// Previews of placements on one board, with what they share.
+#[derive(Debug, Default)]
+pub struct Preview {
+    /// The feature set and turn the caches below describe
+    /// (`Features::stamp`; a figure never moves without a feature write,
+    /// and the turn tells a discard apart).
+    stamp: Option<((u64, u64), u32)>,
+    /// Counts the boards described so far (`Preview::board`).
+    boards: u64,
+    /// Features holding figures as the board stands.
+    held: Vec<Outlook>,
+    /// The summary of each held feature.
+    held_summary: Vec<u32>,
+    /// Per standing figure, the held feature it stands on (`NONE32`: an
+    /// acrobat).
+    standing_held: Vec<u32>,
+    summaries: Vec<Summary>,
+    /// Node → summary index + 1 (0: none yet).
+    summary_of: Vec<u32>,
+    /// Arenas the summaries point into.
+    tiles: Vec<u32>,
+    units: Vec<(u8, u64)>,
+    touches: Vec<u32>,
+    /// Scratch marks over tiles and nodes.
+    tile_marks: Vec<u32>,
+    node_marks: Vec<u32>,
+    generation: u32,
+    unit_sum: Vec<u64>,
+    keys: Vec<(u32, u8, bool)>,
+    // The last placement previewed.
+    items: Vec<Item>,
+    handled: Vec<bool>,
+    /// What becomes of each held feature.
+    fate: Vec<Fate>,
+    gone: Vec<usize>,
+    after: Vec<Outlook>,
+    scored: Vec<Outlook>,
+    /// When each scored feature is scored (`order_key`).
+    scored_key: Vec<u32>,
+    /// (figure, feature, group, the figure has strength).
+    options: Vec<(FigureId, u8, usize, bool)>,
+    groups: Vec<Outlook>,
+    /// When each group would be scored, were a figure on it (`NONE32`: never
+    /// this turn).
+    group_key: Vec<u32>,
+    // Scratch for `turn_end`.
+    order: Vec<u32>,
+    sequence: Vec<(u32, u32)>,
+    seen: Vec<bool>,
+    end: Vec<Outlook>,
+    end_sources: Vec<u32>,
+}
+
+/// What a placement does to a feature holding figures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fate {
+    /// Unchanged: `held[h]` still holds.
+    Kept,
+    /// Changed: `after[a]`.
+    After(u32),
+    /// Completed and scored this turn: `scored[s]`.
+    Scored(u32),
+}
+
+/// "None" in the preview's u32 indices.
+const NONE32: u32 = u32::MAX;
+
+/// The order in which the engine scores features during a turn
+/// (`Game::score_turn`): the tile's networks by their place in
+/// `Kind::networks`, then neighbourhood spots square by square (rows from
+/// the north, each from the west) and feature by feature.
+fn network_key(position: usize) -> u32 {
+    as_u32(position)
+}
+
+fn spot_key(dx: i32, dy: i32, feature: u8) -> u32 {
+    let square = u32::try_from((dy + 1) * 3 + (dx + 1)).unwrap_or(0);
+    1 << 16 | square << 8 | u32::from(feature)
+}
+
+/// What the turn of a previewed placement leaves ([`Preview::turn_end`]).
+#[derive(Clone, Copy, Debug)]
+pub struct TurnEnd<'p> {
+    /// Points each player scores this turn.
+    pub points: [i64; MAX_PLAYERS],
+    /// Figures of each player that return to supply this turn (a figure
+    /// placed this turn not counted).
+    pub returned: [u32; MAX_PLAYERS],
+    /// The features holding figures when the turn ends, in the order
+    /// [`Game::outlooks_into`] would give them.
+    pub outlooks: &'p [Outlook],
+    /// Where each of `outlooks` comes from: `h` for [`Preview::held`]`[h]`
+    /// unchanged, `held().len() + a` for [`Preview::after`]`[a]`.
+    pub sources: &'p [u32],
+}
+
+/// What a feature of the board is made of, surveyed once.
+#[derive(Clone, Copy, Debug)]
+struct Summary {
+    root: u32,
+    kind: u8,
+    /// Its distinct tiles, units and (a face) touched roots, in the arenas.
+    tiles: (u32, u32),
+    units: (u32, u32),
+    touches: (u32, u32),
+    present: u64,
+}
+
+/// One element of a preview's union-find: a piece of the new tile, or a
+/// feature of the board it meets.
+#[derive(Clone, Copy, Debug)]
+struct Item {
+    parent: u32,
+    /// The board feature's summary, or `NEW` for a piece of the new tile.
+    summary: u32,
+    /// Open sides it brings (after the closures at this placement).
+    open: i32,
+    /// A group's root item: the group's index in `Preview::groups`
+    /// (`NONE32`: none).
+    group: u32,
+    /// The board feature's root (`NONE32` for a piece of the new tile).
+    root: u32,
+    /// A group's root item: the open sides of the whole group.
+    group_open: i32,
+}
+
+/// An item that is a piece of the new tile.
+const NEW: u32 = u32::MAX;
+
+impl Preview {
+    /// The features holding figures as the board stands, in the order
+    /// [`Game::outlooks_into`] gives them.
+    #[must_use]
+    pub fn held(&self) -> &[Outlook] {
+        &self.held
+    }
+
+    /// Changes whenever [`Preview::held`] may have: what a caller learnt
+    /// from `held` holds while this stays the same.
+    #[must_use]
+    pub fn board(&self) -> u64 {
+        self.boards
+    }
+
+    /// Indices into [`Preview::held`] of the features the placement changes
+    /// or scores: their outlooks no longer hold.
+    #[must_use]
+    pub fn gone(&self) -> &[usize] {
+        &self.gone
+    }
+
+    /// The features holding figures that the placement changes, as they
+    /// would stand after it (merged ones once).
+    #[must_use]
+    pub fn after(&self) -> &[Outlook] {
+        &self.after
+    }
+
+    /// The features the placement completes and scores this turn, with the
+    /// figures that return: each majority player scores `now`.
+    #[must_use]
+    pub fn scored(&self) -> &[Outlook] {
+        &self.scored
+    }
+
+    /// Each figure the active player could put on a feature of the placed
+    /// tile — `(figure, feature, outlook)`, in the order of
+    /// [`Game::meeple_actions_into`] — and that feature's outlook with no
+    /// figure on it (`scored_now`: the figure would score it this turn).
+    pub fn options(&self) -> impl Iterator<Item = (FigureId, u8, &Outlook)> + '_ {
+        self.options
+            .iter()
+            .map(|&(figure, feature, g, _)| (figure, feature, &self.groups[g]))
+    }
+
+    /// How the turn ends after passing (`on` is `None`) or after putting
+    /// the figure of option `on` ([`Preview::options`]) on its feature: the
+    /// points scored, the figures returned, and the features then holding
+    /// figures in [`Game::outlooks_into`]'s order — the order of the
+    /// standing figures, which scoring reorders as the engine does (each
+    /// feature scored in turn, its figures taken back from the last).
+    /// `player` is the active player (who would own the figure).
+    ///
+    /// # Panics
+    /// `on` is not an option's index.
+    pub fn turn_end(&mut self, on: Option<usize>, player: usize) -> TurnEnd<'_> {
+        let mut points = [0i64; MAX_PLAYERS];
+        let mut returned = [0u32; MAX_PLAYERS];
+        let (kept, changed) = (self.held.len(), self.after.len());
+        let code = |fate: Fate, h: usize| match fate {
+            Fate::Kept => as_u32(h),
+            Fate::After(a) => as_u32(kept) + a,
+            Fate::Scored(s) => as_u32(kept + changed) + s,
+        };
+        self.order.clear();
+        for &h in &self.standing_held {
+            let c = if h == NONE32 {
+                NONE32
+            } else {
+                code(self.fate[h as usize], h as usize)
+            };
+            self.order.push(c);
+        }
+        self.sequence.clear();
+        for (s, o) in self.scored.iter().enumerate() {
+            self.sequence
+                .push((self.scored_key[s], as_u32(kept + changed + s)));
+            for p in 0..MAX_PLAYERS {
+                returned[p] += u32::from(o.figures[p]);
+                if o.scores_for(p) {
+                    points[p] = points[p].saturating_add(o.now);
+                }
+            }
+        }
+        if let Some(i) = on {
+            let (_, _, g, strong) = self.options[i];
+            let own = as_u32(kept + changed + self.scored.len());
+            self.order.push(own);
+            self.sequence.push((self.group_key[g], own));
+            if strong {
+                points[player] = points[player].saturating_add(self.groups[g].now);
+            }
+        }
+        self.sequence.sort_unstable();
+        for &(_, c) in &self.sequence {
+            let mut i = self.order.len();
+            while i > 0 {
+                i -= 1;
+                if self.order[i] == c {
+                    self.order.swap_remove(i);
+                }
+            }
+        }
+        self.seen.clear();
+        self.seen.resize(kept + changed, false);
+        self.end.clear();
+        self.end_sources.clear();
+        for &c in &self.order {
+            let c = c as usize;
+            if c >= kept + changed || self.seen[c] {
+                continue;
+            }
+            self.seen[c] = true;
+            let outlook = if c < kept {
+                self.held[c]
+            } else {
+                self.after[c - kept]
+            };
+            self.end.push(outlook);
+            self.end_sources.push(as_u32(c));
+        }
+        TurnEnd {
+            points,
+            returned,
+            outlooks: &self.end,
+            sources: &self.end_sources,
+        }
+    }
+
+    fn fresh_marks(&mut self, tiles: usize, nodes: usize) -> u32 {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.tile_marks.fill(0);
+            self.node_marks.fill(0);
+            self.generation = 1;
+        }
+        if self.tile_marks.len() < tiles {
+            self.tile_marks.resize(tiles, 0);
+        }
+        if self.node_marks.len() < nodes {
+            self.node_marks.resize(nodes, 0);
+        }
+        self.generation
+    }
+}
+
+impl Game<'_> {
+    /// Previews placing `tile` at `at` into `preview` (which keeps what it
+    /// learnt about the board for the next preview on the same board).
+    /// Returns `false`, leaving the results empty, when the placement is
+    /// illegal or a capability could enter its turn (see the module notes).
+    pub fn preview(&self, preview: &mut Preview, tile: KindId, at: Placement) -> bool {
+        preview.gone.clear();
+        preview.after.clear();
+        preview.scored.clear();
+        preview.scored_key.clear();
+        preview.options.clear();
+        preview.groups.clear();
+        preview.group_key.clear();
+        if !self.previewable(tile, at) {
+            return false;
+        }
+        self.refresh(preview);
+        self.join_pieces(preview, tile, at);
+        self.value_groups(preview, tile, at)
+    }
+
+    /// The placement is legal and no capability can enter its turn.
+    fn previewable(&self, tile: KindId, at: Placement) -> bool {
+        let Some(kind) = self.rules.kinds.get(usize::from(tile.0)) else {
+            return false;
+        };
+        if kind.circus || kind.crop.is_some() || kind.flier.is_some() || kind.acrobats.is_some() {
+            return false;
+        }
+        // The first engine wave's rules are not previewed: companions
+        // (builder, pig), abbots (recall), goods, a river tile (its entry is
+        // recorded when placed) or a second turn pending.
+        let rules = self.rules;
+        if rules.any_companion || rules.any_builder || rules.any_abbot || rules.goods != 0 {
+            return false;
+        }
+        if kind.river_sides != 0 || self.second_turns != 0 {
+            return false;
+        }
+        let full = self.rules.params.acrobat_pyramid;
+        for &t in &self.acrobat_tiles {
+            let p = self.board.placed[t as usize];
+            let near = p.x.abs_diff(at.x) <= 1 && p.y.abs_diff(at.y) <= 1;
+            if near || self.pyramid[t as usize] >= full {
+                return false;
+            }
+        }
+        self.phase == super::Phase::Tile
+            && self.remaining(tile) > 0
+            && self.check_fit(tile, at).is_ok()
+    }
+
+    /// Forgets the summaries when the feature set changed, and values the
+    /// features holding figures.
+    fn refresh(&self, p: &mut Preview) {
+        let stamp = (self.features.stamp(), self.turn);
+        if p.stamp == Some(stamp) {
+            return;
+        }
+        p.stamp = Some(stamp);
+        p.boards += 1;
+        p.summaries.clear();
+        p.tiles.clear();
+        p.units.clear();
+        p.touches.clear();
+        p.summary_of.clear();
+        p.summary_of.resize(self.features.len() as usize, 0);
+        p.unit_sum.clear();
+        p.unit_sum.resize(self.rules.vocab.attributes.len(), 0);
+        p.held.clear();
+        p.held_summary.clear();
+        p.standing_held.clear();
+        for i in 0..self.standing.len() {
+            let Spot::Node(n) = self.standing[i].spot else {
+                p.standing_held.push(NONE32);
+                continue;
+            };
+            let s = self.summary(p, self.features.root(n));
+            let at = match p.held_summary.iter().position(|&h| h == s) {
+                Some(at) => at,
+                None => {
+                    let outlook = self.summary_outlook(p, s);
+                    p.held.push(outlook);
+                    p.held_summary.push(s);
+                    p.held.len() - 1
+                }
+            };
+            p.standing_held.push(as_u32(at));
+            self.count_figure(i, &mut p.held[at]);
+        }
+    }
+
+    /// The summary of a board feature (a root), surveyed on first use.
+    fn summary(&self, p: &mut Preview, root: u32) -> u32 {
+        let known = p.summary_of[root as usize];
+        if known != 0 {
+            return known - 1;
+        }
+        let rules = self.rules;
+        let mark = p.fresh_marks(self.board.placed.len(), self.features.len() as usize);
+        let start = (p.tiles.len(), p.units.len(), p.touches.len());
+        let mut present = 0u64;
+        let mut m = root;
+        loop {
+            let t = self.features.tile(m);
+            if p.tile_marks[t as usize] != mark {
+                p.tile_marks[t as usize] = mark;
+                p.tiles.push(t);
+            }
+            let placed = self.board.placed[t as usize];
+            let piece = &rules.kinds[usize::from(placed.kind.0)].features
+                [usize::from(self.features.feature(m))];
+            if self.features.rich(m) {
+                present |= piece.attributes;
+                for &(a, n) in &piece.units {
+                    p.unit_sum[usize::from(a)] += u64::from(n);
+                }
+            }
+            for &c in &piece.touching {
+                let other = self.features.root(placed.first_node + u32::from(c));
+                if p.node_marks[other as usize] != mark {
+                    p.node_marks[other as usize] = mark;
+                    p.touches.push(other);
+                }
+            }
+            m = self.features.next(m);
+            if m == root {
+                break;
+            }
+        }
+        for (a, u) in (0u8..).zip(p.unit_sum.iter_mut()) {
+            if *u != 0 {
+                p.units.push((a, *u));
+                *u = 0;
+            }
+        }
+        let span = |from: usize, to: usize| (as_u32(from), as_u32(to - from));
+        p.summaries.push(Summary {
+            root,
+            kind: self.features.kind(root),
+            tiles: span(start.0, p.tiles.len()),
+            units: span(start.1, p.units.len()),
+            touches: span(start.2, p.touches.len()),
+            present,
+        });
+        let index = as_u32(p.summaries.len() - 1);
+        p.summary_of[root as usize] = index + 1;
+        index
+    }
+
+    /// The outlook of a board feature as it stands.
+    fn summary_outlook(&self, p: &mut Preview, s: u32) -> Outlook {
+        let summary = p.summaries[s as usize];
+        let rule = &self.rules.vocab.kinds[usize::from(summary.kind)];
+        let mut outlook = Outlook::empty(rule.source, summary.root);
+        match &rule.scoring {
+            Scoring::None => {}
+            Scoring::Network { tile } => {
+                let tiles = summary.tiles.1;
+                let units = units_of(p, &[s], None);
+                let open = self.features.open(summary.root);
+                network_outlook(
+                    &mut outlook,
+                    tile,
+                    open,
+                    tiles,
+                    summary.present,
+                    units,
+                    self,
+                );
+                clear_units(p, &[s], None);
+            }
+            Scoring::Neighbourhood { complete, tile } => {
+                let at = self.board.placed[self.features.tile(summary.root) as usize];
+                let around = self.board.around(at.x, at.y);
+                let units = units_of(p, &[s], None);
+                let values = (*complete, *tile);
+                spot_outlook(&mut outlook, values, around, summary.present, units, self);
+                clear_units(p, &[s], None);
+            }
+            Scoring::Farm { per } => {
+                p.keys.clear();
+                for i in span(summary.touches) {
+                    let r = p.touches[i];
+                    p.keys
+                        .push((r, self.features.kind(r), self.features.open(r) == 0));
+                }
+                farm_outlook(&mut outlook, per, &mut p.keys);
+            }
+        }
+        outlook
+    }
+
+    /// Builds the union-find of the new tile's pieces and the board features
+    /// they meet, with the open sides each brings.
+    fn join_pieces(&self, p: &mut Preview, tile: KindId, at: Placement) {
+        let rules = self.rules;
+        let kind = &rules.kinds[usize::from(tile.0)];
+        p.items.clear();
+        for (i, f) in kind.features.iter().enumerate() {
+            p.items.push(Item {
+                parent: as_u32(i),
+                summary: NEW,
+                open: i32::from(f.sides),
+                group: NONE32,
+                root: NONE32,
+                group_open: 0,
+            });
+        }
+        for (side, &(dx, dy)) in super::board::SIDE_STEP.iter().enumerate() {
+            let (Some(nx), Some(ny)) = (at.x.checked_add(dx), at.y.checked_add(dy)) else {
+                continue;
+            };
+            let Some(u) = self.board.tile_at(nx, ny) else {
+                continue;
+            };
+            let other = self.board.placed[u as usize];
+            let other_kind = &rules.kinds[usize::from(other.kind.0)];
+            for k in 3 * side..3 * side + 3 {
+                let slot = Slot::from_index(k);
+                let i = slot.rotated(4 - at.rotation).index();
+                let j = slot.facing().rotated(4 - other.rotation).index();
+                let (ours, theirs) = (kind.slot_feature[i], other_kind.slot_feature[j]);
+                if ours == NONE || theirs == NONE {
+                    continue;
+                }
+                let a = usize::from(ours);
+                let root = self.features.root(other.first_node + u32::from(theirs));
+                let b = self.item_of(p, root);
+                if kind.slot_kind[i] == other_kind.slot_kind[j] {
+                    union(&mut p.items, a, b);
+                    if kind.slot_closes[i] {
+                        p.items[a].open -= 2;
+                    }
+                } else {
+                    if kind.slot_closes[i] {
+                        p.items[a].open -= 1;
+                    }
+                    if other_kind.slot_closes[j] {
+                        p.items[b].open -= 1;
+                    }
+                }
+            }
+        }
+        for i in 0..p.items.len() {
+            let r = find(&mut p.items, i);
+            p.items[i].parent = as_u32(r);
+            p.items[r].group_open += p.items[i].open;
+        }
+    }
+
+    /// The item of a board feature, added on first meeting.
+    fn item_of(&self, p: &mut Preview, root: u32) -> usize {
+        if let Some(i) = p.items.iter().position(|it| it.root == root) {
+            return i;
+        }
+        let s = self.summary(p, root);
+        p.items.push(Item {
+            parent: as_u32(p.items.len()),
+            summary: s,
+            open: self.features.open(root),
+            group: NONE32,
+            root,
+            group_open: 0,
+        });
+        p.items.len() - 1
+    }
+
+    /// Values every group of the union-find and every held feature the
+    /// placement changes; `false` when a completion would score a bonus.
+    fn value_groups(&self, p: &mut Preview, tile: KindId, at: Placement) -> bool {
+        let rules = self.rules;
+        let kind = &rules.kinds[usize::from(tile.0)];
+        p.handled.clear();
+        p.handled.resize(p.held.len(), false);
+        p.fate.clear();
+        p.fate.resize(p.held.len(), Fate::Kept);
+        for g in 0..p.items.len() {
+            if p.items[g].parent as usize != g {
+                continue;
+            }
+            let (mut open, mut summaries, mut new) = (0i32, [0u32; 16], [0u8; 16]);
+            let (mut ns, mut nn) = (0, 0);
+            for (i, item) in p.items.iter().enumerate() {
+                if item.parent as usize != g {
+                    continue;
+                }
+                open += item.open;
+                if item.summary == NEW {
+                    if nn == new.len() {
+                        return false;
+                    }
+                    new[nn] = u8::try_from(i).unwrap_or(u8::MAX);
+                    nn += 1;
+                } else {
+                    if ns == summaries.len() {
+                        return false;
+                    }
+                    summaries[ns] = item.summary;
+                    ns += 1;
+                }
+            }
+            let (summaries, new) = (&summaries[..ns], &new[..nn]);
+            let k = match (new.first(), summaries.first()) {
+                (Some(&f), _) => kind.features[usize::from(f)].kind,
+                (None, Some(&s)) => p.summaries[s as usize].kind,
+                (None, None) => continue,
+            };
+            let rule = &rules.vocab.kinds[usize::from(k)];
+            let root = summaries
+                .first()
+                .map_or(GROUP, |&s| p.summaries[s as usize].root);
+            let mut outlook = Outlook::empty(rule.source, root);
+            let first_gone = p.gone.len();
+            for (h, &s) in p.held_summary.iter().enumerate() {
+                if !summaries.is_empty() && summaries.contains(&s) {
+                    p.handled[h] = true;
+                    p.gone.push(h);
+                    add_figures(&mut outlook, &p.held[h]);
+                }
+            }
+            // When the engine would score this group this turn, were a
+            // figure on it (`NONE32`: not this turn).
+            let mut key = NONE32;
+            match &rule.scoring {
+                Scoring::None => {}
+                Scoring::Network { tile } => {
+                    let mut tiles = u32::from(!new.is_empty());
+                    let mut present = 0u64;
+                    if let [s] = summaries {
+                        // One feature's tiles are distinct already.
+                        let summary = p.summaries[*s as usize];
+                        present |= summary.present;
+                        tiles += summary.tiles.1;
+                    } else if !summaries.is_empty() {
+                        let mark = p.fresh_marks(self.board.placed.len() + 1, 0);
+                        for &s in summaries {
+                            let summary = p.summaries[s as usize];
+                            present |= summary.present;
+                            for i in span(summary.tiles) {
+                                let t = p.tiles[i] as usize;
+                                if p.tile_marks[t] != mark {
+                                    p.tile_marks[t] = mark;
+                                    tiles += 1;
+                                }
+                            }
+                        }
+                    }
+                    for &f in new {
+                        present |= kind.features[usize::from(f)].attributes;
+                    }
+                    let counted = summaries
+                        .iter()
+                        .any(|&s| p.summaries[s as usize].units.1 > 0)
+                        || new
+                            .iter()
+                            .any(|&f| !kind.features[usize::from(f)].units.is_empty());
+                    if counted {
+                        let units = units_of(p, summaries, Some((kind, new)));
+                        network_outlook(&mut outlook, tile, open, tiles, present, units, self);
+                        clear_units(p, summaries, Some((kind, new)));
+                    } else {
+                        network_outlook(&mut outlook, tile, open, tiles, present, &[], self);
+                    }
+                    // The engine scores the tile's networks (`score_turn`).
+                    let first = kind.networks.iter().position(|f| new.contains(f));
+                    if let (0, Some(first)) = (open, first) {
+                        key = network_key(first);
+                    }
+                }
+                Scoring::Neighbourhood { complete, tile } => {
+                    // A spot is one piece: the new tile's own, or a board spot
+                    // met through a side (then its square gains this tile).
+                    let (around, present) = match (new.first(), summaries.first()) {
+                        (Some(&f), _) => {
+                            let piece = &kind.features[usize::from(f)];
+                            (self.board.around(at.x, at.y), piece.attributes)
+                        }
+                        // A board spot met through a side: not previewed.
+                        (None, _) => return false,
+                    };
+                    let sums = units_of(p, summaries, Some((kind, new)));
+                    let values = (*complete, *tile);
+                    spot_outlook(&mut outlook, values, around, present, sums, self);
+                    clear_units(p, summaries, Some((kind, new)));
+                    if let (true, [f]) = (around >= 8, new) {
+                        key = spot_key(0, 0, *f);
+                    }
+                }
+                // Valued below, once every network group's sides are known.
+                Scoring::Farm { .. } => {}
+            }
+            let held = outlook.figures.iter().any(|&n| n > 0);
+            p.groups.push(outlook);
+            p.group_key.push(key);
+            p.items[g].group = as_u32(p.groups.len() - 1);
+            let fate = if key != NONE32 && held {
+                if outlook.bonus {
+                    return false;
+                }
+                p.scored.push(outlook);
+                p.scored_key.push(key);
+                Fate::Scored(as_u32(p.scored.len() - 1))
+            } else if held {
+                p.after.push(outlook);
+                Fate::After(as_u32(p.after.len() - 1))
+            } else {
+                continue;
+            };
+            for i in first_gone..p.gone.len() {
+                p.fate[p.gone[i]] = fate;
+            }
+        }
+        // Faces: what they touch, mapped through the groups.
+        for g in 0..p.items.len() {
+            let gi = p.items[g].group as usize;
+            if p.items[g].parent as usize != g || p.items[g].group == NONE32 {
+                continue;
+            }
+            let Scoring::Farm { per } =
+                &rules.vocab.kinds[usize::from(self.group_kind(p, g, kind))].scoring
+            else {
+                continue;
+            };
+            p.keys.clear();
+            for i in 0..p.items.len() {
+                if p.items[i].parent as usize != g {
+                    continue;
+                }
+                if p.items[i].summary == NEW {
+                    for &c in &kind.features[i].touching {
+                        let key = self.key_of(p, GROUP | u32::from(c), kind);
+                        p.keys.push(key);
+                    }
+                } else {
+                    let summary = p.summaries[p.items[i].summary as usize];
+                    for t in span(summary.touches) {
+                        let key = self.key_of(p, p.touches[t], kind);
+                        p.keys.push(key);
+                    }
+                }
+            }
+            let mut outlook = p.groups[gi];
+            farm_outlook(&mut outlook, per, &mut p.keys);
+            p.groups[gi] = outlook;
+            if outlook.figures.iter().any(|&n| n > 0) {
+                if let Some(a) = p.after.iter_mut().find(|o| o.root == outlook.root) {
+                    *a = outlook;
+                }
+            }
+        }
+        // Held features met through no side: spots around, farms whose
+        // neighbours changed.
+        for h in 0..p.held.len() {
+            if p.handled[h] {
+                continue;
+            }
+            let s = p.held_summary[h];
+            let summary = p.summaries[s as usize];
+            let rule: &KindRule = &rules.vocab.kinds[usize::from(summary.kind)];
+            match &rule.scoring {
+                Scoring::Neighbourhood { complete, tile } => {
+                    let spot = self.board.placed[self.features.tile(summary.root) as usize];
+                    if spot.x.abs_diff(at.x) > 1 || spot.y.abs_diff(at.y) > 1 {
+                        continue;
+                    }
+                    let mut outlook = p.held[h];
+                    // A spot is one node, scored as one (`score_turn`).
+                    if summary.tiles.1 != 1 || self.features.next(summary.root) != summary.root {
+                        return false;
+                    }
+                    let around = self.board.around(spot.x, spot.y) + 1;
+                    let units = units_of(p, &[s], None);
+                    let values = (*complete, *tile);
+                    spot_outlook(&mut outlook, values, around, summary.present, units, self);
+                    clear_units(p, &[s], None);
+                    p.gone.push(h);
+                    p.fate[h] = if around >= 8 {
+                        if outlook.bonus {
+                            return false;
+                        }
+                        let feature = self.features.feature(summary.root);
+                        p.scored.push(outlook);
+                        p.scored_key
+                            .push(spot_key(spot.x - at.x, spot.y - at.y, feature));
+                        Fate::Scored(as_u32(p.scored.len() - 1))
+                    } else {
+                        p.after.push(outlook);
+                        Fate::After(as_u32(p.after.len() - 1))
+                    };
+                }
+                Scoring::Farm { per } => {
+                    let touched = span(summary.touches).any(|t| {
+                        let r = p.touches[t];
+                        p.items.iter().any(|it| it.root == r)
+                    });
+                    if !touched {
+                        continue;
+                    }
+                    let mut outlook = p.held[h];
+                    p.keys.clear();
+                    for t in span(summary.touches) {
+                        let key = self.key_of(p, p.touches[t], kind);
+                        p.keys.push(key);
+                    }
+                    farm_outlook(&mut outlook, per, &mut p.keys);
+                    p.gone.push(h);
+                    p.after.push(outlook);
+                    p.fate[h] = Fate::After(as_u32(p.after.len() - 1));
+                }
+                Scoring::None | Scoring::Network { .. } => {}
+            }
+        }
+        // Where the active player's figures could go.
+        for (f, piece) in (0u8..).zip(&kind.features) {
+            let group = p.items[p.items[usize::from(f)].parent as usize].group;
+            if piece.admits == 0 || group == NONE32 {
+                continue;
+            }
+            let gi = group as usize;
+            let group = p.groups[gi];
+            if group.figures.iter().any(|&n| n > 0) {
+                continue;
+            }
+            let completes = p.group_key[gi] != NONE32;
+            // A figure that would be scored at once must be scored so.
+            if group.scored_now != completes {
+                return false;
+            }
+            for (i, def) in self.rules.figures.iter().enumerate() {
+                let figure = FigureId(u8::try_from(i).unwrap_or(u8::MAX));
+                if piece.admits & (1 << i) == 0 || self.supply(self.active, figure) == 0 {
+                    continue;
+                }
+                if completes && def.ringmaster {
+                    return false;
+                }
+                p.options.push((figure, f, gi, def.strength > 0));
+            }
+        }
+        true
+    }
+
+    /// The kind of a group (any of its items').
+    fn group_kind(&self, p: &Preview, g: usize, kind: &Kind) -> u8 {
+        let item = p.items[g];
+        if item.summary == NEW {
+            kind.features[g].kind
+        } else {
+            p.summaries[item.summary as usize].kind
+        }
+    }
+
+    /// What a face counts of a neighbour after the placement: (identity,
+    /// kind, completed). `r` is a board root, or `GROUP | piece` for a piece
+    /// of the new tile; a board root the placement met stands for its group.
+    fn key_of(&self, p: &Preview, r: u32, kind: &Kind) -> (u32, u8, bool) {
+        let item = if r & GROUP != 0 {
+            Some((r & !GROUP) as usize)
+        } else {
+            p.items.iter().position(|it| it.root == r)
+        };
+        match item {
+            Some(i) => {
+                let g = p.items[i].parent as usize;
+                let open = p.items[g].group_open;
+                (GROUP | as_u32(g), self.group_kind(p, g, kind), open == 0)
+            }
+            None => (r, self.features.kind(r), self.features.open(r) == 0),
+        }
+    }
+}
+
+/// A network's outlook from its parts.
+fn network_outlook(
+    outlook: &mut Outlook,
+    tile: &[i64; 2],
+    open: i32,
+    tiles: u32,
+    present: u64,
+    units: &[u64],
+    game: &Game<'_>,
+) {
+    use super::vocab::{COMPLETE, UNFINISHED};
+    let attributes = &game.rules.vocab.attributes;
+    let missing = u32::try_from(open.max(0)).unwrap_or(0);
+    let state = if open == 0 { COMPLETE } else { UNFINISHED };
+    outlook.now = network_points(tile, state, tiles, present, units, attributes);
+    outlook.complete = if missing == 0 {
+        outlook.now
+    } else {
+        network_points(tile, COMPLETE, tiles, present, units, attributes)
+    };
+    outlook.missing = missing;
+    outlook.scored_now = missing == 0;
+}
+
+/// A neighbourhood spot's outlook with `around` tiles around it.
+fn spot_outlook(
+    outlook: &mut Outlook,
+    values: (i64, i64),
+    around: u8,
+    present: u64,
+    units: &[u64],
+    game: &Game<'_>,
+) {
+    let attributes = &game.rules.vocab.attributes;
+    let tiles = 1 + u32::from(around);
+    let missing = 8 - u32::from(around).min(8);
+    outlook.now = neighbourhood_points(values, tiles, tiles == 9, present, units, attributes);
+    outlook.complete = if missing == 0 {
+        outlook.now
+    } else {
+        neighbourhood_points(values, tiles, true, present, units, attributes)
+    };
+    outlook.missing = missing;
+    outlook.scored_now = missing == 0;
+}
+
+/// A farm's outlook from the neighbours it touches: (identity, kind,
+/// completed), duplicates allowed (sorted away here).
+fn farm_outlook(outlook: &mut Outlook, per: &[i64], keys: &mut Vec<(u32, u8, bool)>) {
+    keys.sort_unstable_by_key(|k| k.0);
+    keys.dedup_by_key(|k| k.0);
+    let (mut done, mut all, mut done_points, mut all_points) = (0u32, 0u32, 0i64, 0i64);
+    for &(_, kind, complete) in keys.iter() {
+        let value = per.get(usize::from(kind)).copied().unwrap_or(0);
+        if value == 0 {
+            continue;
+        }
+        all += 1;
+        all_points = all_points.saturating_add(value);
+        if complete {
+            done += 1;
+            done_points = done_points.saturating_add(value);
+        }
+    }
+    outlook.now = done_points;
+    outlook.complete = all_points;
+    outlook.missing = all - done;
+    outlook.scored_now = false;
+}
+
+/// The new pieces' units and some summaries' units, summed into the scratch
+/// vector (cleared again by [`clear_units`]).
+fn units_of<'p>(p: &'p mut Preview, summaries: &[u32], pieces: Option<Pieces<'_>>) -> &'p [u64] {
+    for &s in summaries {
+        for i in span(p.summaries[s as usize].units) {
+            let (a, n) = p.units[i];
+            p.unit_sum[usize::from(a)] += n;
+        }
+    }
+    if let Some((kind, new)) = pieces {
+        for &f in new {
+            for &(a, n) in &kind.features[usize::from(f)].units {
+                p.unit_sum[usize::from(a)] += u64::from(n);
+            }
+        }
+    }
+    &p.unit_sum
+}
+
+fn clear_units(p: &mut Preview, summaries: &[u32], pieces: Option<Pieces<'_>>) {
+    for &s in summaries {
+        for i in span(p.summaries[s as usize].units) {
+            p.unit_sum[usize::from(p.units[i].0)] = 0;
+        }
+    }
+    if let Some((kind, new)) = pieces {
+        for &f in new {
+            for &(a, _) in &kind.features[usize::from(f)].units {
+                p.unit_sum[usize::from(a)] = 0;
+            }
+        }
+    }
+}
+
+/// Pieces of the new tile: its kind and their feature ids.
+type Pieces<'k> = (&'k Kind, &'k [u8]);
+
+/// Adds the figures of a held feature to a group's majority.
+fn add_figures(to: &mut Outlook, from: &Outlook) {
+    for p in 0..MAX_PLAYERS {
+        to.strength[p] = to.strength[p].saturating_add(from.strength[p]);
+        to.figures[p] = to.figures[p].saturating_add(from.figures[p]);
+    }
+    to.bonus |= from.bonus;
+}
+
+fn find(items: &mut [Item], mut i: usize) -> usize {
+    while items[i].parent as usize != i {
+        let p = items[i].parent as usize;
+        items[i].parent = items[p].parent;
+        i = p;
+    }
+    i
+}
+
+fn union(items: &mut [Item], a: usize, b: usize) {
+    let (ra, rb) = (find(items, a), find(items, b));
+    if ra != rb {
+        items[rb].parent = as_u32(ra);
+    }
+}
+
+fn span((start, len): (u32, u32)) -> std::ops::Range<usize> {
+    start as usize..(start + len) as usize
+}
+
+fn as_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::random::RandomPlayer;
+    use crate::engine::{Flights, MeepleAction, Move, Phase, Ruleset};
+
+    fn rules(files: &[&str]) -> Ruleset {
+        let mut sources = crate::diag::SourceMap::new();
+        let ids: Vec<_> = files
+            .iter()
+            .map(|f| {
+                let path = format!("{}/{f}", env!("CARGO_MANIFEST_DIR"));
+                let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
+                sources.add(*f, text)
+            })
+            .collect();
+        let checked = crate::compile::compile(&sources, &ids)
+            .checked
+            .expect("compiles");
+        Ruleset::new(&crate::emit::tileset(&checked), None).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// An outlook without its identity, to compare.
+    type Key = (
+        usize,
+        i64,
+        i64,
+        u32,
+        bool,
+        [u32; MAX_PLAYERS],
+        [u8; MAX_PLAYERS],
+    );
+
+    fn key(o: &Outlook) -> Key {
+        let source = o.source as usize;
+        (
+            source,
+            o.now,
+            o.complete,
+            o.missing,
+            o.scored_now,
+            o.strength,
+            o.figures,
+        )
+    }
+
+    fn sorted(list: impl Iterator<Item = Outlook>) -> Vec<Key> {
+        let mut v: Vec<_> = list.map(|o| key(&o)).collect();
+        v.sort_unstable();
+        v
+    }
+
+    /// Every preview of every placement of a few drawn tiles, through random
+    /// games, against placing the tile on a copy: the features holding
+    /// figures, what is scored, and where a figure could go.
+    fn previews_match_placing(rules: &Ruleset, games: u64) -> usize {
+        let mut checked = 0;
+        let mut preview = Preview::default();
+        for seed in 0..games {
+            RandomPlayer::new(seed)
+                .play_with(rules, 3, None, |game| {
+                    if game.phase() != Phase::Tile {
+                        return;
+                    }
+                    let mut now = game.clone();
+                    let mut held = Vec::new();
+                    now.outlooks_into(&mut held);
+                    for k in (usize::try_from(seed % 3).unwrap_or(0)..rules.kind_count()).step_by(3)
+                    {
+                        let tile = KindId(u16::try_from(k).unwrap_or(0));
+                        for n in 0..game.placement_count(tile) {
+                            let Some(at) = game.nth_placement(tile, n) else {
+                                continue;
+                            };
+                            if !game.preview(&mut preview, tile, at) {
+                                continue;
+                            }
+                            let previewed: Vec<_> = preview.held().iter().map(key).collect();
+                            let exact: Vec<_> = held.iter().map(key).collect();
+                            assert_eq!(previewed, exact);
+                            check_one(game, &mut preview, tile, at);
+                            checked += 1;
+                        }
+                    }
+                })
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+        checked
+    }
+
+    fn check_one(game: &Game<'_>, preview: &mut Preview, tile: KindId, at: Placement) {
+        let mut placed = game.clone();
+        placed
+            .apply(&Move::Place {
+                tile,
+                placement: at,
+                token: None,
+            })
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut actions = Vec::new();
+        placed.meeple_actions_into(&mut actions, Flights::Decisions);
+        let places: Vec<(FigureId, u8)> = actions
+            .iter()
+            .filter_map(|a| match *a {
+                MeepleAction::Place { figure, feature } => Some((figure, feature)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(actions.len(), places.len() + 1, "{at:?}: only figures");
+        let options: Vec<(FigureId, u8)> = preview.options().map(|(f, x, _)| (f, x)).collect();
+        assert_eq!(options, places, "{at:?}");
+        let mut completing = Vec::new();
+        for (i, (_, feature, outlook)) in preview.options().enumerate() {
+            let exact = placed.outlook_at(at.x, at.y, feature).expect("an outlook");
+            assert_eq!(key(outlook), key(&exact), "{at:?} feature {feature}");
+            if outlook.scored_now {
+                completing.push(i);
+            }
+        }
+        let kept = (0..preview.held().len())
+            .filter(|h| !preview.gone().contains(h))
+            .map(|h| preview.held()[h]);
+        let changed = sorted(kept.chain(preview.after().iter().copied()));
+        let me = game.active_player();
+        for on in std::iter::once(None).chain(completing.into_iter().map(Some)) {
+            let action = on.map_or(MeepleAction::Pass, |i| {
+                let (figure, feature) = places[i];
+                MeepleAction::Place { figure, feature }
+            });
+            let mut after = placed.clone();
+            after
+                .apply(&Move::Figure(action))
+                .unwrap_or_else(|e| panic!("{e}"));
+            let end = preview.turn_end(on, me);
+            for p in 0..game.players() {
+                let gained = after.scores()[p].total() - game.scores()[p].total();
+                assert_eq!(gained, end.points[p], "{at:?} {action:?}: points of {p}");
+                let figures = |g: &Game<'_>| -> u32 {
+                    (0..g.rules().figure_count())
+                        .map(|f| g.on_board(p, FigureId(u8::try_from(f).unwrap_or(0))))
+                        .sum()
+                };
+                let left = figures(game) - end.returned[p];
+                assert_eq!(figures(&after), left, "{at:?} {action:?}: figures of {p}");
+            }
+            let mut exact = Vec::new();
+            after.outlooks_into(&mut exact);
+            let previewed: Vec<_> = end.outlooks.iter().map(key).collect();
+            let exact: Vec<_> = exact.iter().map(key).collect();
+            assert_eq!(
+                previewed, exact,
+                "{at:?} {action:?}: features held, in order"
+            );
+            if on.is_none() {
+                assert_eq!(changed, sorted(end.outlooks.iter().copied()));
+            }
+        }
+    }
+
+    #[test]
+    fn a_preview_sees_what_placing_the_tile_does() {
+        let base = rules(&["tilesets/base.tiles"]);
+        assert!(previews_match_placing(&base, 3) > 3000);
+        let lakeside = rules(&["tilesets/base.tiles", "examples/lakeside.tiles"]);
+        assert!(previews_match_placing(&lakeside, 2) > 2000);
+        let all = rules(&[
+            "tilesets/base.tiles",
+            "tilesets/under-the-big-top.tiles",
+            "tilesets/the-flier.tiles",
+            "tilesets/crop-circles-2.tiles",
+        ]);
+        assert!(previews_match_placing(&all, 2) > 1000);
+    }
+}

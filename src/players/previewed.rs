@@ -1,0 +1,147 @@
+//! The greedy player's values of a placement's figure actions read from the
+//! engine's [`Preview`] instead of applying the placement to a copy: the same
+//! numbers, bit for bit, as `greedy.rs` computes on a copy (the same
+//! estimates summed in the same order, the same scores and figures), so the
+//! greedy player chooses the same moves either way.
+//!
+//! - passing: the turn's end as previewed (points scored, figures returned,
+//!   the features then holding figures), valued as `eval` values a game; a
+//!   placement that changes no feature holding figures leaves the position's
+//!   value as it is, computed once per board;
+//! - a figure on a feature the tile completes: the same, with that feature
+//!   scored for its owner and the figure back in supply;
+//! - a figure on any other feature: passing's value plus the feature's
+//!   estimate minus the figure's cost, as on a copy.
+
+use super::eval::{on_board, relative, Evaluator};
+use crate::engine::{Game, MeepleAction, Outlook, Preview, MAX_PLAYERS};
+
+/// The preview and what the greedy player keeps while the board stands.
+#[derive(Debug, Default)]
+pub(super) struct Previewed {
+    pub preview: Preview,
+    /// The value of a placement that changes nothing held: (board, tiles
+    /// left, active player, value).
+    unchanged: Option<(u64, u32, usize, f64)>,
+    /// Per outlook: the players it scores for (bits) and its estimate.
+    terms: Vec<(u32, f64)>,
+    /// The terms of the features held as the board stands: (board, tiles
+    /// left, terms).
+    held_terms: (u64, u32, Vec<(u32, f64)>),
+}
+
+impl Previewed {
+    /// Appends the value of every figure action of the placement just
+    /// previewed on `game` (`Game::preview` returned `true`), in the order
+    /// `Greedy::action_values` gives them: actions valued exactly, passing,
+    /// then the others; `left` tiles are still to draw after it.
+    pub fn action_values(
+        &mut self,
+        eval: &Evaluator,
+        game: &Game<'_>,
+        left: u32,
+        out: &mut Vec<(MeepleAction, f64)>,
+    ) {
+        let me = game.active_player();
+        let mut figures = [0usize; MAX_PLAYERS];
+        for (p, n) in figures.iter_mut().enumerate().take(game.players()) {
+            *n = on_board(game, p);
+        }
+        let options = self.preview.options().count();
+        for i in 0..options {
+            let (figure, feature, outlook) = self.preview.options().nth(i).expect("an option");
+            if outlook.scored_now {
+                let v = self.turn_value(eval, game, Some(i), &figures, left);
+                out.push((MeepleAction::Place { figure, feature }, v));
+            }
+        }
+        let pass = self.pass_value(eval, game, &figures, left);
+        out.push((MeepleAction::Pass, pass));
+        let cost = eval.figure_cost(figures[me] + 1, left);
+        for (figure, feature, outlook) in self.preview.options() {
+            if !outlook.scored_now {
+                let v = pass + Evaluator::estimate(outlook, left) - cost;
+                out.push((MeepleAction::Place { figure, feature }, v));
+            }
+        }
+    }
+
+    /// Passing's value, kept for the board when nothing held changes.
+    fn pass_value(
+        &mut self,
+        eval: &Evaluator,
+        game: &Game<'_>,
+        figures: &[usize; MAX_PLAYERS],
+        left: u32,
+    ) -> f64 {
+        if !self.preview.gone().is_empty() {
+            return self.turn_value(eval, game, None, figures, left);
+        }
+        let key = (self.preview.board(), left, game.active_player());
+        match self.unchanged {
+            Some((board, l, me, v)) if (board, l, me) == key => v,
+            _ => {
+                let v = self.turn_value(eval, game, None, figures, left);
+                self.unchanged = Some((key.0, key.1, key.2, v));
+                v
+            }
+        }
+    }
+
+    /// The value to the active player of the position when the turn ends,
+    /// after passing or putting option `on`'s figure; `figures` are each
+    /// player's figures on the board before the turn.
+    fn turn_value(
+        &mut self,
+        eval: &Evaluator,
+        game: &Game<'_>,
+        on: Option<usize>,
+        figures: &[usize; MAX_PLAYERS],
+        left: u32,
+    ) -> f64 {
+        let me = game.active_player();
+        let players = game.players();
+        let board = self.preview.board();
+        let (known, known_left, held) = &mut self.held_terms;
+        if (*known, *known_left) != (board, left) || held.is_empty() {
+            held.clear();
+            held.extend(self.preview.held().iter().map(|o| term(o, players, left)));
+            (*known, *known_left) = (board, left);
+        }
+        let end = self.preview.turn_end(on, me);
+        self.terms.clear();
+        for (o, &source) in end.outlooks.iter().zip(end.sources) {
+            let t = match held.get(source as usize) {
+                Some(&t) => t,
+                None => term(o, players, left),
+            };
+            self.terms.push(t);
+        }
+        let mut values = [0.0f64; MAX_PLAYERS];
+        for (p, v) in values.iter_mut().enumerate().take(players) {
+            let score = game.scores()[p].total().saturating_add(end.points[p]);
+            let acrobats = game.acrobats_worth(p);
+            let on_board = figures[p] - end.returned[p] as usize;
+            let estimates = self.terms.iter().filter(|t| t.0 >> p & 1 != 0).map(|t| t.1);
+            *v = eval.player_value(score, acrobats, estimates, 0.0, on_board, left);
+        }
+        relative(&values[..players], me)
+    }
+}
+
+/// The players an outlook scores for (bits) and its estimate.
+fn term(outlook: &Outlook, players: usize, left: u32) -> (u32, f64) {
+    // Players beyond `players` have no strength: the best is among these.
+    let best = outlook.strength[..players]
+        .iter()
+        .copied()
+        .max()
+        .unwrap_or(0);
+    let mut mask = 0u32;
+    if best > 0 {
+        for p in 0..players {
+            mask |= u32::from(outlook.strength[p] == best) << p;
+        }
+    }
+    (mask, Evaluator::estimate(outlook, left))
+}
