@@ -5,8 +5,8 @@
 //! `touching`, `reaching`) is not compared, only what it derives.
 //!
 //! ```sh
-//! tileforge import jcz JCZ/src/extraResources/expansions -o /tmp/drafts
-//! cargo run --example jcz_compare -- /tmp/drafts tilesets tilesets/extra
+//! tileforge import jcz JCZ/src/extraResources/expansions -o drafts
+//! cargo run --example jcz_compare -- drafts tilesets tilesets/extra
 //! ```
 //! The first directory holds the imported drafts; the others the reference.
 //! `--pairs` first prints every matched pair (`expansion: reference-id = imported-id`),
