@@ -1,5 +1,6 @@
 //! Two tiles of one expansion identical up to rotation (W0602): they are one tile
-//! kind with the counts added up.
+//! kind with the counts added up. A tile marked `twin` is one on purpose (a
+//! different picture of the same tile) and is not reported.
 
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -10,6 +11,9 @@ use crate::ir::{Relation, Tile, TileSet};
 pub(crate) fn check(set: &TileSet, out: &mut Vec<Diagnostic>) {
     for (first, tile) in identical_pairs(set) {
         let (first, tile) = (&set.tiles[first], &set.tiles[tile]);
+        if tile.twin {
+            continue;
+        }
         out.push(
             Diagnostic::new(
                 Code::IdenticalTiles,

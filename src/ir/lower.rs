@@ -272,6 +272,7 @@ impl Lowering {
             start: u32::from(decl.start.is_some()),
             group,
             last: decl.last.is_some(),
+            twin: decl.twin.is_some(),
             replaces: decl.replaces.as_ref().map(|r| (r.text.clone(), r.span)),
             description: decl.doc.clone(),
             features,

@@ -131,6 +131,9 @@ pub struct Tile {
     pub group: Option<usize>,
     /// Drawn last of its group.
     pub last: bool,
+    /// A deliberate twin of another tile of its expansion (`twin`): the
+    /// same features up to rotation, kept apart for its picture.
+    pub twin: bool,
     /// The tile (`expansion/tile`) whose copies this one's copies stand in for.
     pub replaces: Option<(String, Span)>,
     /// Doc comment.

@@ -46,6 +46,9 @@ pub fn tile_text(set: &TileSet, index: usize) -> String {
     if tile.last {
         out.push_str(" last");
     }
+    if tile.twin {
+        out.push_str(" twin");
+    }
     if let Some((r, _)) = &tile.replaces {
         let _ = write!(out, " replaces {r}");
     }

@@ -96,6 +96,8 @@ pub struct TileDecl {
     pub start: Option<Span>,
     /// The `last` flag: drawn last of its group.
     pub last: Option<Span>,
+    /// The `twin` flag: a deliberate twin of another tile (no W0602).
+    pub twin: Option<Span>,
     /// `group NAME`.
     pub group: Option<Ident>,
     /// `replaces EXPANSION/TILE`.

@@ -143,6 +143,7 @@ impl Builder<'_> {
             count: None,
             start: None,
             last: None,
+            twin: None,
             group: None,
             replaces: None,
             doc: String::new(),
@@ -161,6 +162,10 @@ impl Builder<'_> {
                 Rule::last_flag => {
                     let span = self.once(decl.last.is_some(), &p);
                     decl.last = Some(span);
+                }
+                Rule::twin_flag => {
+                    let span = self.once(decl.twin.is_some(), &p);
+                    decl.twin = Some(span);
                 }
                 Rule::tile_group => {
                     self.once(decl.group.is_some(), &p);
