@@ -30,7 +30,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
-    let (_, compiled) = compile_inputs(&args.paths, Format::Text, args.color, args.timings)?;
+    let (_, compiled) = compile_inputs(&args.paths, Format::Build, args.color, args.timings)?;
     let Some(checked) = compiled.checked else {
         return Err(Failure::Input);
     };

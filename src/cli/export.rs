@@ -111,7 +111,7 @@ fn run_jcz(args: &JczArgs) -> Result<(), Failure> {
         .and_then(|s| s.to_str())
         .unwrap_or_default()
         .to_string();
-    let (_, compiled) = compile_inputs(&args.paths, Format::Text, args.color, args.timings)?;
+    let (_, compiled) = compile_inputs(&args.paths, Format::Build, args.color, args.timings)?;
     let Some(checked) = compiled.checked else {
         return Err(Failure::Input);
     };
@@ -154,7 +154,7 @@ fn run_jcz(args: &JczArgs) -> Result<(), Failure> {
 }
 
 fn run_pdf(args: &PdfArgs) -> Result<(), Failure> {
-    let (_, compiled) = compile_inputs(&args.paths, Format::Text, args.color, args.timings)?;
+    let (_, compiled) = compile_inputs(&args.paths, Format::Build, args.color, args.timings)?;
     let Some(checked) = compiled.checked else {
         return Err(Failure::Input);
     };

@@ -25,6 +25,30 @@ pub enum Format {
     /// the note on the expansions chosen says so (`selection.rs`).
     #[value(skip)]
     Play,
+    /// Text for the commands that build and draw (`build`, `render`,
+    /// `export`): W0603 is counted but not shown, since rules the engine
+    /// lacks change nothing they write.
+    #[value(skip)]
+    Build,
+}
+
+impl Format {
+    /// Whether a diagnostic is printed in this format (all are counted).
+    fn shows(self, code: Code) -> bool {
+        match self {
+            Format::Text | Format::Json => true,
+            Format::Play => !matches!(code, Code::MissingCapability | Code::IdenticalTiles),
+            Format::Build => code != Code::MissingCapability,
+        }
+    }
+
+    /// What the summary line says of the diagnostics not shown.
+    fn hidden_note(self) -> &'static str {
+        match self {
+            Format::Play => "on rules the engine lacks and twin tiles",
+            _ => "on rules the engine lacks",
+        }
+    }
 }
 
 /// When to colour text diagnostics.
@@ -123,7 +147,7 @@ pub fn compile_inputs(
             let json = render_json(&sources, &compiled.diagnostics);
             super::output::stdout(&format!("{json}\n"))?;
         }
-        Format::Text | Format::Play => {
+        Format::Text | Format::Play | Format::Build => {
             let colour = match colour {
                 Colour::Always => true,
                 Colour::Never => false,
@@ -132,10 +156,7 @@ pub fn compile_inputs(
             let shown: Vec<_> = compiled
                 .diagnostics
                 .iter()
-                .filter(|d| {
-                    format == Format::Text
-                        || !matches!(d.code, Code::MissingCapability | Code::IdenticalTiles)
-                })
+                .filter(|d| format.shows(d.code))
                 .cloned()
                 .collect();
             eprint!("{}", render_all(&sources, &shown, colour));
@@ -153,7 +174,10 @@ pub fn compile_inputs(
                 if hidden == 0 {
                     String::new()
                 } else {
-                    format!(" ({hidden} on rules the engine lacks and twin tiles not shown: `tileforge check` shows them)")
+                    format!(
+                        " ({hidden} {} not shown: `tileforge check` shows them)",
+                        format.hidden_note()
+                    )
                 }
             );
         }

@@ -61,7 +61,7 @@ fn parse_rotation(text: &str) -> Result<u16, String> {
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
-    let (_, compiled) = compile_inputs(&args.paths, Format::Text, args.color, args.timings)?;
+    let (_, compiled) = compile_inputs(&args.paths, Format::Build, args.color, args.timings)?;
     let Some(checked) = compiled.checked else {
         return Err(Failure::Input);
     };
