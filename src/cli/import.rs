@@ -85,31 +85,9 @@ fn jcz(args: &JczArgs) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The `.xml` files the paths name (a directory's, not recursive).
 fn xml_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
-    let mut out = Vec::new();
-    for path in paths {
-        let meta = std::fs::metadata(path).map_err(|e| Failure::io(path.display(), &e))?;
-        if meta.is_dir() {
-            let entries = std::fs::read_dir(path).map_err(|e| Failure::io(path.display(), &e))?;
-            let mut found: Vec<PathBuf> = entries
-                .filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "xml") && p.is_file())
-                .collect();
-            if found.is_empty() {
-                return Err(Failure::Usage(format!(
-                    "{}: the directory holds no .xml files",
-                    path.display()
-                )));
-            }
-            found.sort();
-            out.extend(found);
-        } else {
-            out.push(path.clone());
-        }
-    }
-    out.dedup();
-    Ok(out)
+    super::input::files_with_extension(paths, "xml", false)
 }
 
 /// Reads one file, refusing a huge one before reading it.

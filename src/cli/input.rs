@@ -64,11 +64,22 @@ pub enum Colour {
 }
 
 /// The `.tiles` files a path names: the file itself, or a directory's `.tiles`
-/// files (not recursive), sorted by name.
+/// files (not recursive), sorted by name; `-` is standard input.
 pub fn tiles_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
+    files_with_extension(paths, "tiles", true)
+}
+
+/// The files the paths name: each file itself, or a directory's files ending
+/// in `.EXTENSION` (not recursive), sorted by name; `-` (standard input) is
+/// kept as it is when `stdin` allows it.
+pub fn files_with_extension(
+    paths: &[PathBuf],
+    extension: &str,
+    stdin: bool,
+) -> Result<Vec<PathBuf>, Failure> {
     let mut out = Vec::new();
     for path in paths {
-        if super::read::is_stdin(path) {
+        if stdin && super::read::is_stdin(path) {
             out.push(path.clone());
             continue;
         }
@@ -78,11 +89,11 @@ pub fn tiles_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
             let mut found: Vec<PathBuf> = entries
                 .filter_map(Result::ok)
                 .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "tiles") && p.is_file())
+                .filter(|p| p.extension().is_some_and(|x| x == extension) && p.is_file())
                 .collect();
             if found.is_empty() {
                 return Err(Failure::Usage(format!(
-                    "{}: the directory holds no .tiles files",
+                    "{}: the directory holds no .{extension} files",
                     path.display()
                 )));
             }
