@@ -54,6 +54,9 @@ struct Cell {
     slot: u32,
 }
 
+/// The side of a new board's grid.
+const SIDE: i32 = 32;
+
 /// Squares kept free between a placed tile and the edge of the grid, so that
 /// in a compact game open positions and their neighbours lie inside it.
 const MARGIN: i32 = 2;
@@ -100,7 +103,11 @@ impl Board {
     /// An empty board sized for about `tiles` tiles, with `buckets` signatures
     /// whose sides weigh `pow`.
     pub fn new(tiles: usize, buckets: usize, pow: [u16; 4]) -> Board {
-        let side = 32;
+        if let Some(mut spare) = spare::take(buckets) {
+            spare.reset(tiles, pow);
+            return spare;
+        }
+        let side = SIDE;
         Board {
             w: side,
             h: side,
@@ -115,6 +122,25 @@ impl Board {
             touched_buckets: Vec::new(),
             touched_far: false,
         }
+    }
+
+    /// Makes a spare board as new: empty, the default grid, a fresh journal.
+    fn reset(&mut self, tiles: usize, pow: [u16; 4]) {
+        let side = SIDE;
+        (self.w, self.h, self.ox, self.oy) = (side, side, side / 2, side / 2);
+        let squares = (side * side) as usize;
+        self.cells.clear();
+        self.cells.resize(squares, Cell::default());
+        self.far.clear();
+        for bucket in &mut self.buckets {
+            bucket.clear();
+        }
+        self.pow = pow;
+        self.placed.clear();
+        self.placed.reserve(tiles.min(4096));
+        self.journal = Journal::new();
+        self.touched_buckets.clear();
+        self.touched_far = false;
     }
 
     /// Copies `other` into `self`, reusing `self`'s buffers (no allocation
@@ -297,6 +323,106 @@ impl Board {
             y,
             first_node,
         });
+        match self.inner_index(x, y) {
+            Some(i) => self.place_inside(i, x, y, index, edges),
+            None => self.place_anywhere(x, y, index, edges),
+        }
+        index
+    }
+
+    /// The grid index of a square whose 8 neighbours lie in the grid too
+    /// (and exist: squares beyond `i32`'s range do not).
+    #[inline]
+    fn inner_index(&self, x: i32, y: i32) -> Option<usize> {
+        let limit = i32::MIN + 1..i32::MAX;
+        if !limit.contains(&x) || !limit.contains(&y) {
+            return None;
+        }
+        let i = self.index(x, y)?;
+        let w = self.w as usize;
+        let (cx, cy) = (i % w, i / w);
+        (cx >= 1 && cy >= 1 && cx + 1 < w && cy + 1 < self.h as usize).then_some(i)
+    }
+
+    /// [`Board::place`] for a square inside the grid, away from its edge
+    /// (every square of a normal game): neighbours are found by index
+    /// arithmetic alone.
+    fn place_inside(&mut self, i: usize, x: i32, y: i32, index: u32, edges: [u8; 4]) {
+        let copy = self.journal.is_copy();
+        self.journal.touch_elsewhere();
+        let w = self.w as isize;
+        let at = |d: isize| i.wrapping_add_signed(d);
+        self.rebucket(i, x, y, 0, copy);
+        self.cells[i].tile = index + 1;
+        for d in [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1] {
+            let n = at(d);
+            self.cells[n].around += 1;
+            if copy {
+                self.journal.record(n);
+            }
+        }
+        if copy {
+            self.journal.record(i);
+        }
+        let steps = [-w, 1, w, -1];
+        for (side, (&step, &(dx, dy))) in steps.iter().zip(&SIDE_STEP).enumerate() {
+            let n = at(step);
+            if self.cells[n].tile == 0 {
+                let facing = (side + 2) % 4;
+                // The square was empty, so that side of it showed nothing.
+                let sig = self.cells[n].sig + u16::from(edges[side]) * self.pow[facing];
+                self.rebucket(n, x + dx, y + dy, sig, copy);
+            }
+        }
+    }
+
+    /// Moves the grid square `i` at (x, y) to another signature bucket
+    /// (0 = not open), recording the writes in a copy.
+    #[inline]
+    fn rebucket(&mut self, i: usize, x: i32, y: i32, sig: u16, copy: bool) {
+        let old = self.cells[i];
+        if old.sig != 0 {
+            if copy {
+                self.touched_buckets.push(old.sig);
+            }
+            let bucket = &mut self.buckets[usize::from(old.sig)];
+            let slot = old.slot as usize;
+            bucket.swap_remove(slot);
+            if let Some(&(mx, my)) = bucket.get(slot) {
+                let slot = u32::try_from(slot).unwrap_or(0);
+                match self.index(mx, my) {
+                    Some(j) => {
+                        self.cells[j].slot = slot;
+                        if copy {
+                            self.journal.record(j);
+                        }
+                    }
+                    None => self.cell_mut(mx, my).slot = slot,
+                }
+            }
+        } else if sig == 0 {
+            return;
+        }
+        let slot = if sig == 0 {
+            0
+        } else {
+            if copy {
+                self.touched_buckets.push(sig);
+            }
+            let bucket = &mut self.buckets[usize::from(sig)];
+            bucket.push((x, y));
+            u32::try_from(bucket.len() - 1).unwrap_or(0)
+        };
+        let cell = &mut self.cells[i];
+        cell.sig = sig;
+        cell.slot = slot;
+        if copy {
+            self.journal.record(i);
+        }
+    }
+
+    /// [`Board::place`] for any square: near the grid's edge, or beyond it.
+    fn place_anywhere(&mut self, x: i32, y: i32, index: u32, edges: [u8; 4]) {
         self.set_sig(x, y, 0);
         self.cell_mut(x, y).tile = index + 1;
         for dy in -1..=1 {
@@ -320,7 +446,6 @@ impl Board {
                 self.set_sig(nx, ny, sig);
             }
         }
-        index
     }
 
     /// Moves a square to another signature bucket (0 = not open).
@@ -399,6 +524,83 @@ impl Board {
         let far = std::mem::take(&mut self.far);
         for ((x, y), cell) in far {
             *self.cell_mut(x, y) = cell;
+        }
+    }
+}
+
+impl Drop for Board {
+    fn drop(&mut self) {
+        spare::keep(self);
+    }
+}
+
+/// Boards of finished games kept for the next ones on the same thread, so
+/// that a run of games does not allocate its boards' signature buckets anew
+/// for every game (a few dozen small vectors each).
+mod spare {
+    use std::cell::RefCell;
+
+    use super::Board;
+
+    /// Boards kept per thread.
+    const KEPT: usize = 4;
+    /// Larger grids are not kept (a game spread along a diagonal).
+    const MAX_SQUARES: usize = 1 << 16;
+
+    thread_local! {
+        static SPARE: RefCell<Vec<Board>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// A kept board with `buckets` signature buckets, if any.
+    pub fn take(buckets: usize) -> Option<Board> {
+        SPARE
+            .try_with(|spare| {
+                let mut spare = spare.try_borrow_mut().ok()?;
+                let i = spare.iter().position(|b| b.buckets.len() == buckets)?;
+                Some(spare.swap_remove(i))
+            })
+            .ok()
+            .flatten()
+    }
+
+    /// Keeps the buffers of a board being dropped, when there is room.
+    pub fn keep(board: &mut Board) {
+        if board.buckets.is_empty() || board.cells.len() > MAX_SQUARES {
+            return;
+        }
+        let _ = SPARE.try_with(|spare| {
+            let Ok(mut spare) = spare.try_borrow_mut() else {
+                return;
+            };
+            if spare.len() < KEPT {
+                let mut kept = Board::bare();
+                kept.cells = std::mem::take(&mut board.cells);
+                kept.far = std::mem::take(&mut board.far);
+                kept.buckets = std::mem::take(&mut board.buckets);
+                kept.placed = std::mem::take(&mut board.placed);
+                kept.touched_buckets = std::mem::take(&mut board.touched_buckets);
+                spare.push(kept);
+            }
+        });
+    }
+}
+
+impl Board {
+    /// A board with no buffers (a spare's shell; never kept itself).
+    fn bare() -> Board {
+        Board {
+            w: 0,
+            h: 0,
+            ox: 0,
+            oy: 0,
+            cells: Vec::new(),
+            far: HashMap::default(),
+            buckets: Vec::new(),
+            pow: [0; 4],
+            placed: Vec::new(),
+            journal: Journal::new(),
+            touched_buckets: Vec::new(),
+            touched_far: false,
         }
     }
 }

@@ -42,6 +42,7 @@ pub struct Features {
 
 impl Features {
     /// An empty set sized for about `nodes` nodes.
+    #[inline]
     pub fn with_capacity(nodes: usize) -> Features {
         Features {
             nodes: Vec::with_capacity(nodes),
@@ -52,6 +53,7 @@ impl Features {
     /// Copies `other` into `self`, reusing `self`'s buffer; when `self` was
     /// last copied from `other` as it still is, only the nodes written since
     /// are copied back.
+    #[inline]
     pub fn copy_from(&mut self, other: &Features) {
         if let Some(nodes) = self.journal.since(&other.journal) {
             self.nodes.truncate(other.nodes.len());
@@ -67,22 +69,26 @@ impl Features {
     }
 
     /// Equal stamps mean the same nodes (`journal`).
+    #[inline]
     pub fn stamp(&self) -> (u64, u64) {
         self.journal.stamp()
     }
 
     /// True when two sets hold the same nodes (tests).
     #[cfg(test)]
+    #[inline]
     pub fn same_as(&self, other: &Features) -> bool {
         self.nodes == other.nodes
     }
 
     /// Number of nodes.
+    #[inline]
     pub fn len(&self) -> u32 {
         u32::try_from(self.nodes.len()).unwrap_or(u32::MAX)
     }
 
     /// Adds a node on its own.
+    #[inline]
     pub fn push(&mut self, tile: u32, feature: u8, kind: u8, shape: Shape, open: u8, rich: bool) {
         let id = self.len();
         self.journal.touch(id as usize);
@@ -101,6 +107,7 @@ impl Features {
     }
 
     /// The root of a node's set.
+    #[inline]
     pub fn find(&mut self, mut n: u32) -> u32 {
         loop {
             let p = self.nodes[n as usize].parent;
@@ -117,6 +124,7 @@ impl Features {
     }
 
     /// The root of a node's set, without compressing paths.
+    #[inline]
     pub fn root(&self, mut n: u32) -> u32 {
         loop {
             let p = self.nodes[n as usize].parent;
@@ -129,6 +137,7 @@ impl Features {
 
     /// Joins the sets of two nodes across a shared edge; `closes` says the edge
     /// closes one open side of each (a road or city meeting itself).
+    #[inline]
     pub fn join(&mut self, a: u32, b: u32, closes: bool) {
         let (mut ra, mut rb) = (self.find(a), self.find(b));
         let closed = if closes { 2 } else { 0 };
@@ -154,6 +163,7 @@ impl Features {
 
     /// Closes one open side of a node's feature: it meets a feature of another
     /// kind across a side (a letter that `matches` another).
+    #[inline]
     pub fn close(&mut self, n: u32) {
         let r = self.find(n);
         self.journal.touch(r as usize);
@@ -161,36 +171,43 @@ impl Features {
     }
 
     /// The kind of a node (vocabulary index).
+    #[inline]
     pub fn kind(&self, n: u32) -> u8 {
         self.nodes[n as usize].kind
     }
 
     /// The shape of a node's kind.
+    #[inline]
     pub fn shape(&self, n: u32) -> Shape {
         self.nodes[n as usize].shape
     }
 
     /// True when a node's piece carries attributes or units.
+    #[inline]
     pub fn rich(&self, n: u32) -> bool {
         self.nodes[n as usize].rich
     }
 
     /// The placed tile a node lies on.
+    #[inline]
     pub fn tile(&self, n: u32) -> u32 {
         self.nodes[n as usize].tile
     }
 
     /// The feature id of a node within its tile.
+    #[inline]
     pub fn feature(&self, n: u32) -> u8 {
         self.nodes[n as usize].feature
     }
 
     /// The next member of a node's set (circular).
+    #[inline]
     pub fn next(&self, n: u32) -> u32 {
         self.nodes[n as usize].next
     }
 
     /// The first-placed tile of a feature: the least tile along its ring.
+    #[inline]
     pub fn first_tile(&self, root: u32) -> u32 {
         let mut first = self.nodes[root as usize].tile;
         let mut n = self.nodes[root as usize].next;
@@ -202,16 +219,19 @@ impl Features {
     }
 
     /// Open sides of the feature (a root).
+    #[inline]
     pub fn open(&self, root: u32) -> i32 {
         self.nodes[root as usize].open
     }
 
     /// Figures on the feature (a root).
+    #[inline]
     pub fn occupants(&self, root: u32) -> u32 {
         self.nodes[root as usize].occupants
     }
 
     /// Records a figure arriving on (`+1`) or leaving (`-1`) a node's feature.
+    #[inline]
     pub fn add_occupant(&mut self, n: u32, delta: i32) {
         let r = self.find(n);
         self.journal.touch(r as usize);

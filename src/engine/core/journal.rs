@@ -28,6 +28,7 @@ pub struct Journal {
 
 impl Journal {
     /// A new store's record, with a fresh id.
+    #[inline]
     pub fn new() -> Journal {
         Journal {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
@@ -39,16 +40,19 @@ impl Journal {
     }
 
     /// Who and how changed this store is: equal stamps mean the same contents.
+    #[inline]
     pub fn stamp(&self) -> (u64, u64) {
         (self.id, self.version)
     }
 
     /// True when this store is a copy (so writes are recorded).
+    #[inline]
     pub fn is_copy(&self) -> bool {
         self.origin.is_some()
     }
 
     /// Entry `i` is about to change.
+    #[inline]
     pub fn touch(&mut self, i: usize) {
         self.version += 1;
         if self.origin.is_some() {
@@ -56,13 +60,22 @@ impl Journal {
         }
     }
 
+    /// Entry `i` changed, as part of a change already counted (a copy's
+    /// record; see [`Journal::touch_elsewhere`]).
+    #[inline]
+    pub fn record(&mut self, i: usize) {
+        self.touched.push(u32::try_from(i).unwrap_or(u32::MAX));
+    }
+
     /// Something besides the indexed entries changed (the copy keeps its
     /// own record of what).
+    #[inline]
     pub fn touch_elsewhere(&mut self) {
         self.version += 1;
     }
 
     /// The store changed as a whole: the next copy into it copies everything.
+    #[inline]
     pub fn changed_whole(&mut self) {
         self.version += 1;
         self.whole = true;
@@ -70,12 +83,14 @@ impl Journal {
 
     /// The entries to rewrite when copying `original` into this store, or
     /// `None` when everything must be copied.
+    #[inline]
     pub fn since(&self, original: &Journal) -> Option<&[u32]> {
         (!self.whole && self.origin == Some((original.id, original.version)))
             .then_some(self.touched.as_slice())
     }
 
     /// This store now equals `original`.
+    #[inline]
     pub fn copied(&mut self, original: &Journal) {
         self.touched.clear();
         self.whole = false;
