@@ -293,3 +293,108 @@ fn each_layer_imports_only_the_layers_below_it() {
         wrong.join("\n")
     );
 }
+
+/// The capability table of `docs/rules-engine.md`, as the registry gives it.
+fn capability_rows() -> String {
+    REGISTRY
+        .iter()
+        .map(|c| {
+            let parameters: Vec<String> =
+                c.parameters.iter().map(|(n, _)| format!("`{n}`")).collect();
+            format!(
+                "| `{}` | {} | `rules/{}.rs` | {} | {} |\n",
+                c.name,
+                c.on.noun(),
+                c.name.replace('-', "_"),
+                c.meaning,
+                if parameters.is_empty() {
+                    "—".to_string()
+                } else {
+                    parameters.join(", ")
+                }
+            )
+        })
+        .collect()
+}
+
+/// The lines of a markdown table after its header and separator.
+fn table_after<'t>(text: &'t str, header: &str) -> (usize, usize, &'t str) {
+    let start = text
+        .find(header)
+        .unwrap_or_else(|| panic!("no table `{header}`"));
+    let body = start + text[start..].find("|---").expect("a separator");
+    let body = body + text[body..].find('\n').expect("a line") + 1;
+    // The table ends at the first line that is not a row.
+    let mut end = body;
+    for line in text[body..].split_inclusive('\n') {
+        if !line.starts_with('|') {
+            break;
+        }
+        end += line.len();
+    }
+    (body, end, &text[body..end])
+}
+
+#[test]
+fn the_docs_list_the_registry_and_the_hooks_each_module_uses() {
+    let path = Path::new("docs/rules-engine.md");
+    let text = std::fs::read_to_string(path).expect("the docs");
+    let (start, end, rows) = table_after(&text, "| capability | on | module |");
+    let expected = capability_rows();
+    if common::blessing() {
+        let mut out = text.clone();
+        out.replace_range(start..end, &expected);
+        std::fs::write(path, out).expect("writable");
+    } else {
+        assert_eq!(
+            rows, expected,
+            "docs/rules-engine.md's capability table (TILEFORGE_BLESS=1 rewrites it)"
+        );
+    }
+    // Each module's hooks, read from its `impl Module`.
+    let mut used: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for c in REGISTRY {
+        let module = c.name.replace('-', "_");
+        let file = Path::new(ENGINE).join("rules").join(format!("{module}.rs"));
+        let source =
+            std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let implementation = source
+            .split("\nimpl Module for ")
+            .nth(1)
+            .expect("an impl Module");
+        let implementation = &implementation[..implementation.find("\n}\n").expect("its end")];
+        for line in implementation.lines() {
+            if let Some(name) = line.strip_prefix("    fn ") {
+                let hook: String = name
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if !["table", "new", "copy_from", "in_play"].contains(&hook.as_str()) {
+                    used.entry(hook)
+                        .or_default()
+                        .insert(c.name.replace('-', " "));
+                }
+            }
+        }
+    }
+    let (_, _, hooks) = table_after(&text, "| hook | when | modules |");
+    let mut documented: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for row in hooks.lines() {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let hook = cells[1].trim_matches('`').to_string();
+        let names: BTreeSet<String> = REGISTRY
+            .iter()
+            .map(|c| c.name.replace('-', " "))
+            .filter(|n| {
+                words(cells[3])
+                    .windows(words(n).len())
+                    .any(|w| w == words(n).as_slice())
+            })
+            .collect();
+        documented.insert(hook, names);
+    }
+    assert_eq!(
+        documented, used,
+        "docs/rules-engine.md's hook table against the modules' `impl Module`"
+    );
+}

@@ -75,6 +75,7 @@ fn signature_index_agrees_with_brute_force(rules: &Ruleset) {
                     let expected = brute_force(game, kind);
                     assert_eq!(game.legal_placements(kind), expected, "seed {seed}");
                     assert_eq!(game.placement_count(kind), expected.len());
+                    assert_eq!(game.can_place(kind), !expected.is_empty());
                     let mut nth: Vec<Placement> = (0..expected.len())
                         .filter_map(|n| game.nth_placement(kind, n))
                         .collect();

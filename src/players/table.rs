@@ -192,7 +192,7 @@ pub(crate) fn run<'r, P: Policy<'r>>(
                         ..TurnLog::default()
                     });
                 }
-                if game.placement_count(tile) == 0 {
+                if !game.can_place(tile) {
                     let discard = Move::Discard { tile };
                     game.apply(&discard)?;
                     on_move(game, &discard);
@@ -302,7 +302,7 @@ pub fn choose<'r>(
     seat: Seat,
     seed: u64,
 ) -> Result<(Placement, MeepleAction), IllegalMove> {
-    if game.phase() != Phase::Tile || game.placement_count(tile) == 0 {
+    if game.phase() != Phase::Tile || !game.can_place(tile) {
         return Err(IllegalMove(
             "a seat chooses a move for a drawn tile that fits, between turns".into(),
         ));

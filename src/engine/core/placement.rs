@@ -48,6 +48,26 @@ impl<X: Rules> Game<'_, X> {
             .sum()
     }
 
+    /// True when the tile has a legal placement (else it must be discarded):
+    /// [`Game::placement_count`] `> 0`, stopping at the first.
+    #[must_use]
+    pub fn can_place(&self, tile: KindId) -> bool {
+        let Some(kind) = self.rules.kinds.get(usize::from(tile.0)) else {
+            return false;
+        };
+        if kind.constrained {
+            let mut any = false;
+            self.each_placement(tile, |_| {
+                any = true;
+                false
+            });
+            return any;
+        }
+        kind.fits
+            .iter()
+            .any(|f| !self.board.bucket(f.sig).is_empty())
+    }
+
     /// The `n`-th legal placement in the engine's internal order (for picking
     /// one at random after [`Game::placement_count`]).
     #[must_use]

@@ -51,7 +51,7 @@ impl Module for Ringmaster {
     const CAPABILITY: Capability = Capability {
         name: NAME,
         on: On::Figure,
-        meaning: "a figure that scores 2 more per circus or acrobat tile around it",
+        meaning: "a figure whose owner scores more per circus or acrobat tile around it when its feature is scored",
         parameters: &[(
             "ringmaster.bonus",
             "points per circus or acrobat tile around a scored ringmaster",
