@@ -27,6 +27,7 @@ pub mod import;
 pub mod ir;
 pub mod players;
 pub mod prelude;
+pub mod progress;
 pub mod render;
 pub mod rules;
 pub mod sim;

@@ -9,6 +9,7 @@ mod import;
 mod input;
 mod output;
 mod play;
+mod progress;
 mod read;
 mod render;
 mod score;
