@@ -30,6 +30,7 @@ pub mod prelude;
 pub mod progress;
 pub mod render;
 pub mod rules;
+pub mod serve;
 pub mod sim;
 pub mod stats;
 pub mod syntax;

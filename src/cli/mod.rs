@@ -14,6 +14,7 @@ mod read;
 mod render;
 mod score;
 mod selection;
+mod serve;
 mod simulate;
 mod staging;
 mod stats;
@@ -51,6 +52,8 @@ enum Command {
     Export(export::Args),
     /// Import tile sets from another program's files as `.tiles` drafts (`import jcz`).
     Import(import::Args),
+    /// Serve a live preview page on 127.0.0.1: tiles, sheets, diagnostics, stats, redrawn on save.
+    Serve(serve::Args),
     /// Print the JSON Schema of tileset.json.
     Schema,
     /// Print the standard prelude: every kind, attribute and symbol declared in `.tiles`.
@@ -86,6 +89,7 @@ pub fn main() -> ExitCode {
         Command::Simulate(args) => simulate::run(&args),
         Command::Export(args) => export::run(&args),
         Command::Import(args) => import::run(&args),
+        Command::Serve(args) => serve::run(&args),
         Command::Schema => output::stdout(&crate::emit::schema()),
         Command::Prelude => output::stdout(crate::prelude::TEXT),
     };
