@@ -8,6 +8,7 @@ let shown = -1;        // the generation on the page
 let fetching = false;  // a state request is under way
 let again = false;     // another one was asked for meanwhile
 let selected = null;   // the id of the tile whose details are open
+const FOLDED = 5;      // more warnings than this start folded
 
 function $(id) { return document.getElementById(id); }
 
@@ -54,6 +55,12 @@ function draw(state) {
     return pre;
   }));
   $('diagnostics-section').hidden = state.diagnostics.length === 0;
+  // Errors are always open; a long list of warnings starts folded, so the
+  // tiles stay in view.
+  const errors = state.diagnostics.filter((d) => d.severity === 'error').length;
+  const warnings = state.diagnostics.length - errors;
+  $('diagnostic-count').textContent = `(${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'})`;
+  $('diagnostics-box').open = errors > 0 || state.diagnostics.length <= FOLDED;
 
   const tiles = $('tiles');
   tiles.replaceChildren(...state.tiles.map((t) => {
