@@ -45,8 +45,9 @@ pub struct Args {
     #[arg(long, value_name = "PX", default_value_t = render::DEFAULT_SHEET_SIZE,
           value_parser = clap::value_parser!(u32).range(16..=i64::from(render::MAX_SHEET_SIZE)))]
     sheet_size: u32,
-    /// Image file format: `png` (lossless), `webp` (lossless, smaller) or
-    /// `jpeg` (lossy, quality 90, files named .jpg).
+    /// Image file format: `png` (lossless), `webp` (lossless; tiles about a
+    /// fifth smaller than PNG, sheets larger) or `jpeg` (lossy, quality 90,
+    /// files named .jpg).
     #[arg(long, value_enum, default_value_t)]
     format: ImageFormat,
     /// When to colour text diagnostics.
