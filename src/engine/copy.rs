@@ -2,7 +2,11 @@
 //! buffers, so players that search (greedy, Monte Carlo) try moves on a copy
 //! without allocating per candidate.
 
-use super::game::Game;
+use super::core::board::Board;
+use super::core::features::Features;
+use super::core::tables::STAGES;
+use super::core::Rules;
+use super::Game;
 
 impl Clone for Game<'_> {
     fn clone(&self) -> Self {
@@ -20,19 +24,9 @@ impl Clone for Game<'_> {
             features,
             supply,
             standing,
-            pyramid,
-            acrobat_tiles,
-            bigtop,
             tokens_left,
-            pending_token,
             remaining,
             stage_left,
-            river_entry,
-            bonus,
-            second_turns,
-            goods,
-            goods_tile,
-            goods_taken,
             scores,
             events,
             event_tiles,
@@ -41,11 +35,12 @@ impl Clone for Game<'_> {
             active,
             phase,
             current,
-            final_ringmasters,
             units: _,
+            returned: _,
             seen_tiles: _,
             seen_nodes: _,
             generation: _,
+            x,
         } = other;
         self.rules = rules;
         self.players = *players;
@@ -53,19 +48,9 @@ impl Clone for Game<'_> {
         self.features.copy_from(features);
         self.supply.clone_from(supply);
         self.standing.clone_from(standing);
-        self.pyramid.clone_from(pyramid);
-        self.acrobat_tiles.clone_from(acrobat_tiles);
-        self.bigtop = *bigtop;
         self.tokens_left.clone_from(tokens_left);
-        self.pending_token = *pending_token;
         self.remaining.clone_from(remaining);
         self.stage_left = *stage_left;
-        self.river_entry.clone_from(river_entry);
-        self.bonus = *bonus;
-        self.second_turns = *second_turns;
-        self.goods.clone_from(goods);
-        self.goods_tile.clone_from(goods_tile);
-        self.goods_taken.clone_from(goods_taken);
         self.scores.clone_from(scores);
         self.events.clone_from(events);
         self.event_tiles.clone_from(event_tiles);
@@ -74,7 +59,7 @@ impl Clone for Game<'_> {
         self.active = *active;
         self.phase = *phase;
         self.current = *current;
-        self.final_ringmasters.clone_from(final_ringmasters);
+        self.x.copy_from(x);
         // `units` is scratch sized by the vocabulary (the same ruleset's).
         if self.units.len() != other.units.len() {
             self.units.clone_from(&other.units);
@@ -90,23 +75,13 @@ impl<'r> Game<'r> {
         Game {
             rules: other.rules,
             players: other.players,
-            board: super::board::Board::new(0, 0, [0; 4]),
-            features: super::features::Features::with_capacity(0),
+            board: Board::new(0, 0, [0; 4]),
+            features: Features::with_capacity(0),
             supply: Vec::new(),
             standing: Vec::new(),
-            pyramid: Vec::new(),
-            acrobat_tiles: Vec::new(),
-            bigtop: None,
             tokens_left: Vec::new(),
-            pending_token: None,
             remaining: Vec::new(),
-            stage_left: [0; super::draw::STAGES],
-            river_entry: Vec::new(),
-            bonus: super::game::Bonus::None,
-            second_turns: 0,
-            goods: Vec::new(),
-            goods_tile: Vec::new(),
-            goods_taken: Vec::new(),
+            stage_left: [0; STAGES],
             scores: Vec::new(),
             events: Vec::new(),
             event_tiles: Vec::new(),
@@ -115,19 +90,22 @@ impl<'r> Game<'r> {
             active: 0,
             phase: other.phase,
             current: 0,
-            final_ringmasters: Vec::new(),
             units: Vec::new(),
+            returned: Vec::new(),
             seen_tiles: Vec::new(),
             seen_nodes: Vec::new(),
             generation: 0,
+            x: other.x.clone(),
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use crate::engine::game::{Game, Ruleset};
+    use crate::engine::ids::KindId;
+    use crate::engine::moves::{Flights, Move, Phase};
     use crate::engine::rng::Rng;
-    use crate::engine::{Flights, Game, KindId, Move, Phase, Ruleset};
 
     fn shipped() -> Ruleset {
         let mut text = String::new();
@@ -177,7 +155,7 @@ mod tests {
                 .into_iter()
                 .map(|p| game.crop_options(p, action).first().copied())
                 .collect();
-            let crop = crate::engine::CropMove { action, responses };
+            let crop = crate::engine::moves::CropMove { action, responses };
             game.apply(&Move::Crop(crop))
                 .unwrap_or_else(|e| panic!("{e}"));
         }

@@ -2,9 +2,7 @@
 //! how many, from which [`Source`], and a compact [`Reason`] that is turned
 //! into words only when someone asks ([`Event::describe`]).
 
-use super::tileset::Ruleset;
-use super::vocab::Scoring;
-use super::{FeatureKindId, TokenId};
+use super::ids::{FeatureKindId, FigureId, TokenId};
 
 /// Where points come from: the columns of the score table. A feature's points
 /// go to the column of its shape, whatever its kind (a canal's to `road`, a
@@ -128,7 +126,7 @@ pub enum Reason {
     /// An abbot taken back: its feature scored for its owner as at game end.
     Recall {
         /// The abbot figure.
-        figure: super::FigureId,
+        figure: FigureId,
         /// The kind of its feature (a cloister, a garden).
         kind: FeatureKindId,
         /// Tiles in its square (or of its feature).
@@ -172,131 +170,6 @@ pub struct Event {
     pub reason: Reason,
 }
 
-impl Event {
-    /// The reason in words, e.g. `completed city, 3 tiles, 1 pennant`.
-    #[must_use]
-    pub fn describe(&self, rules: &Ruleset) -> String {
-        let state = |complete: bool| if complete { "completed" } else { "unfinished" };
-        let shared = |s: bool| if s { ", shared" } else { "" };
-        let kind = |k: FeatureKindId| rules.feature_kind_name(k);
-        match self.reason {
-            Reason::Network {
-                kind: k,
-                tiles,
-                units,
-                attributes,
-                complete,
-                shared: s,
-            } => {
-                let mut text = format!("{} {}, {}", state(complete), kind(k), count(tiles, "tile"));
-                let vocab = &rules.vocab;
-                if let Some(a) = vocab.kinds.get(usize::from(k.0)).and_then(|r| r.units) {
-                    text.push_str(&format!(
-                        ", {}",
-                        count(units, &vocab.attributes[usize::from(a)].id)
-                    ));
-                }
-                for (i, a) in vocab.attributes.iter().enumerate().take(64) {
-                    if attributes & (1 << i) != 0 {
-                        text.push_str(&format!(", {}", a.id));
-                    }
-                }
-                text + shared(s)
-            }
-            Reason::Neighbourhood {
-                kind: k,
-                tiles,
-                complete,
-                shared: s,
-            } => format!(
-                "{} {}, {} in its square{}",
-                state(complete),
-                kind(k),
-                count(tiles, "tile"),
-                shared(s)
-            ),
-            Reason::Farm {
-                kind: k,
-                neighbours,
-                shared: s,
-            } => {
-                let counted = match rules.vocab.kinds.get(usize::from(k.0)).map(|r| &r.scoring) {
-                    Some(Scoring::Farm { per }) => {
-                        let mut named = per.iter().enumerate().filter(|(_, &v)| v != 0);
-                        match (named.next(), named.next()) {
-                            (Some((n, _)), None) => rules.feature_kind_name(FeatureKindId(
-                                u8::try_from(n).unwrap_or(u8::MAX),
-                            )),
-                            _ => "neighbour",
-                        }
-                    }
-                    _ => "neighbour",
-                };
-                format!(
-                    "{}, {}{}",
-                    kind(k),
-                    count(neighbours, &format!("completed {counted}")),
-                    shared(s)
-                )
-            }
-            Reason::Circus {
-                token,
-                value,
-                figures,
-            } => format!(
-                "big top: {} ({value}) × {} around it",
-                rules.token_id(token),
-                count(figures, "figure")
-            ),
-            Reason::Pyramid { acrobats, x, y } => {
-                format!(
-                    "acrobat pyramid at ({x}, {y}) scored, {}",
-                    count(acrobats, "acrobat")
-                )
-            }
-            Reason::AcrobatsAtEnd { acrobats, x, y } => {
-                format!("{} at ({x}, {y}) at game end", count(acrobats, "acrobat"))
-            }
-            Reason::Recall {
-                figure,
-                kind: k,
-                tiles,
-            } => {
-                let square = matches!(
-                    rules.vocab.kinds.get(usize::from(k.0)).map(|r| &r.scoring),
-                    Some(Scoring::Neighbourhood { .. })
-                );
-                format!(
-                    "{} taken back: {}, {}{}",
-                    rules.figure_id(figure),
-                    kind(k),
-                    count(tiles, "tile"),
-                    if square { " in its square" } else { "" }
-                )
-            }
-            Reason::Pig { neighbours } => {
-                format!("pig: {} more", count(neighbours, "completed neighbour"))
-            }
-            Reason::Goods { good, tokens } => {
-                format!("the most {} tokens: {tokens}", rules.attribute_name(good))
-            }
-            Reason::Ringmaster { tiles, x, y } => format!(
-                "ringmaster at ({x}, {y}): {} around",
-                count(tiles, "circus or acrobat tile")
-            ),
-        }
-    }
-}
-
-fn count(n: impl Into<u64>, what: &str) -> String {
-    let n: u64 = n.into();
-    if n == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{n} {}", crate::ir::vocab::plural(what))
-    }
-}
-
 /// One player's points by source.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Score {
@@ -316,7 +189,7 @@ impl Score {
         self.by_source.iter().fold(0, |a, &b| a.saturating_add(b))
     }
 
-    pub(super) fn add(&mut self, source: Source, points: i64) {
+    pub(in crate::engine) fn add(&mut self, source: Source, points: i64) {
         let sum = &mut self.by_source[source as usize];
         *sum = sum.saturating_add(points);
     }

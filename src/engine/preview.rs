@@ -21,12 +21,15 @@
 //! nor is one the preview does not model: a neighbourhood spot met through
 //! a side or made of more than one piece, a complete feature of the tile
 //! that the turn would not score.
-use super::game::{Game, Spot, MAX_PLAYERS};
+use super::core::tables::{Kind, NONE};
+use super::core::value::{neighbourhood_points, network_points};
+use super::core::vocab::{KindRule, Scoring};
+use super::core::{Spot, MAX_PLAYERS};
+use super::rules::module::Host;
+use super::rules::pyramid::{Pyramid, PyramidTable};
+use super::rules::{abbot, builder, goods, pig, InPlay};
 use super::search::Outlook;
-use super::tables::{Kind, NONE};
-use super::value::{neighbourhood_points, network_points};
-use super::vocab::{KindRule, Scoring};
-use super::{FigureId, KindId, Placement};
+use super::{FigureId, Game, KindId, Placement};
 use crate::geometry::Slot;
 
 /// A group of the preview's union-find is marked by this bit in a key.
@@ -334,30 +337,39 @@ impl Game<'_> {
         let Some(kind) = self.rules.kinds.get(usize::from(tile.0)) else {
             return false;
         };
-        if kind.circus || kind.crop.is_some() || kind.flier.is_some() || kind.acrobats.is_some() {
+        // A tile a capability's kind lies on (a circus, crop circle, flying
+        // machine, pyramid, river) is not previewed.
+        if kind.switches {
             return false;
         }
-        // The first engine wave's rules are not previewed: companions
-        // (builder, pig), abbots (recall), goods, a river tile (its entry is
-        // recorded when placed) or a second turn pending.
-        let rules = self.rules;
-        if rules.any_companion || rules.any_builder || rules.any_abbot || rules.goods != 0 {
+        // Nor are the first engine wave's rules: companions (builder, pig),
+        // abbots (recall), goods.
+        let ext = &self.rules.ext;
+        if self.rules.any_companion
+            || InPlay::table::<builder::Builder>(ext).is_some()
+            || InPlay::table::<abbot::Abbot>(ext).is_some()
+            || InPlay::table::<goods::Goods>(ext).is_some()
+            || InPlay::table::<pig::Pig>(ext).is_some()
+        {
             return false;
         }
-        if kind.river_sides != 0 || self.second_turns != 0 {
-            return false;
-        }
-        let full = self.rules.params.acrobat_pyramid;
-        for &t in &self.acrobat_tiles {
-            let p = self.board.placed[t as usize];
-            let near = p.x.abs_diff(at.x) <= 1 && p.y.abs_diff(at.y) <= 1;
-            if near || self.pyramid[t as usize] >= full {
+        if let (Some(p), Some(t)) = (self.x.module::<Pyramid>(), InPlay::table::<Pyramid>(ext)) {
+            if self.pyramid_near(p, t, at) {
                 return false;
             }
         }
         self.phase == super::Phase::Tile
             && self.remaining(tile) > 0
             && self.check_fit(tile, at).is_ok()
+    }
+
+    /// True when a pyramid has room around the square, or one is complete.
+    fn pyramid_near(&self, p: &Pyramid, t: &PyramidTable, at: Placement) -> bool {
+        p.tiles().iter().any(|&(tile, acrobats)| {
+            let q = self.board.placed[tile as usize];
+            let near = q.x.abs_diff(at.x) <= 1 && q.y.abs_diff(at.y) <= 1;
+            near || acrobats >= t.full()
+        })
     }
 
     /// Forgets the summaries when the feature set changed, and values the
@@ -517,7 +529,7 @@ impl Game<'_> {
                 group_open: 0,
             });
         }
-        for (side, &(dx, dy)) in super::board::SIDE_STEP.iter().enumerate() {
+        for (side, &(dx, dy)) in super::core::board::SIDE_STEP.iter().enumerate() {
             let (Some(nx), Some(ny)) = (at.x.checked_add(dx), at.y.checked_add(dy)) else {
                 continue;
             };
@@ -842,7 +854,7 @@ impl Game<'_> {
                 if piece.admits & (1 << i) == 0 || self.supply(self.active, figure) == 0 {
                     continue;
                 }
-                if completes && def.ringmaster {
+                if completes && self.is_ringmaster(figure) {
                     return false;
                 }
                 p.options.push((figure, f, gi, def.strength > 0));
@@ -891,7 +903,7 @@ fn network_outlook(
     units: &[u64],
     game: &Game<'_>,
 ) {
-    use super::vocab::{COMPLETE, UNFINISHED};
+    use super::core::vocab::{COMPLETE, UNFINISHED};
     let attributes = &game.rules.vocab.attributes;
     let missing = u32::try_from(open.max(0)).unwrap_or(0);
     let state = if open == 0 { COMPLETE } else { UNFINISHED };
@@ -1024,8 +1036,9 @@ fn as_u32(n: usize) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::game::Ruleset;
+    use crate::engine::moves::{Flights, MeepleAction, Move, Phase};
     use crate::engine::random::RandomPlayer;
-    use crate::engine::{Flights, MeepleAction, Move, Phase, Ruleset};
 
     fn rules(files: &[&str]) -> Ruleset {
         let mut sources = crate::diag::SourceMap::new();

@@ -33,7 +33,7 @@ pub const COLOURS: [&str; 8] = [
 pub fn fill_staged_bag(game: &Game<'_>, bag: &mut Vec<KindId>) {
     let rules = game.rules();
     bag.clear();
-    for stage in (0..super::draw::STAGES).rev() {
+    for stage in (0..super::core::tables::STAGES).rev() {
         let stage = u8::try_from(stage).unwrap_or(u8::MAX);
         for k in 0..rules.kind_count() {
             let kind = KindId(u16::try_from(k).unwrap_or(u16::MAX));

@@ -12,12 +12,18 @@
 //! completed neighbours and all the neighbours it counts, and misses the
 //! unfinished ones. A kind without a template is worth nothing.
 
+use super::core::vocab::Scoring;
+use super::core::{Spot, MAX_PLAYERS};
 use super::events::Source;
-use super::game::{Game, Spot, MAX_PLAYERS};
 use super::rng::Rng;
-use super::supplies::Companion;
-use super::vocab::Scoring;
-use super::TokenId;
+use super::rules::big_top::BigTop;
+use super::rules::builder::Builder;
+use super::rules::module::Host;
+use super::rules::pig::Pig;
+use super::rules::pyramid::{self, Pyramid};
+use super::rules::ringmaster::Ringmaster;
+use super::rules::InPlay;
+use super::{FigureId, Game, TokenId};
 
 /// A feature with figures on it, valued as the board stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,28 +141,33 @@ impl Game<'_> {
         let def = &self.rules.figures[usize::from(s.figure.0)];
         let p = usize::from(s.player);
         outlook.strength[p] = outlook.strength[p].saturating_add(self.figure_strength(i));
-        if def.companion.is_none() {
+        if !def.companion {
             outlook.figures[p] = outlook.figures[p].saturating_add(1);
         }
         outlook.pigs |= self.pig_bit(i);
-        outlook.bonus |= def.ringmaster;
+        outlook.bonus |= self.is_ringmaster(s.figure);
     }
 
     /// The strength of the `i`-th standing figure in majorities (0 for a
     /// companion).
     fn figure_strength(&self, i: usize) -> u32 {
         let figure = &self.rules.figures[usize::from(self.standing[i].figure.0)];
-        if figure.companion.is_some() {
+        if figure.companion {
             0
         } else {
             figure.strength
         }
     }
 
+    /// True when a figure earns the ringmaster bonus.
+    pub(super) fn is_ringmaster(&self, figure: FigureId) -> bool {
+        InPlay::table::<Ringmaster>(&self.rules.ext).is_some_and(|t| t.is_ringmaster(figure))
+    }
+
     /// The owner's bit when the `i`-th standing figure is a pig, else 0.
     fn pig_bit(&self, i: usize) -> u32 {
         let s = self.standing[i];
-        let pig = self.rules.figures[usize::from(s.figure.0)].companion == Some(Companion::Pig);
+        let pig = InPlay::table::<Pig>(&self.rules.ext).is_some_and(|t| t.is_pig(s.figure));
         if pig {
             1 << s.player
         } else {
@@ -173,8 +184,8 @@ impl Game<'_> {
             .iter()
             .filter(|s| {
                 usize::from(s.player) == player
-                    && self.rules.figures[usize::from(s.figure.0)].companion
-                        == Some(Companion::Builder)
+                    && InPlay::table::<Builder>(&self.rules.ext)
+                        .is_some_and(|t| t.is_builder(s.figure))
             })
             .count();
         u32::try_from(n).unwrap_or(u32::MAX)
@@ -193,7 +204,7 @@ impl Game<'_> {
                 outlook.now = n.done_points;
                 outlook.complete = n.all_points;
                 outlook.missing = n.all - n.done;
-                let bonus = rules.params.pig_bonus;
+                let bonus = InPlay::table::<Pig>(&rules.ext).map_or(0, |t| t.bonus());
                 outlook.pig_now = i64::from(n.done).saturating_mul(bonus);
                 outlook.pig_complete = i64::from(n.all).saturating_mul(bonus);
                 return outlook;
@@ -226,19 +237,21 @@ impl Game<'_> {
         let acrobats = self
             .standing
             .iter()
-            .filter(|s| usize::from(s.player) == player && s.spot == Spot::Acrobats)
+            .filter(|s| usize::from(s.player) == player && s.spot == Spot::Off(pyramid::SPOT))
             .count();
+        let points = InPlay::table::<Pyramid>(&self.rules.ext).map_or(0, |t| t.points());
         i64::try_from(acrobats)
             .unwrap_or(i64::MAX)
-            .saturating_mul(self.rules.params.acrobat_points)
+            .saturating_mul(points)
     }
 
     /// Puts the face-down token under the big top back on its stack and
     /// draws one from that stack at random: a player sampling what it can't
     /// see. Nothing happens without a big top or a token under it.
     pub fn redraw_hidden_token(&mut self, rng: &mut Rng) {
-        let Some(top) = self.bigtop else { return };
-        let Some(hidden) = top.token else { return };
+        let Some((_, Some(hidden))) = self.x.module::<BigTop>().and_then(|b| b.top) else {
+            return;
+        };
         let pool = self.rules.tokens[usize::from(hidden.0)].expansion;
         let in_pool = |t: usize| self.rules.tokens[t].expansion == pool;
         let total: usize = (0..self.tokens_left.len())
@@ -253,8 +266,9 @@ impl Game<'_> {
                 self.tokens_left[t] -= 1;
                 self.tokens_left[usize::from(hidden.0)] += 1;
                 let token = TokenId(u8::try_from(t).unwrap_or(u8::MAX));
-                if let Some(b) = self.bigtop.as_mut() {
-                    b.token = Some(token);
+                if let Some((_, under)) = self.x.module_mut::<BigTop>().and_then(|b| b.top.as_mut())
+                {
+                    *under = Some(token);
                 }
                 return;
             }

@@ -7,7 +7,7 @@
 
 use std::collections::HashSet;
 
-use super::tileset::SetupError;
+use super::SetupError;
 use crate::emit::wire::{End, Shape, Tile, TileSet, Vocabulary};
 
 /// The largest number the `.tiles` language accepts; the same bound holds

@@ -3,8 +3,9 @@
 //! features, the big top, and every open square with whether some tile could
 //! still fill it. Nothing here changes the game.
 
-use super::game::{Game, Spot};
-use super::tables::Kind;
+use super::core::tables::Kind;
+use super::core::Spot;
+use super::Game;
 
 /// The board at one moment, in wire terms (tile ids, wire feature ids).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,7 +57,8 @@ pub struct FigureView {
 pub enum FigureSpot {
     /// On a feature: its id within the wire tile (`features[i]`).
     Feature(u8),
-    /// In the tile's acrobat pyramid.
+    /// In the tile's acrobat pyramid (or another place a rule keeps on the
+    /// tile, not a feature).
     Acrobats,
 }
 
@@ -115,7 +117,7 @@ impl Game<'_> {
                     y: p.y,
                     spot: match s.spot {
                         Spot::Node(n) => FigureSpot::Feature(self.features.feature(n)),
-                        Spot::Acrobats => FigureSpot::Acrobats,
+                        Spot::Off(_) => FigureSpot::Acrobats,
                     },
                 }
             })

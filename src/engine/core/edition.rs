@@ -6,14 +6,14 @@
 
 use std::collections::HashMap;
 
+use super::error::SetupError;
 use super::tables::Kind;
-use super::tileset::SetupError;
-use super::KindId;
 use crate::emit::wire;
+use crate::engine::ids::KindId;
 
 /// Applies the edits of the expansions in play to the copies of `kinds`
 /// (indexed by `by_id`); `tiles` are the wire tiles in play, in kind order.
-pub(super) fn apply(
+pub fn apply(
     kinds: &mut [Kind],
     by_id: &HashMap<String, KindId>,
     tiles: &[&wire::Tile],

@@ -18,17 +18,28 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::journal::Journal;
-use super::KindId;
+use crate::engine::ids::KindId;
 
 /// A placed tile.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Placed {
+pub struct Placed {
     pub kind: KindId,
     pub rotation: u8,
     pub x: i32,
     pub y: i32,
     /// Index of its first feature node; feature `f` is node `first_node + f`.
     pub first_node: u32,
+}
+
+impl Placed {
+    /// Where it lies.
+    pub fn placement(&self) -> crate::engine::moves::Placement {
+        crate::engine::moves::Placement {
+            x: self.x,
+            y: self.y,
+            rotation: self.rotation,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -61,10 +72,10 @@ enum At {
 }
 
 /// The side offsets N E S W.
-pub(super) const SIDE_STEP: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+pub const SIDE_STEP: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
 
 /// The grid, the squares beyond it, and the open positions.
-pub(super) struct Board {
+pub struct Board {
     w: i32,
     h: i32,
     /// Grid column of x = 0 and row of y = 0.

@@ -1,24 +1,23 @@
 //! The draw order of groups (`group NAME { draw first|mixed|last }`): each tile
 //! kind gets a *stage*, its group's rank (first 0, mixed or no group 1, last
 //! 2) times two, plus one for a tile marked `last` (drawn last of its group).
-//! A tile may be drawn only while no tile of a lower stage is left, so the
-//! river's tiles come first, its lake last of them, then everything else.
-//! The start tile is the first tile marked `start` in a group (the river's
-//! spring) with a copy left, else the first tile marked `start`. A group's
-//! start tile replaces the others: when it begins the game, the copies marked
-//! `start` of every ungrouped tile stay in the box (the river's rules: the
-//! spring replaces the start tile, which goes back in the box).
+//! A tile may be drawn only while no tile of a lower stage is left, so a
+//! group drawn first comes first, its `last` tile last of it, then everything
+//! else. The start tile is the first tile marked `start` in a group with a
+//! copy left, else the first tile marked `start`. A group's start tile
+//! replaces the others: when it begins the game, the copies marked `start` of
+//! every ungrouped tile stay in the box (a group's own start tile replaces
+//! the game's, which goes back in the box).
 
-use super::game::{illegal, Game, IllegalMove};
-use super::tables::Kind;
-use super::KindId;
+use super::game::Game;
+use super::game::Rules;
+use super::tables::{Kind, STAGES};
 use crate::emit::wire;
-
-/// Number of stages.
-pub(super) const STAGES: usize = 6;
+use crate::engine::ids::KindId;
+use crate::engine::moves::{illegal, IllegalMove};
 
 /// A wire tile's stage.
-pub(super) fn stage(tile: &wire::Tile, vocabulary: &wire::Vocabulary) -> u8 {
+pub fn stage(tile: &wire::Tile, vocabulary: &wire::Vocabulary) -> u8 {
     let rank = tile
         .group
         .as_deref()
@@ -33,7 +32,7 @@ pub(super) fn stage(tile: &wire::Tile, vocabulary: &wire::Vocabulary) -> u8 {
 
 /// The start tile: the first grouped `start` tile with a copy left, else the
 /// first `start` tile with a copy left.
-pub(super) fn start_tile(tiles: &[&wire::Tile], kinds: &[Kind]) -> Option<KindId> {
+pub fn start_tile(tiles: &[&wire::Tile], kinds: &[Kind]) -> Option<KindId> {
     let starts = || {
         tiles
             .iter()
@@ -47,9 +46,9 @@ pub(super) fn start_tile(tiles: &[&wire::Tile], kinds: &[Kind]) -> Option<KindId
     u16::try_from(i).ok().map(KindId)
 }
 
-impl Game<'_> {
+impl<X: Rules> Game<'_, X> {
     /// Copies left of each stage, from the copies left of each kind.
-    pub(super) fn count_stages(&mut self) {
+    pub(in crate::engine) fn count_stages(&mut self) {
         self.stage_left = [0; STAGES];
         for (k, &n) in self.rules.kinds.iter().zip(&self.remaining) {
             let s = &mut self.stage_left[usize::from(k.stage)];
@@ -59,7 +58,7 @@ impl Game<'_> {
 
     /// When a group's start tile begins the game, takes the start copies of
     /// the ungrouped start tiles out of the bag.
-    pub(super) fn set_aside_starts(&mut self, start: KindId) {
+    pub(in crate::engine) fn set_aside_starts(&mut self, start: KindId) {
         if !self.rules.kinds[usize::from(start.0)].grouped {
             return;
         }
@@ -72,7 +71,7 @@ impl Game<'_> {
 
     /// The start copies of `tile` that stay in the box because a group's
     /// start tile began the game.
-    pub(super) fn set_aside_of(&self, tile: KindId) -> u32 {
+    pub(in crate::engine) fn set_aside_of(&self, tile: KindId) -> u32 {
         let start = self.board.placed.first().map(|p| p.kind);
         let k = &self.rules.kinds[usize::from(tile.0)];
         match start {
@@ -82,7 +81,7 @@ impl Game<'_> {
     }
 
     /// Takes one copy of a kind out of the bag.
-    pub(super) fn take_copy(&mut self, tile: KindId) {
+    pub(in crate::engine) fn take_copy(&mut self, tile: KindId) {
         self.remaining[usize::from(tile.0)] -= 1;
         let stage = usize::from(self.rules.kinds[usize::from(tile.0)].stage);
         self.stage_left[stage] = self.stage_left[stage].saturating_sub(1);
@@ -96,7 +95,7 @@ impl Game<'_> {
     }
 
     /// Refuses a tile while tiles of an earlier stage are left.
-    pub(super) fn check_order(&self, tile: KindId) -> Result<(), IllegalMove> {
+    pub(in crate::engine) fn check_order(&self, tile: KindId) -> Result<(), IllegalMove> {
         let Some(kind) = self.rules.kinds.get(usize::from(tile.0)) else {
             return illegal("no such tile kind");
         };

@@ -6,7 +6,7 @@
 //! is the lowest), so the open positions fall into `radix⁴` buckets: 256 for
 //! the base game's three letters, as many as 65,536 for fifteen.
 
-use super::tileset::SetupError;
+use super::error::SetupError;
 use crate::emit::wire;
 
 /// The most distinct side letters a game may use (16⁴ buckets).
@@ -14,7 +14,7 @@ const MAX_LETTERS: usize = 15;
 
 /// The side letters in play and which meets which.
 #[derive(Debug)]
-pub(super) struct Sides {
+pub struct Sides {
     /// The letter of code `c` at index `c - 1`.
     letters: Vec<u8>,
     /// The kind whose sides carry each letter, for messages.

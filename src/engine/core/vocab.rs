@@ -1,28 +1,28 @@
 //! The vocabulary as the engine plays it, read once from the wire declarations:
-//! each kind's shape, scoring template with the values the rules give it, the
-//! figures that may stand on it and the capabilities it switches on; each
-//! attribute's per-unit values and modifiers. Nothing here knows a kind by
-//! name: a fan's canal is read exactly as the prelude's road.
+//! each kind's shape, scoring template with the values the rules give it and
+//! the figures that may stand on it; each attribute's per-unit values and
+//! modifiers. Nothing here knows a kind by name: a fan's canal is read exactly
+//! as the prelude's road. Rule modules adjust who may stand where (see
+//! `crate::engine::rules`) before the tiles are prepared.
 
 use std::collections::BTreeMap;
 
-use super::capability;
-use super::events::Source;
-use super::supplies::{Companion, FigureDef};
-use super::tileset::SetupError;
+use super::error::SetupError;
+use super::supplies::FigureDef;
 use crate::emit::wire::{self, Shape};
+use crate::engine::events::Source;
 
 /// Index of a value pair: complete, then unfinished.
-pub(super) const COMPLETE: usize = 0;
+pub const COMPLETE: usize = 0;
 /// Index of a value pair: unfinished (at game end).
-pub(super) const UNFINISHED: usize = 1;
+pub const UNFINISHED: usize = 1;
 
 /// The most attributes a game may use (one bit each in a feature's mask).
-pub(super) const MAX_ATTRIBUTES: usize = 64;
+pub const MAX_ATTRIBUTES: usize = 64;
 
 /// The kinds and attributes of a set, indexed like `wire::Vocabulary`.
 #[derive(Debug)]
-pub(super) struct Vocab {
+pub struct Vocab {
     pub kinds: Vec<KindRule>,
     pub attributes: Vec<AttributeRule>,
     /// The counted attributes, one bit each.
@@ -31,29 +31,33 @@ pub(super) struct Vocab {
 
 /// One declared kind.
 #[derive(Debug)]
-pub(super) struct KindRule {
+pub struct KindRule {
     pub id: String,
     pub shape: Shape,
     pub scoring: Scoring,
-    /// Figures that normal placement (and a flight) may put on it, one bit per
-    /// `FigureId`; none for a kind whose figures stand in its pyramid.
+    /// Figures that normal placement may put on it, one bit per `FigureId`:
+    /// the followers its `occupy` names (as a rule module may change it).
     pub admits: u32,
-    /// For a pyramid kind: the figures that may join its pyramid.
-    pub acrobats: u32,
-    /// Companion figures (builder, pig) that may stand beside their owner's
-    /// follower on it: those whose `stands-on` names it; without `stands-on`,
-    /// a builder beside a network-scored region or path, a pig on a farm.
+    /// The followers its `occupy` names, whatever a module changes.
+    pub occupy: u32,
+    /// Companion figures that may stand beside their owner's follower on it
+    /// (the modules that make companions say where).
     pub companions: u32,
-    /// Capability bits (`capability::BIG_TOP`, ...).
-    pub capabilities: u8,
+    /// The capabilities it switches on, as declared.
+    pub capabilities: Vec<String>,
     /// The score column its points go to.
     pub source: Source,
     /// The first counted attribute that may be written on it: the units its
-    /// scoring events report (a city's pennants).
+    /// scoring events report.
     pub units: Option<u8>,
 }
 
 impl KindRule {
+    /// True when the kind declares `capability`.
+    pub fn has(&self, capability: &str) -> bool {
+        self.capabilities.iter().any(|c| c == capability)
+    }
+
     /// A region or path: its sides close when they meet.
     pub fn linear(&self) -> bool {
         matches!(self.shape, Shape::Region | Shape::Path)
@@ -62,7 +66,7 @@ impl KindRule {
 
 /// A kind's scoring template with its values.
 #[derive(Debug)]
-pub(super) enum Scoring {
+pub enum Scoring {
     /// Not scored: figures on it return at game end with nothing.
     None,
     /// Points per tile, complete and unfinished; complete when no side is open.
@@ -76,9 +80,9 @@ pub(super) enum Scoring {
 
 /// One declared attribute.
 #[derive(Debug)]
-pub(super) struct AttributeRule {
+pub struct AttributeRule {
     pub id: String,
-    /// It carries units (pennants).
+    /// It carries units.
     pub counted: bool,
     /// Points per unit, complete and unfinished (counted attributes).
     pub unit: [i64; 2],
@@ -88,7 +92,7 @@ pub(super) struct AttributeRule {
 
 /// One change an attribute makes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Modifier {
+pub struct Modifier {
     pub target: Target,
     /// Replaces the value (else adds to it).
     pub set: bool,
@@ -97,7 +101,7 @@ pub(super) struct Modifier {
 
 /// The value a modifier changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Target {
+pub enum Target {
     /// The per-tile value, complete or unfinished ([`COMPLETE`], [`UNFINISHED`]).
     Tile(usize),
     /// The per-unit value of a counted attribute (its index), complete or unfinished.
@@ -237,42 +241,16 @@ fn kind(
         },
         _ => Scoring::None,
     };
-    let capabilities = capability::kind_bits(k);
     let occupy = |f: &FigureDef| {
         f.follower_piece()
             && (f.follower && k.occupy.iter().any(|o| o == "follower") || k.occupy.contains(&f.id))
             && (f.stands_on.is_empty() || f.stands_on.contains(&k.id))
     };
-    let mask = |keep: &dyn Fn(&FigureDef) -> bool| {
-        figures
-            .iter()
-            .enumerate()
-            .filter(|(_, f)| keep(f))
-            .fold(0u32, |m, (i, _)| m | 1 << i)
-    };
-    let pyramid = capabilities & capability::PYRAMID != 0;
-    let admits = if pyramid { 0 } else { mask(&occupy) };
-    let acrobats = if pyramid {
-        mask(&|f| occupy(f) && f.acrobat)
-    } else {
-        0
-    };
-    let companions = mask(&|f| {
-        let Some(c) = f.companion else { return false };
-        if !f.plays {
-            return false;
-        }
-        if !f.stands_on.is_empty() {
-            return f.stands_on.contains(&k.id);
-        }
-        match c {
-            Companion::Builder => {
-                matches!(scoring, Scoring::Network { .. })
-                    && matches!(k.shape, Shape::Region | Shape::Path)
-            }
-            Companion::Pig => matches!(scoring, Scoring::Farm { .. }),
-        }
-    });
+    let occupy = figures
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| occupy(f))
+        .fold(0u32, |m, (i, _)| m | 1 << i);
     let units = vocabulary
         .attributes
         .iter()
@@ -282,10 +260,10 @@ fn kind(
         id: k.id.clone(),
         shape: k.shape,
         scoring,
-        admits,
-        acrobats,
-        companions,
-        capabilities,
+        admits: occupy,
+        occupy,
+        companions: 0,
+        capabilities: k.capabilities.clone(),
         source: match k.shape {
             Shape::Region => Source::City,
             Shape::Path => Source::Road,

@@ -1,6 +1,7 @@
-//! Crop circles (`capability crop-circle`). After a normal turn with a
-//! crop-circle tile the active player chooses an action for the kind the
-//! circle's variant names (`city`, `road`, `field`, or any declared kind):
+//! Crop circles (`capability crop-circle` on a kind whose variant names a
+//! kind). After a normal turn with a crop-circle tile the active player
+//! chooses an action for the kind the circle's variant names (`city`, `road`,
+//! `field`, or any declared kind):
 //! - add: each player may put one figure from supply that the kind admits on a
 //!   feature of that kind that already holds one of their figures (on any tile
 //!   that feature crosses);
@@ -8,45 +9,114 @@
 //!   feature of that kind, if they have one.
 //!
 //! Players act in turn order from the left of the active player, who acts last.
+//!
+//! Hooks: `prepare_kind` (the variant), `pending` (the crop phase), `apply`
+//! (the crop move, which ends the turn), `expected`.
 
-use super::game::{illegal, Game, IllegalMove, Spot};
-use super::FigureId;
+use super::module::{Capability, Host, Module, On, Setup, Then};
+use crate::emit::wire;
+use crate::engine::core::supplies::FigureDef;
+use crate::engine::core::tables::Kind;
+use crate::engine::core::vocab::Vocab;
+use crate::engine::core::{Game, SetupError, Spot};
+use crate::engine::ids::{FigureId, KindId};
+use crate::engine::moves::{illegal, with_article, IllegalMove, Move, Phase};
+use crate::engine::moves::{CropAction, CropMove, CropResponse};
 
-/// The two crop-circle actions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum CropAction {
-    /// Each player may add a figure to a feature where they have one.
-    Add,
-    /// Each player must remove a figure from a feature of the type.
-    Remove,
+/// The capability.
+pub const NAME: &str = "crop-circle";
+
+/// The kind each crop circle acts on.
+#[derive(Debug)]
+pub struct CropTable {
+    /// For each tile kind with a crop circle: the kind (vocabulary index)
+    /// whose figures it moves.
+    acts_on: Vec<Option<u8>>,
 }
 
-/// One player's response: a figure put on, or taken from, the feature of the
-/// tile at (x, y).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct CropResponse {
-    /// Column of the tile.
-    pub x: i32,
-    /// Row of the tile.
-    pub y: i32,
-    /// The feature's id within that tile.
-    pub feature: u8,
-    /// The figure added or removed.
-    pub figure: FigureId,
+impl CropTable {
+    fn acts_on(&self, kind: KindId) -> Option<u8> {
+        self.acts_on.get(usize::from(kind.0)).copied().flatten()
+    }
 }
 
-/// The crop circle's action and the responses, one per player in acting order
-/// (left of the active player first); `None` passes (add) or has nothing to
-/// remove (remove).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CropMove {
-    /// The action chosen.
-    pub action: CropAction,
-    /// One response per player, in acting order.
-    pub responses: Vec<Option<CropResponse>>,
+/// Crop circles keep no state between turns.
+#[derive(Clone, Debug)]
+pub struct CropCircle;
+
+impl Module for CropCircle {
+    type Table = CropTable;
+    const CAPABILITY: Capability = Capability {
+        name: NAME,
+        on: On::Kind,
+        meaning: "a crop circle: every player adds or removes a follower of its type",
+        parameters: &[],
+    };
+
+    fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<CropTable, SetupError> {
+        Ok(CropTable {
+            acts_on: Vec::new(),
+        })
+    }
+
+    fn prepare_kind(
+        table: &mut CropTable,
+        s: &Setup<'_>,
+        tile: &wire::Tile,
+        _: usize,
+        _: &mut Kind,
+        vocab: &Vocab,
+    ) -> Result<(), SetupError> {
+        let bad = |why: String| SetupError(format!("tile `{}`: {why}", tile.id));
+        let mut acts_on = None;
+        for f in &tile.features {
+            if !s.kind_has(&f.kind, NAME) {
+                continue;
+            }
+            if acts_on.is_some() {
+                return Err(bad(
+                    "two crop-circle features; the engine supports one per tile".into(),
+                ));
+            }
+            let variant = f.variant.as_deref().unwrap_or_default();
+            acts_on = Some(vocab.kind(variant).ok_or_else(|| {
+                bad(format!(
+                    "the {}'s variant `{variant}` names no kind of the set",
+                    f.kind
+                ))
+            })?);
+        }
+        table.acts_on.push(acts_on);
+        Ok(())
+    }
+
+    fn new(_: &CropTable, _: usize) -> CropCircle {
+        CropCircle
+    }
+
+    fn pending<X: Host>(&self, t: &CropTable, game: &Game<'_, X>) -> Option<Phase> {
+        let kind = game.board.placed[game.current as usize].kind;
+        t.acts_on(kind).map(|_| Phase::Crop)
+    }
+
+    fn apply<X: Host>(
+        &mut self,
+        _: &CropTable,
+        game: &mut Game<'_, X>,
+        mv: &Move,
+    ) -> Option<Result<Option<Then>, IllegalMove>> {
+        match (game.phase, mv) {
+            (Phase::Crop, Move::Crop(crop)) => Some(game.crop(crop).map(|()| Some(Then::EndTurn))),
+            _ => None,
+        }
+    }
+
+    fn expected(phase: Phase) -> Option<&'static str> {
+        (phase == Phase::Crop).then_some("the crop circle's action")
+    }
 }
 
-impl Game<'_> {
+impl<X: Host> Game<'_, X> {
     /// The players in the order they respond to the crop circle.
     #[must_use]
     pub fn crop_order(&self) -> Vec<usize> {
@@ -57,11 +127,11 @@ impl Game<'_> {
 
     /// The feature kind (vocabulary index) the pending crop circle acts on.
     fn crop_kind(&self) -> Option<u8> {
-        if self.phase != super::Phase::Crop {
+        if self.phase != Phase::Crop {
             return None;
         }
         let placed = self.board.placed.get(self.current as usize)?;
-        self.rules.kinds[usize::from(placed.kind.0)].crop
+        X::table::<CropCircle>(&self.rules.ext)?.acts_on(placed.kind)
     }
 
     /// The name of the pending crop circle's kind, for messages.
@@ -140,9 +210,10 @@ impl Game<'_> {
         }
     }
 
-    /// Checks every response against the board, then performs them all. The
-    /// players' responses can't interfere: each moves only their own figures.
-    pub(super) fn crop(&mut self, crop: &CropMove) -> Result<(), IllegalMove> {
+    /// Checks every response against the board, then performs them all (the
+    /// turn then ends). The players' responses can't interfere: each moves
+    /// only their own figures.
+    fn crop(&mut self, crop: &CropMove) -> Result<(), IllegalMove> {
         if crop.responses.len() != self.players {
             return illegal(format!(
                 "the crop circle needs one response per player ({}), not {}",
@@ -192,7 +263,6 @@ impl Game<'_> {
                 }
             }
         }
-        self.end_turn();
         Ok(())
     }
 
@@ -217,7 +287,7 @@ impl Game<'_> {
             CropAction::Add if there.admits & (1 << r.figure.0) == 0 => {
                 format!(
                     "{} may not stand on a {kind}",
-                    super::game::with_article(self.rules.figure_id(r.figure))
+                    with_article(self.rules.figure_id(r.figure))
                 )
             }
             CropAction::Add => format!("the {kind} holds none of the player's figures"),

@@ -1,20 +1,21 @@
-//! Scoring features: what the tile just placed completed (phase 3 of a turn),
-//! and final scoring. A feature is scored for the players with the most
-//! strength on it (ties score in full); its figures return to supply; a
-//! ringmaster among them earns its bonus after the feature's points. What a
-//! feature is worth follows its kind's template (`value` has the arithmetic).
+//! Scoring features: what the tile just placed completed, and one feature
+//! at a time in final scoring. A feature is scored for the players with the
+//! most strength on it (ties score in full; companions weigh nothing); its
+//! figures return to supply, and the rule modules hear of it ([`Rules::scored`]).
+//! What a feature is worth follows its kind's template (`value` has the
+//! arithmetic).
 
-use super::events::{Event, Reason, Source};
-use super::game::{Game, IllegalMove, Phase, Spot, MAX_PLAYERS};
-use super::supplies::Companion;
+use super::game::{Game, Spot, MAX_PLAYERS};
+use super::game::{Rules, Scored};
 use super::value::{neighbourhood_points, network_points};
 use super::vocab::{Scoring, COMPLETE, UNFINISHED};
-use super::FeatureKindId;
-use crate::emit::wire::Shape;
+use crate::engine::events::{Event, Reason, Source};
+use crate::engine::ids::FeatureKindId;
+use crate::engine::moves::Phase;
 
 /// The neighbours a face touches ([`Game::neighbours`]).
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Neighbours {
+pub struct Neighbours {
     /// Completed neighbours, and their points.
     pub done: u32,
     pub done_points: i64,
@@ -23,21 +24,13 @@ pub(super) struct Neighbours {
     pub all_points: i64,
 }
 
-/// The order final scoring takes shapes in.
-const FINAL_ORDER: [Shape; 4] = [Shape::Path, Shape::Region, Shape::Spot, Shape::Face];
-
-impl Game<'_> {
-    /// Phase 3: scores the paths, then regions, the tile just placed completed,
-    /// and the neighbourhood spots whose square it completed; then the big top
-    /// if it is a circus tile; then the crop circle's action is due, or the
-    /// turn ends.
-    pub(super) fn score_turn(&mut self) {
+impl<X: Rules> Game<'_, X> {
+    /// Scores the paths, then regions, the tile just placed completed, and
+    /// the neighbourhood spots whose square it filled.
+    pub(in crate::engine) fn score_completed(&mut self) {
         let rules = self.rules;
         let placed = self.board.placed[self.current as usize];
         let kind = &rules.kinds[usize::from(placed.kind.0)];
-        if rules.goods != 0 {
-            self.take_goods();
-        }
         for &f in &kind.networks {
             let root = self.features.find(placed.first_node + u32::from(f));
             if self.features.open(root) == 0 && self.features.occupants(root) > 0 {
@@ -69,24 +62,14 @@ impl Game<'_> {
                 }
             }
         }
-        if kind.circus {
-            self.circus_placed();
-        }
-        if kind.crop.is_some() {
-            self.phase = Phase::Crop;
-        } else {
-            self.end_turn();
-        }
     }
 
-    /// Scores one feature (a root) for its majority and returns its figures.
-    /// Ringmaster bonuses follow at once during play, and are kept for the end of
-    /// final scoring.
-    pub(super) fn score_feature(&mut self, root: u32) {
+    /// Scores one feature (a root) for its majority and returns its figures;
+    /// then the modules hear which figures went home and who won.
+    pub(in crate::engine) fn score_feature(&mut self, root: u32) {
         let mut strength = [0u32; MAX_PLAYERS];
-        // Allocates only when a ringmaster is among the figures (rare).
-        let mut ringmasters: Vec<(usize, u32)> = Vec::new();
-        let mut pigs = 0u32;
+        let mut returned = std::mem::take(&mut self.returned);
+        returned.clear();
         let mut i = self.standing.len();
         while i > 0 {
             i -= 1;
@@ -98,19 +81,15 @@ impl Game<'_> {
             }
             let s = self.return_figure(i);
             let figure = &self.rules.figures[usize::from(s.figure.0)];
-            match figure.companion {
-                Some(Companion::Pig) => pigs |= 1 << s.player,
-                Some(Companion::Builder) => {}
-                None => {
-                    let weight = &mut strength[usize::from(s.player)];
-                    *weight = weight.saturating_add(figure.strength);
-                }
+            if !figure.companion {
+                let weight = &mut strength[usize::from(s.player)];
+                *weight = weight.saturating_add(figure.strength);
             }
-            if figure.ringmaster {
-                ringmasters.push((usize::from(s.player), s.tile));
-            }
+            returned.push(s);
         }
         let best = strength.iter().copied().max().unwrap_or(0);
+        let mut won = 0u32;
+        let mut event = None;
         if best > 0 {
             let winners = strength.iter().filter(|&&c| c == best).count();
             if self.phase == Phase::Over {
@@ -118,37 +97,34 @@ impl Game<'_> {
             }
             if let Some((points, source, reason)) = self.feature_value(root, winners > 1) {
                 let turn = self.event_turn();
-                let mut won = 0u32;
                 for (player, &s) in strength.iter().enumerate().take(self.players) {
                     if s == best {
                         won |= 1 << player;
-                        self.award(Event {
+                        let line = Event {
                             turn,
                             player,
                             points,
                             source,
                             reason,
-                        });
+                        };
+                        event = Some(line);
+                        self.award(line);
                     }
                 }
-                if let (true, Reason::Farm { neighbours, .. }) = (pigs != 0, reason) {
-                    self.pig_bonus(pigs, won, neighbours);
-                }
             }
         }
-        // Reverse the reversed walk, so bonuses follow placement order.
-        for &(player, tile) in ringmasters.iter().rev() {
-            if self.phase == Phase::Over {
-                self.final_ringmasters.push((player, tile));
-            } else {
-                self.ringmaster_bonus(player, tile);
-            }
-        }
+        let scored = Scored {
+            winners: won,
+            event,
+            returned: &returned,
+        };
+        X::scored(self, &scored);
+        self.returned = returned;
     }
 
     /// The points a feature is worth to each majority player, and why; `None`
     /// for a kind that is not scored.
-    pub(super) fn feature_value(
+    pub(in crate::engine) fn feature_value(
         &mut self,
         root: u32,
         shared: bool,
@@ -160,7 +136,7 @@ impl Game<'_> {
     /// worth were it completed as it stands: a network with no open side, a
     /// neighbourhood with its square full, a farm with every neighbour it
     /// counts completed (the players' outlook, `search.rs`).
-    pub(super) fn feature_value_as(
+    pub(in crate::engine) fn feature_value_as(
         &mut self,
         root: u32,
         shared: bool,
@@ -232,7 +208,7 @@ impl Game<'_> {
     /// Walks a feature's pieces: its distinct tiles (a feature crossing a tile
     /// twice counts it once) and the attributes on any piece; the units of
     /// counted attributes are left in `self.units` (every piece's units count).
-    fn survey(&mut self, root: u32) -> (u32, u64) {
+    pub(in crate::engine) fn survey(&mut self, root: u32) -> (u32, u64) {
         let rules = self.rules;
         let mark = self.fresh_marks();
         self.units.fill(0);
@@ -263,7 +239,7 @@ impl Game<'_> {
 
     /// The neighbours a face touches that `per` counts (by kind), each
     /// counted once: the completed ones and all of them, with their points.
-    pub(super) fn neighbours(&mut self, root: u32, per: &[i64]) -> Neighbours {
+    pub(in crate::engine) fn neighbours(&mut self, root: u32, per: &[i64]) -> Neighbours {
         let rules = self.rules;
         let mark = self.fresh_marks();
         let mut n = Neighbours::default();
@@ -291,92 +267,6 @@ impl Game<'_> {
             m = self.features.next(m);
             if m == root {
                 return n;
-            }
-        }
-    }
-
-    /// Awards a ringmaster's bonus: circus and acrobat tiles around its tile.
-    fn ringmaster_bonus(&mut self, player: usize, tile: u32) {
-        self.scoring_at(tile);
-        let at = self.board.placed[tile as usize];
-        let mut tiles = 0;
-        for dy in -1..=1 {
-            for dx in -1..=1 {
-                if let Some(t) = self.board.tile_at(at.x + dx, at.y + dy) {
-                    let kind = self.board.placed[t as usize].kind;
-                    tiles += u32::from(self.rules.kinds[usize::from(kind.0)].bonus_tile);
-                }
-            }
-        }
-        let turn = self.event_turn();
-        self.award(Event {
-            turn,
-            player,
-            points: i64::from(tiles).saturating_mul(self.rules.params.ringmaster_bonus),
-            source: Source::Ringmaster,
-            reason: Reason::Ringmaster {
-                tiles,
-                x: at.x,
-                y: at.y,
-            },
-        });
-    }
-
-    /// Final scoring (once, between turns): the big top first, then every
-    /// feature that still holds figures, by shape: paths, regions, spots, then
-    /// faces; then acrobats; then the ringmaster bonuses. Returns every
-    /// player's score.
-    ///
-    /// # Errors
-    /// A turn is half done (its figure action or crop circle is still due).
-    pub fn final_scores(&mut self) -> Result<&[super::Score], IllegalMove> {
-        match self.phase {
-            Phase::Over => return Ok(&self.scores),
-            Phase::Tile => {}
-            Phase::Figure | Phase::Crop => {
-                return super::game::illegal("final scoring must wait for the end of the turn")
-            }
-        }
-        self.phase = Phase::Over;
-        self.score_big_top();
-        for wanted in FINAL_ORDER {
-            while let Some(node) = self.standing.iter().find_map(|s| match s.spot {
-                Spot::Node(n) if self.features.shape(n) == wanted => Some(n),
-                _ => None,
-            }) {
-                let root = self.features.find(node);
-                self.score_feature(root);
-            }
-        }
-        self.score_acrobats_at_end();
-        for (player, tile) in std::mem::take(&mut self.final_ringmasters) {
-            self.ringmaster_bonus(player, tile);
-        }
-        if self.rules.goods != 0 {
-            self.score_goods();
-        }
-        Ok(&self.scores)
-    }
-
-    /// Acrobats at game end: each scores for its owner, whatever the pyramid.
-    fn score_acrobats_at_end(&mut self) {
-        for i in 0..self.acrobat_tiles.len() {
-            let t = self.acrobat_tiles[i];
-            self.scoring_at(t);
-            let at = self.board.placed[t as usize];
-            let counts = self.take_acrobats(t);
-            for (player, &acrobats) in counts.iter().enumerate().take(self.players) {
-                self.award(Event {
-                    turn: None,
-                    player,
-                    points: i64::from(acrobats).saturating_mul(self.rules.params.acrobat_points),
-                    source: Source::Acrobats,
-                    reason: Reason::AcrobatsAtEnd {
-                        acrobats,
-                        x: at.x,
-                        y: at.y,
-                    },
-                });
             }
         }
     }

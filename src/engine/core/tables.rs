@@ -1,22 +1,24 @@
 //! One tile kind as the engine plays it: side codes and placement signatures
 //! for the four rotations, the feature at each slot, open sides, attributes and
-//! units, what each field touches, and what the tile's capabilities switch on —
-//! computed once from the wire tile, which is validated on the way so the hot
-//! path can index without checks.
+//! units, what each field touches — computed once from the wire tile, which is
+//! validated on the way so the hot path can index without checks. What a
+//! kind's capabilities switch on, the rule modules keep in tables of their own.
 
-use super::capability::{BIG_TOP, CROP_CIRCLE, FLIGHT, PYRAMID, RIVER};
+use super::error::SetupError;
 use super::sides::Sides;
-use super::tileset::SetupError;
 use super::vocab::{Scoring, Vocab};
 use crate::emit::wire::{self, Shape};
-use crate::geometry::{Dir, Side, Slot};
+use crate::geometry::{Side, Slot};
+
+/// Number of draw stages (see `draw`).
+pub const STAGES: usize = 6;
 
 /// No feature at a slot.
-pub(super) const NONE: u8 = u8::MAX;
+pub const NONE: u8 = u8::MAX;
 
 /// One tile kind, ready for play.
 #[derive(Debug)]
-pub(super) struct Kind {
+pub struct Kind {
     pub id: String,
     pub count: u32,
     /// Side codes (see `sides`) of the unrotated tile, N E S W.
@@ -37,33 +39,23 @@ pub(super) struct Kind {
     pub networks: Vec<u8>,
     /// A spot scored by its neighbourhood lies on it.
     pub neighbourhood: bool,
-    pub circus: bool,
-    /// For a circus tile: the expansion (index in play) whose tokens it draws.
-    pub pool: Option<usize>,
-    /// For a flying machine: the die it rolls (index into `Ruleset::dice`).
-    pub die: Option<usize>,
-    /// The feature holding its acrobat pyramid.
-    pub acrobats: Option<u8>,
-    pub flier: Option<Dir>,
-    /// For a crop circle: the kind (vocabulary index) whose figures it moves.
-    pub crop: Option<u8>,
-    /// A circus or acrobat tile, counted by the ringmaster bonus.
-    pub bonus_tile: bool,
-    /// The sides (bit per side N E S W, unrotated) where a path of a kind with
-    /// `capability river` meets the border; 0 for a tile without river.
-    pub river_sides: u8,
+    /// A rule module restricts where it may go beyond its sides (see
+    /// [`super::Rules::refusal`]).
+    pub constrained: bool,
+    /// A feature of it is of a kind that declares a capability.
+    pub switches: bool,
     /// When it may be drawn (see `draw`): its group's rank × 2, +1 for a
     /// `last` tile.
     pub stage: u8,
     /// Copies marked `start` (see `draw::set_aside_starts`).
     pub start_copies: u32,
-    /// The tile belongs to a group (the river).
+    /// The tile belongs to a group (drawn in its group's order).
     pub grouped: bool,
 }
 
 /// A placement signature a tile kind fits, and in which rotations.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Fit {
+pub struct Fit {
     pub sig: u16,
     /// Bit `r`: rotation `r` fits.
     pub rotations: u8,
@@ -84,7 +76,7 @@ impl Fit {
 
 /// One feature of a tile kind.
 #[derive(Debug)]
-pub(super) struct KFeature {
+pub struct KFeature {
     /// Its kind (vocabulary index).
     pub kind: u8,
     /// Open sides it brings to its feature (regions and paths).
@@ -109,7 +101,7 @@ pub(super) struct KFeature {
 }
 
 /// Prepares one wire tile.
-pub(super) fn prepare_tile(
+pub fn prepare_tile(
     tile: &wire::Tile,
     vocabulary: &wire::Vocabulary,
     vocab: &Vocab,
@@ -186,62 +178,16 @@ pub(super) fn prepare_tile(
         features: Vec::with_capacity(tile.features.len()),
         networks: Vec::new(),
         neighbourhood: false,
-        circus: false,
-        pool: None,
-        die: None,
-        acrobats: None,
-        flier: None,
-        crop: None,
-        bonus_tile: false,
-        river_sides: 0,
+        constrained: false,
+        switches: false,
         stage: 0,
         start_copies: tile.start,
         grouped: tile.group.is_some(),
     };
-    for side in Side::ALL {
-        let k = slot_kind[side.slots()[1].index()];
-        if k != NONE && vocab.kinds[usize::from(k)].capabilities & RIVER != 0 {
-            out.river_sides |= 1 << side.index();
-        }
-    }
     for (i, f) in tile.features.iter().enumerate() {
-        let index = u8::try_from(i).unwrap_or(NONE);
         let rule = &vocab.kinds[usize::from(kinds[i])];
-        let once = |seen: bool, what: &str| {
-            if seen {
-                Err(bad(format!(
-                    "two {what} features; the engine supports one per tile"
-                )))
-            } else {
-                Ok(())
-            }
-        };
-        let caps = rule.capabilities;
-        if caps & BIG_TOP != 0 {
-            out.circus = true;
-        }
-        if caps & PYRAMID != 0 {
-            once(out.acrobats.is_some(), "acrobats")?;
-            out.acrobats = Some(index);
-        }
-        if caps & FLIGHT != 0 {
-            once(out.flier.is_some(), "flier")?;
-            let arrow = f
-                .direction
-                .ok_or_else(|| bad(format!("the {} has no direction to fly along", f.kind)))?;
-            out.flier = Some(arrow);
-        }
-        if caps & CROP_CIRCLE != 0 {
-            once(out.crop.is_some(), "crop-circle")?;
-            let variant = f.variant.as_deref().unwrap_or_default();
-            out.crop = Some(vocab.kind(variant).ok_or_else(|| {
-                bad(format!(
-                    "the {}'s variant `{variant}` names no kind of the set",
-                    f.kind
-                ))
-            })?);
-        }
         out.neighbourhood |= matches!(rule.scoring, Scoring::Neighbourhood { .. });
+        out.switches |= !rule.capabilities.is_empty();
         out.features
             .push(prepare_feature(f, &kinds, vocab).map_err(&bad)?);
     }
@@ -253,12 +199,11 @@ pub(super) fn prepare_tile(
             }
         }
     }
-    out.bonus_tile = out.circus || out.acrobats.is_some();
     Ok(out)
 }
 
 /// Side codes after `rotation` clockwise quarter turns, indexed by board side.
-pub(super) fn rotated_edges(edges: &[u8; 4], rotation: usize) -> [u8; 4] {
+pub fn rotated_edges(edges: &[u8; 4], rotation: usize) -> [u8; 4] {
     let mut out = [0; 4];
     for (s, e) in out.iter_mut().enumerate() {
         *e = edges[(s + 4 - rotation % 4) % 4];

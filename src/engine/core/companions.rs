@@ -1,30 +1,31 @@
-//! Companion figures (`capability builder` or `pig`): instead of placing a
-//! follower, a player may put one on a feature of the tile just placed whose
-//! kind takes it (its `stands-on`) and that already holds one of the
-//! player's own followers, anywhere along it. A companion counts for nothing
-//! in majorities or for the big top; it returns with the feature's followers
-//! when the feature is scored, or as soon as its owner has no follower left
-//! on the feature (a crop circle took it, an abbot was taken back).
+//! Companion figures (a rule module makes a figure one): instead of placing
+//! a follower, a player may put one on a feature of the tile just placed
+//! whose kind takes it and that already holds one of the player's own
+//! followers, anywhere along it. A companion counts for nothing in
+//! majorities; it returns with the feature's followers when the feature is
+//! scored, or as soon as its owner has no follower left on the feature.
 
-use super::game::{illegal, with_article, Game, IllegalMove, Spot};
-use super::FigureId;
+use super::game::Rules;
+use super::game::{Game, Spot};
+use crate::engine::ids::FigureId;
+use crate::engine::moves::{illegal, with_article, IllegalMove};
 
-impl Game<'_> {
+impl<X: Rules> Game<'_, X> {
     /// True when `player` has a follower on the feature of `root`.
-    pub(super) fn has_follower_on(&self, player: usize, root: u32) -> bool {
+    pub(in crate::engine) fn has_follower_on(&self, player: usize, root: u32) -> bool {
         self.standing.iter().any(|s| match s.spot {
             Spot::Node(n) => {
                 usize::from(s.player) == player
                     && self.rules.figures[usize::from(s.figure.0)].follower_piece()
                     && self.features.root(n) == root
             }
-            Spot::Acrobats => false,
+            Spot::Off(_) => false,
         })
     }
 
     /// Checks and performs placing a companion on a feature of the tile just
     /// placed.
-    pub(super) fn place_companion(
+    pub(in crate::engine) fn place_companion(
         &mut self,
         figure: FigureId,
         feature: u8,
@@ -52,7 +53,7 @@ impl Game<'_> {
 
     /// Returns `player`'s companions on the feature of `root` when the player
     /// has no follower left there.
-    pub(super) fn release_companions(&mut self, player: usize, root: u32) {
+    pub(in crate::engine) fn release_companions(&mut self, player: usize, root: u32) {
         if !self.rules.any_companion || self.has_follower_on(player, root) {
             return;
         }
@@ -62,9 +63,7 @@ impl Game<'_> {
             let s = self.standing[i];
             let Spot::Node(n) = s.spot else { continue };
             if usize::from(s.player) == player
-                && self.rules.figures[usize::from(s.figure.0)]
-                    .companion
-                    .is_some()
+                && self.rules.figures[usize::from(s.figure.0)].companion
                 && self.features.root(n) == root
             {
                 self.return_figure(i);

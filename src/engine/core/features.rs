@@ -34,7 +34,7 @@ struct Node {
 }
 
 /// The union-find of feature nodes.
-pub(super) struct Features {
+pub struct Features {
     nodes: Vec<Node>,
     /// The nodes written since this set was copied (`journal`).
     journal: Journal,

@@ -15,7 +15,7 @@ static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
 /// The change record of one indexed store.
 #[derive(Debug)]
-pub(super) struct Journal {
+pub struct Journal {
     id: u64,
     version: u64,
     /// The (id, version) this store was last copied from.

@@ -9,12 +9,7 @@
 use super::vocab::{AttributeRule, Target, COMPLETE, UNFINISHED};
 
 /// `base` as changed by the attributes in `present` (bit `i`: attribute `i`).
-pub(super) fn modified(
-    base: i64,
-    target: Target,
-    present: u64,
-    attributes: &[AttributeRule],
-) -> i64 {
+pub fn modified(base: i64, target: Target, present: u64, attributes: &[AttributeRule]) -> i64 {
     if present == 0 {
         return base;
     }
@@ -42,7 +37,7 @@ pub(super) fn modified(
 /// distinct tiles at its kind's per-tile value, plus the `units` of each
 /// counted attribute (by attribute index) at their per-unit values, every value
 /// changed by the attributes `present`.
-pub(super) fn network_points(
+pub fn network_points(
     tile: &[i64; 2],
     state: usize,
     tiles: u32,
@@ -57,7 +52,7 @@ pub(super) fn network_points(
 /// A neighbourhood spot's points: `values.0` when its square is full
 /// (`done`), else its `tiles` (its own included) at `values.1` a tile as the
 /// attributes `present` change it; plus its units as for a network.
-pub(super) fn neighbourhood_points(
+pub fn neighbourhood_points(
     values: (i64, i64),
     tiles: u32,
     done: bool,
@@ -76,12 +71,7 @@ pub(super) fn neighbourhood_points(
 
 /// Points for `units` of each counted attribute (by index) in a state, as
 /// the attributes present change each unit's value.
-pub(super) fn unit_points(
-    units: &[u64],
-    state: usize,
-    present: u64,
-    attributes: &[AttributeRule],
-) -> i64 {
+pub fn unit_points(units: &[u64], state: usize, present: u64, attributes: &[AttributeRule]) -> i64 {
     let mut points = 0i64;
     for (a, &units) in units.iter().enumerate() {
         if units == 0 {
@@ -96,7 +86,7 @@ pub(super) fn unit_points(
 }
 
 /// Points for `count` things worth `each`, saturating.
-pub(super) fn times(count: impl Into<u64>, each: i64) -> i64 {
+pub fn times(count: impl Into<u64>, each: i64) -> i64 {
     i64::try_from(count.into())
         .unwrap_or(i64::MAX)
         .saturating_mul(each)
@@ -105,7 +95,7 @@ pub(super) fn times(count: impl Into<u64>, each: i64) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::vocab::{Modifier, COMPLETE, UNFINISHED};
+    use crate::engine::core::vocab::{Modifier, COMPLETE, UNFINISHED};
 
     fn attribute(modifiers: &[(Target, bool, i64)]) -> AttributeRule {
         AttributeRule {

@@ -1,0 +1,139 @@
+//! Figures on the board and in supply: the core's figure actions — a figure
+//! from supply on an unoccupied feature of the tile just placed whose kind
+//! admits it, or a companion beside the player's follower — and moving
+//! figures between supply and the board, keeping each feature's count of
+//! the figures on it.
+
+use super::game::Rules;
+use super::game::{Game, Spot, Standing};
+use crate::engine::ids::FigureId;
+use crate::engine::moves::{illegal, with_article, FigureAction, IllegalMove};
+
+impl<X: Rules> Game<'_, X> {
+    /// Appends the core's figure placements for the tile just placed: each
+    /// figure in supply on each unoccupied feature that admits it, and each
+    /// companion beside the player's own follower.
+    pub(in crate::engine) fn figure_placements_into(&self, out: &mut Vec<FigureAction>) {
+        let placed = self.board.placed[self.current as usize];
+        let kind = &self.rules.kinds[usize::from(placed.kind.0)];
+        let player = self.active;
+        let figures = self.rules.figures.len();
+        for (f, feature) in (0u8..).zip(&kind.features) {
+            if feature.admits == 0 && feature.companions == 0 {
+                continue;
+            }
+            let root = self.features.root(placed.first_node + u32::from(f));
+            if self.features.occupants(root) > 0 {
+                if feature.companions != 0 && self.has_follower_on(player, root) {
+                    for figure in (0..figures).map(figure_id) {
+                        if feature.companions & (1 << figure.0) != 0
+                            && self.supply(player, figure) > 0
+                        {
+                            out.push(FigureAction::Place { figure, feature: f });
+                        }
+                    }
+                }
+                continue;
+            }
+            for figure in (0..figures).map(figure_id) {
+                if feature.admits & (1 << figure.0) != 0 && self.supply(player, figure) > 0 {
+                    out.push(FigureAction::Place { figure, feature: f });
+                }
+            }
+        }
+    }
+
+    /// Checks that the active player has a figure of a kind in supply.
+    pub(in crate::engine) fn check_supply(&self, figure: FigureId) -> Result<(), IllegalMove> {
+        let Some(def) = self.rules.figures.get(usize::from(figure.0)) else {
+            return illegal("no such figure");
+        };
+        if self.supply(self.active, figure) == 0 {
+            return illegal(format!("the player has no {} left in supply", def.id));
+        }
+        Ok(())
+    }
+
+    pub(in crate::engine) fn place_figure(
+        &mut self,
+        figure: FigureId,
+        feature: u8,
+    ) -> Result<(), IllegalMove> {
+        self.check_supply(figure)?;
+        if self.rules.figures[usize::from(figure.0)].companion {
+            return self.place_companion(figure, feature);
+        }
+        let placed = self.board.placed[self.current as usize];
+        let kind = &self.rules.kinds[usize::from(placed.kind.0)];
+        let Some(f) = kind.features.get(usize::from(feature)) else {
+            return illegal(format!("the tile has no feature #{feature}"));
+        };
+        let name = &self.rules.vocab.kinds[usize::from(f.kind)].id;
+        if f.admits & (1 << figure.0) == 0 {
+            let who = with_article(self.rules.figure_id(figure));
+            return illegal(if !self.rules.figures[usize::from(figure.0)].plays {
+                format!(
+                    "{who} is neutral or a supply piece: normal placement never puts it on the board"
+                )
+            } else if f.admits == 0 {
+                format!("no figure may stand on {}", with_article(name))
+            } else {
+                format!("{who} may not stand on {}", with_article(name))
+            });
+        }
+        let node = placed.first_node + u32::from(feature);
+        let root = self.features.root(node);
+        let there = self.features.occupants(root);
+        if there > 0 {
+            return illegal(format!(
+                "the {name} already holds {there} figure{} (counting the whole {name} across the board)",
+                if there == 1 { "" } else { "s" },
+            ));
+        }
+        self.stand(figure, self.current, Spot::Node(node));
+        Ok(())
+    }
+
+    /// Moves a figure of the active player from supply to the board.
+    pub(in crate::engine) fn stand(&mut self, figure: FigureId, tile: u32, spot: Spot) {
+        self.stand_for(self.active, figure, tile, spot);
+    }
+
+    /// Moves a player's figure from supply to the board.
+    pub(in crate::engine) fn stand_for(
+        &mut self,
+        player: usize,
+        figure: FigureId,
+        tile: u32,
+        spot: Spot,
+    ) {
+        *self.supply_mut(player, figure) -= 1;
+        if let Spot::Node(n) = spot {
+            if !self.rules.figures[usize::from(figure.0)].companion {
+                self.features.add_occupant(n, 1);
+            }
+        }
+        self.standing.push(Standing {
+            player: u8::try_from(player).unwrap_or(u8::MAX),
+            figure,
+            tile,
+            spot,
+        });
+    }
+
+    /// Takes the figure at `index` of the standing list back to supply.
+    pub(in crate::engine) fn return_figure(&mut self, index: usize) -> Standing {
+        let s = self.standing.swap_remove(index);
+        *self.supply_mut(usize::from(s.player), s.figure) += 1;
+        if let Spot::Node(n) = s.spot {
+            if !self.rules.figures[usize::from(s.figure.0)].companion {
+                self.features.add_occupant(n, -1);
+            }
+        }
+        s
+    }
+}
+
+pub fn figure_id(i: usize) -> FigureId {
+    FigureId(u8::try_from(i).unwrap_or(u8::MAX))
+}

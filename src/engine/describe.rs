@@ -1,0 +1,131 @@
+//! Score lines in words: [`Event::describe`], read from the ruleset that
+//! played them (the kind, attribute, token and figure names the set declares).
+
+use super::core::vocab::Scoring;
+use super::events::{Event, Reason};
+use super::{FeatureKindId, Ruleset};
+
+impl Event {
+    /// The reason in words, e.g. `completed city, 3 tiles, 1 pennant`.
+    #[must_use]
+    pub fn describe(&self, rules: &Ruleset) -> String {
+        let state = |complete: bool| if complete { "completed" } else { "unfinished" };
+        let shared = |s: bool| if s { ", shared" } else { "" };
+        let kind = |k: FeatureKindId| rules.feature_kind_name(k);
+        match self.reason {
+            Reason::Network {
+                kind: k,
+                tiles,
+                units,
+                attributes,
+                complete,
+                shared: s,
+            } => {
+                let mut text = format!("{} {}, {}", state(complete), kind(k), count(tiles, "tile"));
+                let vocab = &rules.vocab;
+                if let Some(a) = vocab.kinds.get(usize::from(k.0)).and_then(|r| r.units) {
+                    text.push_str(&format!(
+                        ", {}",
+                        count(units, &vocab.attributes[usize::from(a)].id)
+                    ));
+                }
+                for (i, a) in vocab.attributes.iter().enumerate().take(64) {
+                    if attributes & (1 << i) != 0 {
+                        text.push_str(&format!(", {}", a.id));
+                    }
+                }
+                text + shared(s)
+            }
+            Reason::Neighbourhood {
+                kind: k,
+                tiles,
+                complete,
+                shared: s,
+            } => format!(
+                "{} {}, {} in its square{}",
+                state(complete),
+                kind(k),
+                count(tiles, "tile"),
+                shared(s)
+            ),
+            Reason::Farm {
+                kind: k,
+                neighbours,
+                shared: s,
+            } => {
+                let counted = match rules.vocab.kinds.get(usize::from(k.0)).map(|r| &r.scoring) {
+                    Some(Scoring::Farm { per }) => {
+                        let mut named = per.iter().enumerate().filter(|(_, &v)| v != 0);
+                        match (named.next(), named.next()) {
+                            (Some((n, _)), None) => rules.feature_kind_name(FeatureKindId(
+                                u8::try_from(n).unwrap_or(u8::MAX),
+                            )),
+                            _ => "neighbour",
+                        }
+                    }
+                    _ => "neighbour",
+                };
+                format!(
+                    "{}, {}{}",
+                    kind(k),
+                    count(neighbours, &format!("completed {counted}")),
+                    shared(s)
+                )
+            }
+            Reason::Circus {
+                token,
+                value,
+                figures,
+            } => format!(
+                "big top: {} ({value}) × {} around it",
+                rules.token_id(token),
+                count(figures, "figure")
+            ),
+            Reason::Pyramid { acrobats, x, y } => {
+                format!(
+                    "acrobat pyramid at ({x}, {y}) scored, {}",
+                    count(acrobats, "acrobat")
+                )
+            }
+            Reason::AcrobatsAtEnd { acrobats, x, y } => {
+                format!("{} at ({x}, {y}) at game end", count(acrobats, "acrobat"))
+            }
+            Reason::Recall {
+                figure,
+                kind: k,
+                tiles,
+            } => {
+                let square = matches!(
+                    rules.vocab.kinds.get(usize::from(k.0)).map(|r| &r.scoring),
+                    Some(Scoring::Neighbourhood { .. })
+                );
+                format!(
+                    "{} taken back: {}, {}{}",
+                    rules.figure_id(figure),
+                    kind(k),
+                    count(tiles, "tile"),
+                    if square { " in its square" } else { "" }
+                )
+            }
+            Reason::Pig { neighbours } => {
+                format!("pig: {} more", count(neighbours, "completed neighbour"))
+            }
+            Reason::Goods { good, tokens } => {
+                format!("the most {} tokens: {tokens}", rules.attribute_name(good))
+            }
+            Reason::Ringmaster { tiles, x, y } => format!(
+                "ringmaster at ({x}, {y}): {} around",
+                count(tiles, "circus or acrobat tile")
+            ),
+        }
+    }
+}
+
+fn count(n: impl Into<u64>, what: &str) -> String {
+    let n: u64 = n.into();
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {}", crate::ir::vocab::plural(what))
+    }
+}

@@ -1,0 +1,196 @@
+//! The move protocol's nouns: what a game expects next ([`Phase`]), where a
+//! tile goes ([`Placement`]), the moves ([`Move`]) with their figure actions
+//! ([`FigureAction`]) and crop-circle moves ([`CropMove`]), and why a move is
+//! refused ([`IllegalMove`]). Plain data: the core and the rule modules both
+//! speak it; each module's own moves are listed here so that logs, replays
+//! and seats can name them.
+
+use std::fmt;
+
+use super::ids::{FigureId, KindId, TokenId};
+
+/// What the game expects next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// A tile: [`Move::Place`] or [`Move::Discard`].
+    Tile,
+    /// The figure action for the tile just placed: [`Move::Figure`].
+    Figure,
+    /// The crop circle's action: [`Move::Crop`].
+    Crop,
+    /// Final scoring is done.
+    Over,
+}
+
+/// Where a tile goes: x grows east, y grows south; clockwise quarter turns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Placement {
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+    /// Clockwise quarter turns, 0–3.
+    pub rotation: u8,
+}
+
+/// One move of the protocol.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// Place the drawn tile; `token` is the animal token put under the big top
+    /// when the tile has a circus space (while tokens remain).
+    Place {
+        /// The tile drawn.
+        tile: KindId,
+        /// Where it goes.
+        placement: Placement,
+        /// The animal token, for a circus tile.
+        token: Option<TokenId>,
+    },
+    /// The drawn tile fits nowhere and leaves the game; the same player draws again.
+    Discard {
+        /// The tile drawn.
+        tile: KindId,
+    },
+    /// The figure action for the tile just placed.
+    Figure(MeepleAction),
+    /// The crop circle's action and every player's response.
+    Crop(CropMove),
+    /// Declines the builder's second turn that is due: the next player's
+    /// tile comes next.
+    EndTurn,
+}
+
+/// Why a move is not allowed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMove(pub String);
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// Shorthand for an illegal-move result.
+pub(in crate::engine) fn illegal<T>(why: impl Into<String>) -> Result<T, IllegalMove> {
+    Err(IllegalMove(why.into()))
+}
+
+/// A noun with its indefinite article: `a city`, `an abbot`.
+pub(in crate::engine) fn with_article(noun: &str) -> String {
+    let vowel = noun.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {noun}", if vowel { "an" } else { "a" })
+}
+
+/// A figure action for the tile just placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FigureAction {
+    /// No figure this turn.
+    Pass,
+    /// A figure from supply on an unoccupied feature of the tile just placed
+    /// whose kind admits it (`feature` is its id within the tile).
+    Place {
+        /// The figure.
+        figure: FigureId,
+        /// The feature's id within the tile.
+        feature: u8,
+    },
+    /// An acrobat-capable figure onto the pyramid of the acrobat tile at
+    /// (x, y): the tile just placed or one of the 8 around it.
+    Acrobat {
+        /// The figure.
+        figure: FigureId,
+        /// Column of the acrobat tile.
+        x: i32,
+        /// Row of the acrobat tile.
+        y: i32,
+    },
+    /// A figure flies from the flying machine of the tile just placed: the die
+    /// showed `roll`; it lands on `landing`, or returns to supply (`None`) when
+    /// nothing there can be landed on. See [`Game::flight_landings`](super::Game::flight_landings).
+    Fly {
+        /// The figure.
+        figure: FigureId,
+        /// The die roll (a face of the die).
+        roll: u32,
+        /// Where it lands.
+        landing: Option<Landing>,
+    },
+    /// Score the completed pyramid of the acrobat tile at (x, y).
+    ScorePyramid {
+        /// Column of the acrobat tile.
+        x: i32,
+        /// Row of the acrobat tile.
+        y: i32,
+    },
+    /// Take back the player's abbot (a figure with `capability abbot`)
+    /// standing on the tile at (x, y), scoring its feature as at game end.
+    Recall {
+        /// The abbot figure.
+        figure: FigureId,
+        /// Column of its tile.
+        x: i32,
+        /// Row of its tile.
+        y: i32,
+    },
+}
+
+/// The figure action's first name, kept for the programs that use it.
+pub type MeepleAction = FigureAction;
+
+/// Where a flying figure lands on the tile the flight reaches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Landing {
+    /// An unfinished feature that admits the figure, not a field (its id
+    /// within the tile).
+    Feature(u8),
+    /// The tile's acrobat pyramid (acrobat-capable figures only).
+    Acrobats,
+}
+
+/// Whether [`Game::meeple_actions_into`](super::Game::meeple_actions_into) lists flights.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flights {
+    /// Every flight: each figure × each die face × each landing.
+    All,
+    /// One `Fly` per figure that may fly, with roll 0 and no landing: the
+    /// decision to fly, before the die is rolled.
+    Decisions,
+    /// None.
+    Skip,
+}
+
+/// The two crop-circle actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CropAction {
+    /// Each player may add a figure to a feature where they have one.
+    Add,
+    /// Each player must remove a figure from a feature of the type.
+    Remove,
+}
+
+/// One player's response: a figure put on, or taken from, the feature of the
+/// tile at (x, y).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CropResponse {
+    /// Column of the tile.
+    pub x: i32,
+    /// Row of the tile.
+    pub y: i32,
+    /// The feature's id within that tile.
+    pub feature: u8,
+    /// The figure added or removed.
+    pub figure: FigureId,
+}
+
+/// The crop circle's action and the responses, one per player in acting order
+/// (left of the active player first); `None` passes (add) or has nothing to
+/// remove (remove).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CropMove {
+    /// The action chosen.
+    pub action: CropAction,
+    /// One response per player, in acting order.
+    pub responses: Vec<Option<CropResponse>>,
+}

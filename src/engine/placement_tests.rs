@@ -1,0 +1,90 @@
+//! Placement checked against brute force: the signature buckets find exactly
+//! the placements that trying every square and rotation finds.
+
+use crate::engine::game::{Game, Ruleset};
+use crate::engine::ids::KindId;
+use crate::engine::moves::{Phase, Placement};
+use crate::engine::random::RandomPlayer;
+
+fn base() -> Ruleset {
+    let compiled = crate::compile::compile_str(include_str!("../../tilesets/base.tiles"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    Ruleset::new(&crate::emit::tileset(&compiled), None).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The base game with a lane kind whose sides meet road sides.
+fn with_lanes() -> Ruleset {
+    let mut sources = crate::diag::SourceMap::new();
+    let ids = [
+        sources.add("base.tiles", include_str!("../../tilesets/base.tiles")),
+        sources.add(
+            "matching.tiles",
+            include_str!("../../tests/engine/fan/matching.tiles"),
+        ),
+    ];
+    let compiled = crate::compile::compile(&sources, &ids);
+    let checked = compiled.checked.expect("base and lanes compile");
+    Ruleset::new(&crate::emit::tileset(&checked), None).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Every (square, rotation) around the board, checked one by one.
+fn brute_force(game: &Game<'_>, tile: KindId) -> Vec<Placement> {
+    let placed = &game.board.placed;
+    let (x0, x1) = (
+        placed.iter().map(|p| p.x).min(),
+        placed.iter().map(|p| p.x).max(),
+    );
+    let (y0, y1) = (
+        placed.iter().map(|p| p.y).min(),
+        placed.iter().map(|p| p.y).max(),
+    );
+    let (Some(x0), Some(x1), Some(y0), Some(y1)) = (x0, x1, y0, y1) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for y in y0 - 1..=y1 + 1 {
+        for x in x0 - 1..=x1 + 1 {
+            for rotation in 0..4 {
+                let at = Placement { x, y, rotation };
+                if game.check_fit(tile, at).is_ok() {
+                    out.push(at);
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_signature_index_finds_exactly_the_placements_brute_force_finds() {
+    for rules in [base(), with_lanes()] {
+        signature_index_agrees_with_brute_force(&rules);
+    }
+}
+
+fn signature_index_agrees_with_brute_force(rules: &Ruleset) {
+    let mut checked = 0;
+    for seed in 0..6 {
+        RandomPlayer::new(seed)
+            .play_with(rules, 2, None, |game| {
+                if game.phase() != Phase::Tile {
+                    return;
+                }
+                for k in 0..rules.kind_count() {
+                    let kind = KindId(u16::try_from(k).unwrap_or(0));
+                    let expected = brute_force(game, kind);
+                    assert_eq!(game.legal_placements(kind), expected, "seed {seed}");
+                    assert_eq!(game.placement_count(kind), expected.len());
+                    let mut nth: Vec<Placement> = (0..expected.len())
+                        .filter_map(|n| game.nth_placement(kind, n))
+                        .collect();
+                    nth.sort_by_key(|p| (p.y, p.x, p.rotation));
+                    assert_eq!(nth, expected, "seed {seed}: nth_placement");
+                    assert_eq!(game.nth_placement(kind, expected.len()), None);
+                    checked += 1;
+                }
+            })
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert!(checked > 6 * rules.kind_count() * 60);
+}

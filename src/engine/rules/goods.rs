@@ -1,0 +1,236 @@
+//! Goods (`capability goods` on counted attributes: wine, grain, cloth): the
+//! player who places the tile that completes a city takes a token per unit
+//! of each good in it, whoever owns the city and whether or not anyone stands
+//! there. At game end, for each good, every player with the most tokens (at
+//! least one) scores `goods.most`.
+//!
+//! Hooks: `parameters`, `before_scoring` (the goods of what the tile
+//! completed), `final_last` (the majorities).
+
+use super::module::{Capability, Host, Module, On, Setup};
+use crate::engine::core::params::Params;
+use crate::engine::core::supplies::FigureDef;
+use crate::engine::core::vocab::Vocab;
+use crate::engine::core::{Game, SetupError};
+use crate::engine::events::{Event, Reason, Source};
+
+/// The capability.
+pub const NAME: &str = "goods";
+
+/// Which attributes are goods, and what the most of one scores.
+#[derive(Debug)]
+pub struct GoodsTable {
+    /// The goods attributes tiles in play carry, one bit per vocabulary index.
+    goods: u64,
+    /// Number of attributes (the players' stocks are indexed by it).
+    attributes: usize,
+    /// `goods.most`.
+    most: i64,
+}
+
+impl GoodsTable {
+    /// True when an attribute is a good in play.
+    pub(in crate::engine) fn is_good(&self, attribute: u8) -> bool {
+        attribute < 64 && self.goods & (1 << attribute) != 0
+    }
+}
+
+/// Tokens a player took on one turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GoodsTaken {
+    /// The turn (entry of the log's `turns`).
+    pub turn: u32,
+    /// The player who completed the city.
+    pub player: usize,
+    /// The good: an attribute index (see [`Ruleset::attribute_name`](crate::engine::Ruleset::attribute_name)).
+    pub good: u8,
+    /// Tokens taken.
+    pub tokens: u64,
+}
+
+/// The players' goods.
+#[derive(Debug)]
+pub struct Goods {
+    /// Tokens taken, `player * attributes + attribute`.
+    stock: Vec<u64>,
+    /// The tile that last gave each player each good (same indexing).
+    last_tile: Vec<u32>,
+    /// Every goods token taken, by turn.
+    taken: Vec<GoodsTaken>,
+}
+
+impl Clone for Goods {
+    fn clone(&self) -> Goods {
+        Goods {
+            stock: self.stock.clone(),
+            last_tile: self.last_tile.clone(),
+            taken: self.taken.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, other: &Goods) {
+        self.stock.clone_from(&other.stock);
+        self.last_tile.clone_from(&other.last_tile);
+        self.taken.clone_from(&other.taken);
+    }
+}
+
+impl Module for Goods {
+    type Table = GoodsTable;
+    const CAPABILITY: Capability = Capability {
+        name: NAME,
+        on: On::Attribute,
+        meaning: "goods in a city: whoever completes the city takes its tokens; at game end the most of each good scores",
+        parameters: &[(
+            "goods.most",
+            "points at game end to every player with the most tokens of one good (ties all score)",
+        )],
+    };
+
+    fn table(s: &Setup<'_>, _: &[FigureDef], vocab: &Vocab) -> Result<GoodsTable, SetupError> {
+        let mut goods = 0u64;
+        for a in &s.vocabulary().attributes {
+            if !a.capabilities.iter().any(|c| c == NAME) {
+                continue;
+            }
+            let used = s
+                .tiles
+                .iter()
+                .any(|t| t.features.iter().any(|f| f.attributes.contains_key(&a.id)));
+            if let (true, Some(i)) = (used, vocab.attribute(&a.id)) {
+                goods |= 1 << i;
+            }
+        }
+        Ok(GoodsTable {
+            goods,
+            attributes: vocab.attributes.len(),
+            most: 0,
+        })
+    }
+
+    fn parameters(table: &mut GoodsTable, params: &mut Params) -> Result<(), SetupError> {
+        table.most = params.require("goods.most", true);
+        Ok(())
+    }
+
+    fn new(t: &GoodsTable, players: usize) -> Goods {
+        Goods {
+            stock: vec![0; players * t.attributes],
+            last_tile: vec![0; players * t.attributes],
+            taken: Vec::new(),
+        }
+    }
+
+    fn before_scoring<X: Host>(&mut self, t: &GoodsTable, game: &mut Game<'_, X>) {
+        self.take(t, game);
+    }
+
+    fn final_last<X: Host>(&mut self, t: &GoodsTable, game: &mut Game<'_, X>) {
+        self.score(t, game);
+    }
+}
+
+impl Goods {
+    /// After a tile is placed: the goods of every feature it completed go to
+    /// the active player.
+    fn take<X: Host>(&mut self, t: &GoodsTable, game: &mut Game<'_, X>) {
+        let rules = game.rules;
+        let placed = game.board.placed[game.current as usize];
+        let kind = &rules.kinds[usize::from(placed.kind.0)];
+        let mut roots: [u32; 12] = [u32::MAX; 12];
+        for (i, &f) in kind.networks.iter().enumerate().take(12) {
+            let root = game.features.find(placed.first_node + u32::from(f));
+            if game.features.open(root) != 0 || roots.contains(&root) {
+                continue;
+            }
+            roots[i] = root;
+            let mut m = root;
+            loop {
+                if game.features.rich(m) {
+                    let p = game.board.placed[game.features.tile(m) as usize];
+                    let piece = &rules.kinds[usize::from(p.kind.0)].features
+                        [usize::from(game.features.feature(m))];
+                    for &(a, n) in &piece.units {
+                        if t.goods & (1 << a) != 0 {
+                            self.give(t, game, a, u64::from(n));
+                        }
+                    }
+                }
+                m = game.features.next(m);
+                if m == root {
+                    break;
+                }
+            }
+        }
+    }
+
+    fn give<X: Host>(&mut self, t: &GoodsTable, game: &Game<'_, X>, good: u8, tokens: u64) {
+        let i = game.active * t.attributes + usize::from(good);
+        self.stock[i] = self.stock[i].saturating_add(tokens);
+        self.last_tile[i] = game.current;
+        let (turn, player) = (game.turn, game.active);
+        match self
+            .taken
+            .iter_mut()
+            .find(|g| g.turn == turn && g.good == good)
+        {
+            Some(g) => g.tokens = g.tokens.saturating_add(tokens),
+            None => self.taken.push(GoodsTaken {
+                turn,
+                player,
+                good,
+                tokens,
+            }),
+        }
+    }
+
+    /// Final scoring of the goods: the most of each good scores `goods.most`.
+    fn score<X: Host>(&self, t: &GoodsTable, game: &mut Game<'_, X>) {
+        let attributes = t.attributes;
+        for a in 0..attributes {
+            if t.goods & (1 << a) == 0 {
+                continue;
+            }
+            let Ok(good) = u8::try_from(a) else { continue };
+            let best = (0..game.players)
+                .map(|p| self.stock[p * attributes + a])
+                .max()
+                .unwrap_or(0);
+            if best == 0 {
+                continue;
+            }
+            for player in 0..game.players {
+                let tokens = self.stock[player * attributes + a];
+                if tokens == best {
+                    game.scoring_at = Some(self.last_tile[player * attributes + a]);
+                    game.award(Event {
+                        turn: None,
+                        player,
+                        points: t.most,
+                        source: Source::Goods,
+                        reason: Reason::Goods { good, tokens },
+                    });
+                }
+            }
+        }
+    }
+}
+
+impl<X: Host> Game<'_, X> {
+    /// Every goods token taken so far, by turn, in order.
+    #[must_use]
+    pub fn goods_taken(&self) -> &[GoodsTaken] {
+        self.x.module::<Goods>().map_or(&[], |g| &g.taken)
+    }
+
+    /// A player's tokens of a good (an attribute index).
+    #[must_use]
+    pub fn goods(&self, player: usize, good: u8) -> u64 {
+        self.x.module::<Goods>().map_or(0, |g| {
+            g.stock
+                .get(player * self.rules.vocab.attributes.len() + usize::from(good))
+                .copied()
+                .unwrap_or(0)
+        })
+    }
+}

@@ -1,0 +1,533 @@
+//! The rule modules, one per capability, and their registry. Each module is a
+//! file of its own implementing `Module`: its capability (the name `.tiles`
+//! writes on a kind, attribute or figure), its tables, its state and the hooks
+//! of the turn it takes part in. The registry below lists them, once: from
+//! that line come the [`REGISTRY`] of capabilities (which the compiler's
+//! W0603, the engine's refusal and `docs/rules-engine.md` read), the modules'
+//! tables in the ruleset, their state in a game, and [`InPlay`], which
+//! implements the core's hooks by calling each module in play, in registry
+//! order. A module that interplays with another reads it through `Host`
+//! and comes after it.
+//!
+//! Adding a capability is adding its file and its line in `registry!`.
+
+pub(in crate::engine) mod module;
+
+pub(in crate::engine) mod abbot;
+pub(in crate::engine) mod big_top;
+pub(in crate::engine) mod builder;
+pub(in crate::engine) mod crop_circle;
+pub(in crate::engine) mod flight;
+pub(in crate::engine) mod goods;
+pub(in crate::engine) mod pig;
+pub(in crate::engine) mod pyramid;
+pub(in crate::engine) mod ringmaster;
+pub(in crate::engine) mod river;
+
+use std::any::Any;
+
+use crate::emit::wire;
+use crate::engine::core::params::Params;
+use crate::engine::core::supplies::FigureDef;
+use crate::engine::core::tables::Kind;
+use crate::engine::core::vocab::Vocab;
+use crate::engine::core::{Game, Rules, Scored, SetupError};
+use crate::engine::ids::{KindId, TokenId};
+use crate::engine::moves::Flights;
+use crate::engine::moves::{illegal, IllegalMove, MeepleAction, Move, Phase, Placement};
+pub use module::{Capability, On};
+use module::{Host, Module, Offer, Refusal, Setup, Then};
+
+/// Declares the modules, in the order they take part in every phase.
+macro_rules! registry {
+    ($($field:ident: $module:ty,)*) => {
+        /// Every capability the engine implements, in registry order.
+        pub const REGISTRY: &[Capability] = &[$(<$module as Module>::CAPABILITY,)*];
+
+        /// What the modules in play prepared once per tile set.
+        #[derive(Debug, Default)]
+        pub struct Tables {
+            $($field: Option<<$module as Module>::Table>,)*
+        }
+
+        /// The state of the rule modules in play, for one game.
+        #[derive(Debug)]
+        pub struct InPlay {
+            /// Some module is in play (else every hook returns at once).
+            any: bool,
+            $($field: Option<$module>,)*
+        }
+
+        impl Tables {
+            /// Prepares the tables of the modules the set uses, before its
+            /// tiles: adjusts the figures, then (`vocab`) who stands where.
+            pub(in crate::engine) fn prepare_figures(s: &Setup<'_>, figures: &mut [FigureDef]) -> Vec<bool> {
+                let in_play = vec![$(<$module as Module>::in_play(s),)*];
+                let mut i = 0;
+                $(
+                    if in_play[i] {
+                        <$module as Module>::prepare_figures(s, figures);
+                    }
+                    i += 1;
+                )*
+                let _ = i;
+                in_play
+            }
+
+            /// Lets the modules in play adjust the vocabulary, then makes
+            /// their tables.
+            pub(in crate::engine) fn new(
+                s: &Setup<'_>,
+                in_play: &[bool],
+                figures: &[FigureDef],
+                vocab: &mut Vocab,
+            ) -> Result<Tables, SetupError> {
+                let mut i = 0;
+                $(
+                    if in_play[i] {
+                        <$module as Module>::prepare_vocab(s, figures, vocab);
+                    }
+                    i += 1;
+                )*
+                let mut tables = Tables::default();
+                i = 0;
+                $(
+                    if in_play[i] {
+                        tables.$field = Some(<$module as Module>::table(s, figures, vocab)?);
+                    }
+                    i += 1;
+                )*
+                let _ = i;
+                Ok(tables)
+            }
+
+            /// Lets each module in play read one tile as it is prepared.
+            pub(in crate::engine) fn prepare_kind(
+                &mut self,
+                s: &Setup<'_>,
+                tile: &wire::Tile,
+                expansion: usize,
+                kind: &mut Kind,
+                vocab: &Vocab,
+            ) -> Result<(), SetupError> {
+                $(
+                    if let Some(t) = self.$field.as_mut() {
+                        <$module as Module>::prepare_kind(t, s, tile, expansion, kind, vocab)?;
+                    }
+                )*
+                Ok(())
+            }
+
+            /// Reads the parameters of the modules in play.
+            pub(in crate::engine) fn parameters(&mut self, params: &mut Params) -> Result<(), SetupError> {
+                $(
+                    if let Some(t) = self.$field.as_mut() {
+                        <$module as Module>::parameters(t, params)?;
+                    }
+                )*
+                Ok(())
+            }
+
+            /// The capabilities of the modules in play, in registry order.
+            pub(in crate::engine) fn in_play(&self) -> Vec<&'static str> {
+                let mut out = Vec::new();
+                $(
+                    if self.$field.is_some() {
+                        out.push(<$module as Module>::CAPABILITY.name);
+                    }
+                )*
+                out
+            }
+        }
+
+        impl Host for InPlay {
+            fn module<M: Module>(&self) -> Option<&M> {
+                $(
+                    if let Some(m) = (&self.$field as &dyn Any).downcast_ref::<Option<M>>() {
+                        return m.as_ref();
+                    }
+                )*
+                None
+            }
+
+            fn module_mut<M: Module>(&mut self) -> Option<&mut M> {
+                $(
+                    if let Some(m) = (&mut self.$field as &mut dyn Any).downcast_mut::<Option<M>>() {
+                        return m.as_mut();
+                    }
+                )*
+                None
+            }
+
+            fn table<M: Module>(tables: &Tables) -> Option<&M::Table> {
+                $(
+                    if let Some(t) = (&tables.$field as &dyn Any)
+                        .downcast_ref::<Option<M::Table>>()
+                    {
+                        return t.as_ref();
+                    }
+                )*
+                None
+            }
+        }
+
+        impl Rules for InPlay {
+            type Tables = Tables;
+            type Refusal = Refusal;
+
+            fn new(tables: &Tables, players: usize) -> InPlay {
+                InPlay {
+                    any: false $(|| tables.$field.is_some())*,
+                    $($field: tables.$field.as_ref().map(|t| <$module as Module>::new(t, players)),)*
+                }
+            }
+
+            fn copy_from(&mut self, other: &InPlay) {
+                self.any = other.any;
+                $(
+                    match (&mut self.$field, &other.$field) {
+                        (Some(a), Some(b)) => a.copy_from(b),
+                        (a, b) => *a = b.clone(),
+                    }
+                )*
+            }
+
+            fn refusal(game: &Game<'_, InPlay>, tile: KindId, at: Placement) -> Option<Refusal> {
+                let rules = game.rules;
+                let tables = &rules.ext;
+                $(
+                    if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
+                        if let Some(r) = m.refusal(t, game, tile, at) {
+                            return Some(r);
+                        }
+                    }
+                )*
+                None
+            }
+
+            fn describe_refusal(refusal: Refusal) -> String {
+                (refusal.describe)(refusal.code)
+            }
+
+            fn check_placing(
+                game: &Game<'_, InPlay>,
+                tile: KindId,
+                token: Option<TokenId>,
+            ) -> Result<(), IllegalMove> {
+                let rules = game.rules;
+                let tables = &rules.ext;
+                $(
+                    if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
+                        m.check_placing(t, game, tile, token)?;
+                    }
+                )*
+                // No module takes tokens with a tile: the core refuses one.
+                Ok(())
+            }
+
+            fn tile_move(game: &mut Game<'_, InPlay>) {
+                if !game.x.any {
+                    return;
+                }
+                let rules = game.rules;
+                let tables = &rules.ext;
+                $(
+                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                        m.tile_move(t, game);
+                        game.x.$field = Some(m);
+                    }
+                )*
+            }
+
+            fn placing(game: &mut Game<'_, InPlay>, tile: KindId, token: Option<TokenId>) {
+                if !game.x.any {
+                    return;
+                }
+                let rules = game.rules;
+                let tables = &rules.ext;
+                $(
+                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                        m.placing(t, game, tile, token);
+                        game.x.$field = Some(m);
+                    }
+                )*
+            }
+
+            fn tile_put(game: &mut Game<'_, InPlay>, tile: u32) {
+                if !game.x.any {
+                    return;
+                }
+                let rules = game.rules;
+                let tables = &rules.ext;
+                $(
+                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                        m.tile_put(t, game, tile);
+                        game.x.$field = Some(m);
+                    }
+                )*
+            }
+
+            fn placed(game: &mut Game<'_, InPlay>) {
+                if !game.x.any {
+                    return;
+                }
+                let rules = game.rules;
+                let tables = &rules.ext;
+                $(
+                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                        m.placed(t, game);
+                        game.x.$field = Some(m);
+                    }
+                )*
+            }
+
+            fn act(game: &mut Game<'_, InPlay>, action: &MeepleAction) -> Result<(), IllegalMove> {
+                let rules = game.rules;
+                let tables = &rules.ext;
+                $(
+                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                        let done = m.act(t, game, action);
+                        game.x.$field = Some(m);
+                        if let Some(result) = done {
+                            return result;
+                        }
+                    }
+                )*
+                illegal(format!("no rule in play takes the figure action {action:?}"))
+            }
+
+            fn before_scoring(game: &mut Game<'_, InPlay>) {
+                if !game.x.any {
+                    return;
+                }
+                let rules = game.rules;
+                let tables = &rules.ext;
+                $(
+                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                        m.before_scoring(t, game);
+                        game.x.$field = Some(m);
+                    }
+                )*
+            }
+
+            fn scored(game: &mut Game<'_, InPlay>, scored: &Scored<'_>) {
+                if !game.x.any {
+                    return;
+                }
+                let rules = game.rules;
+                let tables = &rules.ext;
+                $(
+                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                        m.scored(t, game, scored);
+                        game.x.$field = Some(m);
+                    }
+                )*
+            }
+
+            fn after_scoring(game: &mut Game<'_, InPlay>) {
+                if !game.x.any {
+                    return;
+                }
+                let rules = game.rules;
+                let tables = &rules.ext;
+                $(
+                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                        m.after_scoring(t, game);
+                        game.x.$field = Some(m);
+                    }
+                )*
+            }
+
+            fn pending(game: &Game<'_, InPlay>) -> Option<Phase> {
+                if !game.x.any {
+                    return None;
+                }
+                let rules = game.rules;
+                let tables = &rules.ext;
+                $(
+                    if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
+                        if let Some(phase) = m.pending(t, game) {
+                            return Some(phase);
+                        }
+                    }
+                )*
+                None
+            }
+
+            fn keeps_turn(game: &mut Game<'_, InPlay>) -> bool {
+                if !game.x.any {
+                    return false;
+                }
+                let rules = game.rules;
+                let tables = &rules.ext;
+                let mut keeps = false;
+                $(
+                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                        keeps |= m.keeps_turn(t, game);
+                        game.x.$field = Some(m);
+                    }
+                )*
+                keeps
+            }
+
+            fn apply(game: &mut Game<'_, InPlay>, mv: &Move) -> Option<Result<(), IllegalMove>> {
+                let rules = game.rules;
+                let tables = &rules.ext;
+                $(
+                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                        let done = m.apply(t, game, mv);
+                        game.x.$field = Some(m);
+                        match done {
+                            None => {}
+                            Some(Err(e)) => return Some(Err(e)),
+                            Some(Ok(then)) => {
+                                if then == Some(Then::EndTurn) {
+                                    game.end_turn();
+                                }
+                                return Some(Ok(()));
+                            }
+                        }
+                    }
+                )*
+                None
+            }
+
+            fn expected(phase: Phase) -> Option<&'static str> {
+                $(
+                    if let Some(what) = <$module as Module>::expected(phase) {
+                        return Some(what);
+                    }
+                )*
+                None
+            }
+
+            fn final_first(game: &mut Game<'_, InPlay>) {
+                if !game.x.any {
+                    return;
+                }
+                let rules = game.rules;
+                let tables = &rules.ext;
+                $(
+                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                        m.final_first(t, game);
+                        game.x.$field = Some(m);
+                    }
+                )*
+            }
+
+            fn final_last(game: &mut Game<'_, InPlay>) {
+                if !game.x.any {
+                    return;
+                }
+                let rules = game.rules;
+                let tables = &rules.ext;
+                $(
+                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                        m.final_last(t, game);
+                        game.x.$field = Some(m);
+                    }
+                )*
+            }
+        }
+
+        impl InPlay {
+            /// Appends the figure actions the modules in play offer.
+            pub(in crate::engine) fn offer(
+                game: &Game<'_, InPlay>,
+                out: &mut Vec<MeepleAction>,
+                flights: Flights,
+            ) {
+                if !game.x.any {
+                    return;
+                }
+                let rules = game.rules;
+                let tables = &rules.ext;
+                for offer in [Offer::Figures, Offer::Instead] {
+                    $(
+                        if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
+                            m.offer(t, game, out, flights, offer);
+                        }
+                    )*
+                }
+            }
+        }
+
+        impl Clone for InPlay {
+            fn clone(&self) -> InPlay {
+                InPlay {
+                    any: self.any,
+                    $($field: self.$field.clone(),)*
+                }
+            }
+
+            fn clone_from(&mut self, other: &InPlay) {
+                Rules::copy_from(self, other);
+            }
+        }
+    };
+}
+
+registry! {
+    river: river::River,
+    big_top: big_top::BigTop,
+    pyramid: pyramid::Pyramid,
+    flight: flight::Flight,
+    crop_circle: crop_circle::CropCircle,
+    abbot: abbot::Abbot,
+    builder: builder::Builder,
+    pig: pig::Pig,
+    ringmaster: ringmaster::Ringmaster,
+    goods: goods::Goods,
+}
+
+/// The capability a name stands for.
+#[must_use]
+pub fn capability(name: &str) -> Option<&'static Capability> {
+    REGISTRY.iter().find(|c| c.name == name)
+}
+
+/// Refuses a set whose tiles or figures in play use a capability the engine
+/// lacks, or one it has only for another sort of declaration.
+///
+/// # Errors
+/// The first such use, named.
+pub fn check(
+    tiles: &[&wire::Tile],
+    vocabulary: &wire::Vocabulary,
+    figures: &[&wire::Figure],
+) -> Result<(), SetupError> {
+    let refuse = |name: &str, user: String| {
+        Err(SetupError(if capability(name).is_some() {
+            format!("the engine's `{name}` rules are not for {user}")
+        } else {
+            format!("the engine has no `{name}` rules: used by {user}")
+        }))
+    };
+    let fits = |name: &str, on: On| capability(name).is_some_and(|c| c.on == on);
+    for tile in tiles {
+        for f in &tile.features {
+            if let Some(kind) = vocabulary.kind(&f.kind) {
+                for c in &kind.capabilities {
+                    if !fits(c, On::Kind) {
+                        return refuse(c, format!("kind `{}` (tile `{}`)", kind.id, tile.id));
+                    }
+                }
+            }
+            for a in f.attributes.keys().filter_map(|a| vocabulary.attribute(a)) {
+                for c in &a.capabilities {
+                    if !fits(c, On::Attribute) {
+                        return refuse(c, format!("attribute `{}` (tile `{}`)", a.id, tile.id));
+                    }
+                }
+            }
+        }
+    }
+    for f in figures {
+        for c in &f.capabilities {
+            if !fits(c, On::Figure) {
+                return refuse(c, format!("figure `{}`", f.id));
+            }
+        }
+    }
+    Ok(())
+}

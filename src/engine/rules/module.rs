@@ -1,0 +1,305 @@
+//! What a rule module is: a [`Capability`] (the name `.tiles` writes, what it
+//! switches on, its parameters) and a [`Module`] — its tables, prepared once
+//! per tile set, its state, kept per game, and the hooks of the turn it takes
+//! part in (every hook does nothing unless the module says otherwise). The
+//! registry (`super`) calls the hooks of the modules in play, in registry
+//! order; a module reads another's state or tables through [`Host`].
+
+use crate::emit::wire;
+use crate::engine::core::params::Params;
+use crate::engine::core::supplies::FigureDef;
+use crate::engine::core::tables::Kind;
+use crate::engine::core::vocab::Vocab;
+use crate::engine::core::{Game, Rules, Scored, SetupError};
+use crate::engine::ids::{KindId, TokenId};
+use crate::engine::moves::Flights;
+use crate::engine::moves::{IllegalMove, MeepleAction, Move, Phase, Placement};
+
+/// What a capability's name is written on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum On {
+    /// A kind (`kind circus { capability big-top }`).
+    Kind,
+    /// An attribute.
+    Attribute,
+    /// A figure.
+    Figure,
+}
+
+impl On {
+    /// The declaration's name, for messages.
+    #[must_use]
+    pub fn noun(self) -> &'static str {
+        match self {
+            On::Kind => "kind",
+            On::Attribute => "attribute",
+            On::Figure => "figure",
+        }
+    }
+}
+
+/// A capability the engine implements.
+#[derive(Clone, Copy, Debug)]
+pub struct Capability {
+    /// The name declarations use.
+    pub name: &'static str,
+    /// What declares it.
+    pub on: On,
+    /// What the engine does with it.
+    pub meaning: &'static str,
+    /// Rule parameters it reads: name and meaning.
+    pub parameters: &'static [(&'static str, &'static str)],
+}
+
+/// Why a module refuses a placement: a code its module puts into words only
+/// when the refusal is reported.
+#[derive(Clone, Copy, Debug)]
+pub struct Refusal {
+    /// The module's own code.
+    pub code: u16,
+    /// Words for a code.
+    pub describe: fn(u16) -> String,
+}
+
+/// Which of a module's figure actions [`Module::offer`] lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Offer {
+    /// Actions that put a figure somewhere (after the core's placements).
+    Figures,
+    /// Actions taken instead of placing a figure.
+    Instead,
+}
+
+/// What the core does after a module's own move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Then {
+    /// The turn ends.
+    EndTurn,
+}
+
+/// What a module's setup reads: the tile set and the expansions in play.
+pub struct Setup<'s> {
+    /// The whole tile set.
+    pub set: &'s wire::TileSet,
+    /// The expansions in play, in tile-set order.
+    pub expansions: &'s [&'s wire::Expansion],
+    /// The tiles of the expansions in play.
+    pub tiles: &'s [&'s wire::Tile],
+    /// The figures of the expansions in play, in order.
+    pub figures: &'s [&'s wire::Figure],
+}
+
+impl Setup<'_> {
+    /// The vocabulary.
+    #[must_use]
+    pub fn vocabulary(&self) -> &wire::Vocabulary {
+        &self.set.vocabulary
+    }
+
+    /// True when some tile in play has a feature of a kind with `capability`.
+    #[must_use]
+    pub fn kinds_use(&self, capability: &str) -> bool {
+        let v = self.vocabulary();
+        self.tiles.iter().any(|t| {
+            t.features.iter().any(|f| {
+                v.kind(&f.kind)
+                    .is_some_and(|k| k.capabilities.iter().any(|c| c == capability))
+            })
+        })
+    }
+
+    /// True when some tile in play carries an attribute with `capability`.
+    #[must_use]
+    pub fn attributes_use(&self, capability: &str) -> bool {
+        let v = self.vocabulary();
+        self.tiles.iter().any(|t| {
+            t.features.iter().any(|f| {
+                f.attributes.keys().any(|a| {
+                    v.attribute(a)
+                        .is_some_and(|a| a.capabilities.iter().any(|c| c == capability))
+                })
+            })
+        })
+    }
+
+    /// True when some figure in play that players place has `capability`.
+    #[must_use]
+    pub fn figures_use(&self, capability: &str) -> bool {
+        self.figures
+            .iter()
+            .any(|f| !f.neutral && !f.supply && f.capabilities.iter().any(|c| c == capability))
+    }
+
+    /// True when a wire kind declares `capability`.
+    #[must_use]
+    pub fn kind_has(&self, kind: &str, capability: &str) -> bool {
+        self.vocabulary()
+            .kind(kind)
+            .is_some_and(|k| k.capabilities.iter().any(|c| c == capability))
+    }
+}
+
+/// The modules' tables and states as the registry holds them: a module
+/// reaches another's (its interplay) through these.
+pub trait Host: Rules {
+    /// The state of module `M`, when it is in play.
+    fn module<M: Module>(&self) -> Option<&M>;
+    /// The state of module `M`, to change, when it is in play.
+    fn module_mut<M: Module>(&mut self) -> Option<&mut M>;
+    /// The tables of module `M`, when it is in play.
+    fn table<M: Module>(tables: &Self::Tables) -> Option<&M::Table>;
+}
+
+/// A rule module. Every hook has a default that does nothing; the core's
+/// phases call them through the registry, with the module's tables.
+#[allow(unused_variables)]
+pub trait Module: Sized + Clone + std::fmt::Debug + 'static {
+    /// What the module prepares once per tile set.
+    type Table: std::fmt::Debug + 'static;
+    /// Its capability.
+    const CAPABILITY: Capability;
+
+    /// True when the set in play uses the capability (a declaration of the
+    /// right sort with it is in play).
+    fn in_play(s: &Setup<'_>) -> bool {
+        let name = Self::CAPABILITY.name;
+        match Self::CAPABILITY.on {
+            On::Kind => s.kinds_use(name),
+            On::Attribute => s.attributes_use(name),
+            On::Figure => s.figures_use(name),
+        }
+    }
+    /// Adjusts the figures before the vocabulary is read (a companion).
+    fn prepare_figures(s: &Setup<'_>, figures: &mut [FigureDef]) {}
+    /// Adjusts who may stand where before the tiles are prepared.
+    fn prepare_vocab(s: &Setup<'_>, figures: &[FigureDef], vocab: &mut Vocab) {}
+    /// Its tables, before the tiles.
+    ///
+    /// # Errors
+    /// The set gives the module what it can't play.
+    fn table(
+        s: &Setup<'_>,
+        figures: &[FigureDef],
+        vocab: &Vocab,
+    ) -> Result<Self::Table, SetupError>;
+    /// Reads one tile in play (kinds are prepared in order; `kind` may be
+    /// marked `constrained`); `expansion` is its expansion's index in play.
+    ///
+    /// # Errors
+    /// The tile gives the module what it can't play.
+    fn prepare_kind(
+        table: &mut Self::Table,
+        s: &Setup<'_>,
+        tile: &wire::Tile,
+        expansion: usize,
+        kind: &mut Kind,
+        vocab: &Vocab,
+    ) -> Result<(), SetupError> {
+        Ok(())
+    }
+    /// Reads the module's rule parameters (missing ones are gathered).
+    ///
+    /// # Errors
+    /// A parameter out of range.
+    fn parameters(table: &mut Self::Table, params: &mut Params) -> Result<(), SetupError> {
+        Ok(())
+    }
+
+    /// Its state for a new game.
+    fn new(table: &Self::Table, players: usize) -> Self;
+    /// Copies another game's state, reusing buffers.
+    fn copy_from(&mut self, other: &Self) {
+        self.clone_from(other);
+    }
+
+    /// See [`Rules::refusal`].
+    fn refusal<X: Host>(
+        &self,
+        t: &Self::Table,
+        game: &Game<'_, X>,
+        tile: KindId,
+        at: Placement,
+    ) -> Option<Refusal> {
+        None
+    }
+    /// See [`Rules::check_placing`].
+    ///
+    /// # Errors
+    /// The module refuses what comes with the tile.
+    fn check_placing<X: Host>(
+        &self,
+        t: &Self::Table,
+        game: &Game<'_, X>,
+        tile: KindId,
+        token: Option<TokenId>,
+    ) -> Result<(), IllegalMove> {
+        Ok(())
+    }
+    /// See [`Rules::tile_move`].
+    fn tile_move<X: Host>(&mut self, t: &Self::Table, game: &mut Game<'_, X>) {}
+    /// See [`Rules::placing`].
+    fn placing<X: Host>(
+        &mut self,
+        t: &Self::Table,
+        game: &mut Game<'_, X>,
+        tile: KindId,
+        token: Option<TokenId>,
+    ) {
+    }
+    /// See [`Rules::tile_put`].
+    fn tile_put<X: Host>(&mut self, t: &Self::Table, game: &mut Game<'_, X>, tile: u32) {}
+    /// See [`Rules::placed`].
+    fn placed<X: Host>(&mut self, t: &Self::Table, game: &mut Game<'_, X>) {}
+    /// Lists the module's figure actions of one sort.
+    fn offer<X: Host>(
+        &self,
+        t: &Self::Table,
+        game: &Game<'_, X>,
+        out: &mut Vec<MeepleAction>,
+        flights: Flights,
+        offer: Offer,
+    ) {
+    }
+    /// Checks and performs one of the module's figure actions; `None` when
+    /// the action is not the module's.
+    fn act<X: Host>(
+        &mut self,
+        t: &Self::Table,
+        game: &mut Game<'_, X>,
+        action: &MeepleAction,
+    ) -> Option<Result<(), IllegalMove>> {
+        None
+    }
+    /// See [`Rules::before_scoring`].
+    fn before_scoring<X: Host>(&mut self, t: &Self::Table, game: &mut Game<'_, X>) {}
+    /// See [`Rules::scored`].
+    fn scored<X: Host>(&mut self, t: &Self::Table, game: &mut Game<'_, X>, scored: &Scored<'_>) {}
+    /// See [`Rules::after_scoring`].
+    fn after_scoring<X: Host>(&mut self, t: &Self::Table, game: &mut Game<'_, X>) {}
+    /// See [`Rules::pending`].
+    fn pending<X: Host>(&self, t: &Self::Table, game: &Game<'_, X>) -> Option<Phase> {
+        None
+    }
+    /// See [`Rules::keeps_turn`].
+    fn keeps_turn<X: Host>(&mut self, t: &Self::Table, game: &mut Game<'_, X>) -> bool {
+        false
+    }
+    /// Checks and performs one of the module's own moves; `None` when the
+    /// move is not the module's.
+    fn apply<X: Host>(
+        &mut self,
+        t: &Self::Table,
+        game: &mut Game<'_, X>,
+        mv: &Move,
+    ) -> Option<Result<Option<Then>, IllegalMove>> {
+        None
+    }
+    /// See [`Rules::expected`].
+    fn expected(phase: Phase) -> Option<&'static str> {
+        None
+    }
+    /// See [`Rules::final_first`].
+    fn final_first<X: Host>(&mut self, t: &Self::Table, game: &mut Game<'_, X>) {}
+    /// See [`Rules::final_last`].
+    fn final_last<X: Host>(&mut self, t: &Self::Table, game: &mut Game<'_, X>) {}
+}

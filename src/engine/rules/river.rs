@@ -1,0 +1,207 @@
+//! River tiles (`capability river` on a path kind): a tile with river sides
+//! must continue the river already on the board — exactly one of its river
+//! sides meets a placed tile, so it extends one open end and never joins two
+//! (River II's branches stay apart) — and must not turn the same way as the
+//! river tile it continues (two left or two right turns in a row are a
+//! U-turn). A tile's turn is read from its river sides: water enters at the
+//! side that meets the river and leaves by each other river side, straight
+//! on, to the right or to the left. The spring, or a tile placed with nothing
+//! around it, is a source: it turns nowhere.
+//!
+//! Hooks: `prepare_kind` (a kind with river sides is constrained),
+//! `refusal`, `tile_put` (where each tile met the river).
+
+use super::module::{Capability, Host, Module, On, Refusal, Setup};
+use crate::emit::wire;
+use crate::engine::core::board::SIDE_STEP;
+use crate::engine::core::supplies::FigureDef;
+use crate::engine::core::tables::{Kind, NONE};
+use crate::engine::core::vocab::Vocab;
+use crate::engine::core::{Game, SetupError};
+use crate::engine::ids::KindId;
+use crate::engine::moves::Placement;
+use crate::geometry::Side;
+
+/// The capability.
+pub const NAME: &str = "river";
+
+/// The entry of a river tile placed with no river around it (the spring).
+const SOURCE: u8 = 4;
+
+/// A turn: 0 straight on (or none), 1 right, 3 left (quarter turns clockwise).
+fn turn(entry: u8, exit: u8) -> u8 {
+    if entry == SOURCE {
+        return 0;
+    }
+    // Water entering at side `entry` flows towards the opposite side.
+    let flow = (entry + 2) % 4;
+    (exit + 4 - flow) % 4
+}
+
+/// Refusal codes.
+const UNCONNECTED: u16 = 0;
+const JOINS: u16 = 1;
+/// Plus the turn (1 right, 3 left) of the tile it continues.
+const U_TURN: u16 = 2;
+
+fn describe(code: u16) -> String {
+    match code {
+        UNCONNECTED => {
+            "a river tile must continue the river: none of its river sides meets it".into()
+        }
+        JOINS => "a river tile may not join two ends of the river".into(),
+        _ => {
+            let word = turn_word(code - U_TURN);
+            format!(
+                "the river may not turn {word} twice in a row (a U-turn): the tile it continues turns {word} already"
+            )
+        }
+    }
+}
+
+fn refuse(code: u16) -> Option<Refusal> {
+    Some(Refusal { code, describe })
+}
+
+fn turn_word(t: u16) -> &'static str {
+    if t == 1 {
+        "right"
+    } else {
+        "left"
+    }
+}
+
+/// The river sides of each tile kind.
+#[derive(Debug)]
+pub struct RiverTable {
+    /// Bit per side N E S W (unrotated) where a river path meets the border.
+    sides: Vec<u8>,
+}
+
+/// Where each placed tile met the river.
+#[derive(Clone, Debug)]
+pub struct River {
+    /// For each placed tile: the board side where it met the river already
+    /// placed, or [`SOURCE`].
+    entry: Vec<u8>,
+}
+
+impl Module for River {
+    type Table = RiverTable;
+    const CAPABILITY: Capability = Capability {
+        name: NAME,
+        on: On::Kind,
+        meaning: "a river: each river tile continues the open river, never joins two of its ends, and never turns the same way as the tile before it",
+        parameters: &[],
+    };
+
+    fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<RiverTable, SetupError> {
+        Ok(RiverTable { sides: Vec::new() })
+    }
+
+    fn prepare_kind(
+        table: &mut RiverTable,
+        _: &Setup<'_>,
+        _: &wire::Tile,
+        _: usize,
+        kind: &mut Kind,
+        vocab: &Vocab,
+    ) -> Result<(), SetupError> {
+        let mut sides = 0;
+        for side in Side::ALL {
+            let k = kind.slot_kind[side.slots()[1].index()];
+            if k != NONE && vocab.kinds[usize::from(k)].has(NAME) {
+                sides |= 1 << side.index();
+            }
+        }
+        kind.constrained |= sides != 0;
+        table.sides.push(sides);
+        Ok(())
+    }
+
+    fn new(_: &RiverTable, _: usize) -> River {
+        River { entry: Vec::new() }
+    }
+
+    fn copy_from(&mut self, other: &River) {
+        self.entry.clone_from(&other.entry);
+    }
+
+    fn refusal<X: Host>(
+        &self,
+        t: &RiverTable,
+        game: &Game<'_, X>,
+        tile: KindId,
+        at: Placement,
+    ) -> Option<Refusal> {
+        let sides = board_sides(t.sides[usize::from(tile.0)], at.rotation);
+        if sides == 0 {
+            return None;
+        }
+        let met = met(game, sides, at);
+        match met.count_ones() {
+            0 => return refuse(UNCONNECTED),
+            1 => {}
+            _ => return refuse(JOINS),
+        }
+        let entry = u8::try_from(met.trailing_zeros()).unwrap_or(0);
+        let (dx, dy) = SIDE_STEP[usize::from(entry)];
+        let before = game.board.tile_at(at.x + dx, at.y + dy)?;
+        let before_entry = self.entry.get(before as usize).copied()?;
+        let before_turn = turn(before_entry, (entry + 2) % 4);
+        if before_turn == 0 {
+            return None;
+        }
+        (0..4u8)
+            .filter(|&x| x != entry && sides & (1 << x) != 0)
+            .any(|x| turn(entry, x) == before_turn)
+            .then(|| Refusal {
+                code: U_TURN + u16::from(before_turn),
+                describe,
+            })
+    }
+
+    fn tile_put<X: Host>(&mut self, t: &RiverTable, game: &mut Game<'_, X>, tile: u32) {
+        let p = game.board.placed[tile as usize];
+        let sides = board_sides(t.sides[usize::from(p.kind.0)], p.rotation);
+        let met = met(game, sides, p.placement());
+        let entry = if met == 0 {
+            SOURCE
+        } else {
+            u8::try_from(met.trailing_zeros()).unwrap_or(SOURCE)
+        };
+        self.entry.push(entry);
+    }
+}
+
+/// The river sides of a kind as placed with `rotation`, by board side.
+fn board_sides(sides: u8, rotation: u8) -> u8 {
+    let r = rotation % 4;
+    ((sides << r) | (sides >> (4 - r))) & 0xf
+}
+
+/// The board sides among `sides` where a tile at `at` meets a placed tile.
+fn met<X: Host>(game: &Game<'_, X>, sides: u8, at: Placement) -> u8 {
+    let mut met = 0;
+    for (b, &(dx, dy)) in SIDE_STEP.iter().enumerate() {
+        if sides & (1 << b) != 0 && game.board.tile_at(at.x + dx, at.y + dy).is_some() {
+            met |= 1 << b;
+        }
+    }
+    met
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turns_are_read_from_the_entry_and_exit_sides() {
+        // Entering from the south (2), water flows north (0).
+        assert_eq!(turn(2, 0), 0);
+        assert_eq!(turn(2, 1), 1); // leaving east: a right turn
+        assert_eq!(turn(2, 3), 3); // leaving west: a left turn
+        assert_eq!(turn(3, 0), 3); // entering from the west, leaving north: left
+        assert_eq!(turn(SOURCE, 1), 0);
+    }
+}
