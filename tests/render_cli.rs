@@ -186,3 +186,82 @@ fn ids_that_differ_only_in_case_get_distinct_image_files() {
     assert!(dir.join("hard/CCCC.png").is_file());
     assert!(dir.join("hard/CCcc~2.png").is_file());
 }
+
+#[test]
+fn render_writes_webp_and_jpeg_of_the_same_picture() {
+    use tileforge::render::{decode_as, Format};
+    let dir = scratch("render-cli-formats");
+    let run = |format: &str| {
+        let out = tileforge(&[
+            "render",
+            "tilesets/base.tiles",
+            "-o",
+            dir.join(format).to_str().expect("utf-8"),
+            "--tile",
+            "base/S",
+            "--size",
+            "64",
+            "--sheet-size",
+            "32",
+            "--format",
+            format,
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    };
+    for format in ["png", "webp", "jpeg"] {
+        run(format);
+    }
+    assert_eq!(files(&dir.join("webp")), ["base/S.webp"]);
+    assert_eq!(files(&dir.join("jpeg")), ["base/S.jpg"]);
+    let read = |path: &str, format: Format| {
+        let bytes = std::fs::read(dir.join(path)).expect("written");
+        decode_as(&bytes, format).unwrap_or_else(|e| panic!("{path}: {e}"))
+    };
+    let png = read("png/base/S.png", Format::Png);
+    let webp = read("webp/base/S.webp", Format::Webp);
+    let jpeg = read("jpeg/base/S.jpg", Format::Jpeg);
+    // WebP is lossless: the same pixels as the PNG.
+    assert_eq!(webp.data(), png.data());
+    // JPEG is lossy: the same picture, near enough on average.
+    assert_eq!((jpeg.width(), jpeg.height()), (64, 64));
+    let error: u64 = jpeg
+        .data()
+        .iter()
+        .zip(png.data())
+        .map(|(a, b)| u64::from(a.abs_diff(*b)))
+        .sum();
+    let mean = error as f64 / png.data().len() as f64;
+    assert!(mean < 4.0, "mean channel difference {mean}");
+    // The sheet takes the format too.
+    let sheet = tileforge(&[
+        "render",
+        "tilesets/base.tiles",
+        "-o",
+        dir.join("sheet").to_str().expect("utf-8"),
+        "--size",
+        "16",
+        "--sheet",
+        "--sheet-size",
+        "16",
+        "--format",
+        "webp",
+    ]);
+    assert_eq!(sheet.status.code(), Some(0), "{}", stderr(&sheet));
+    assert!(dir.join("sheet/base.sheet.webp").is_file());
+    assert!(dir.join("sheet/base/A.webp").is_file());
+}
+
+#[test]
+fn an_unknown_image_format_is_a_usage_error() {
+    let dir = scratch("render-cli-bad-format");
+    let out = tileforge(&[
+        "render",
+        "tilesets/base.tiles",
+        "-o",
+        dir.to_str().expect("utf-8"),
+        "--format",
+        "gif",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("png"), "{}", stderr(&out));
+}

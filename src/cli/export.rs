@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use super::input::{compile_inputs, ms, Colour, Format};
 use super::output::write_atomic;
+use super::progress::Bar;
 use super::Failure;
 use crate::export::jcz;
 use crate::export::pdf::{self, Options, Page, Paper};
@@ -125,7 +126,10 @@ fn run_jcz(args: &JczArgs) -> Result<(), Failure> {
         shapes_sheet: args.shapes_sheet.is_some(),
         ..jcz::Options::new(&id)
     };
-    let addon = jcz::jcz(&set, &options).map_err(|e| match e {
+    let bar = Bar::new("tiles drawn");
+    let addon = jcz::jcz_with(&set, &options, &bar);
+    bar.finish();
+    let addon = addon.map_err(|e| match e {
         jcz::JczError::Input(m) => {
             eprintln!("error: {m}");
             Failure::Input
@@ -167,7 +171,10 @@ fn run_pdf(args: &PdfArgs) -> Result<(), Failure> {
         backs: args.backs,
         expansions: (!args.expansions.is_empty()).then(|| args.expansions.clone()),
     };
-    let document = pdf::pdf(&set, &options).map_err(|e| Failure::Usage(e.to_string()))?;
+    let bar = Bar::new("tiles drawn");
+    let document = pdf::pdf_with(&set, &options, &bar);
+    bar.finish();
+    let document = document.map_err(|e| Failure::Usage(e.to_string()))?;
     let made = started.elapsed();
     write_atomic(&args.output, &document.bytes)?;
     let copies: usize = document

@@ -9,10 +9,12 @@ mod import;
 mod input;
 mod output;
 mod play;
+mod progress;
 mod read;
 mod render;
 mod score;
 mod selection;
+mod serve;
 mod simulate;
 mod staging;
 mod stats;
@@ -50,6 +52,17 @@ enum Command {
     Export(export::Args),
     /// Import tile sets from another program's files as `.tiles` drafts (`import jcz`).
     Import(import::Args),
+    /// Serve a live preview page on 127.0.0.1: tiles, sheets, diagnostics, stats, redrawn on save.
+    ///
+    /// Prints the page's address (http://127.0.0.1:PORT/) on stdout and one
+    /// line per compile on stderr. The page shows the checker's diagnostics
+    /// as the terminal does, every tile's picture (click one for its derived
+    /// features and fields and its JSON), the contact sheets and `stats`; it
+    /// redraws itself within a moment of a file being saved. A set with
+    /// errors shows its diagnostics and no pictures. Only this machine can
+    /// reach it; it serves only what it compiled. Ctrl-C stops it. See
+    /// docs/serve.md.
+    Serve(serve::Args),
     /// Print the JSON Schema of tileset.json.
     Schema,
     /// Print the standard prelude: every kind, attribute and symbol declared in `.tiles`.
@@ -85,6 +98,7 @@ pub fn main() -> ExitCode {
         Command::Simulate(args) => simulate::run(&args),
         Command::Export(args) => export::run(&args),
         Command::Import(args) => import::run(&args),
+        Command::Serve(args) => serve::run(&args),
         Command::Schema => output::stdout(&crate::emit::schema()),
         Command::Prelude => output::stdout(crate::prelude::TEXT),
     };

@@ -1,5 +1,6 @@
-//! `tileforge render PATH... -o DIR`: PNG images of the tiles, and with
-//! `--sheet` one contact sheet per expansion. Also writes the images of `build`.
+//! `tileforge render PATH... -o DIR`: images of the tiles (PNG, WebP or
+//! JPEG), and with `--sheet` one contact sheet per expansion. Also writes the
+//! images of `build`, with a progress bar on a terminal.
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -7,8 +8,10 @@ use std::time::{Duration, Instant};
 
 use super::input::{compile_inputs, ms, Colour, Format};
 use super::output::{create_dir, write_atomic};
+use super::progress::Bar;
 use super::Failure;
 use crate::check::Checked;
+use crate::progress::Progress;
 use crate::render::{self, Image, Request};
 
 /// Arguments of `render`.
@@ -18,7 +21,7 @@ pub struct Args {
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     /// Output directory: images go to DIR/<expansion>/<tile>.png and sheets to
-    /// DIR/<expansion>.sheet.png.
+    /// DIR/<expansion>.sheet.png (.webp or .jpg with `--format`).
     #[arg(short, long)]
     output: PathBuf,
     /// Draw only this tile: a full id (`base/D`) or a name unique in the set.
@@ -42,12 +45,39 @@ pub struct Args {
     #[arg(long, value_name = "PX", default_value_t = render::DEFAULT_SHEET_SIZE,
           value_parser = clap::value_parser!(u32).range(16..=i64::from(render::MAX_SHEET_SIZE)))]
     sheet_size: u32,
+    /// Image file format: `png` (lossless), `webp` (lossless; tiles about a
+    /// fifth smaller than PNG, sheets larger) or `jpeg` (lossy, quality 90,
+    /// files named .jpg).
+    #[arg(long, value_enum, default_value_t)]
+    format: ImageFormat,
     /// When to colour text diagnostics.
     #[arg(long, value_enum, default_value_t)]
     color: Colour,
     /// Print how long each pass took.
     #[arg(long)]
     timings: bool,
+}
+
+/// The image formats `render` writes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+enum ImageFormat {
+    /// PNG, lossless.
+    #[default]
+    Png,
+    /// WebP, lossless.
+    Webp,
+    /// JPEG, lossy (quality 90).
+    Jpeg,
+}
+
+impl From<ImageFormat> for render::Format {
+    fn from(f: ImageFormat) -> render::Format {
+        match f {
+            ImageFormat::Png => render::Format::Png,
+            ImageFormat::Webp => render::Format::Webp,
+            ImageFormat::Jpeg => render::Format::Jpeg,
+        }
+    }
 }
 
 fn parse_rotation(text: &str) -> Result<u16, String> {
@@ -82,6 +112,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         only,
         sheets: args.sheet,
         sheet_size: args.sheet_size,
+        format: args.format.into(),
     };
     write_images(&checked, &request, &args.output, &args.output, args.timings)
 }
@@ -121,7 +152,8 @@ fn resolve(checked: &Checked, wanted: &str) -> Result<String, Failure> {
 
 /// Renders what `request` asks for and writes it under `dir`, each image as
 /// soon as it is drawn (only the images being drawn are in memory); prints a
-/// summary (and timings) on stderr naming `shown` as the directory. When an
+/// summary (and timings) on stderr naming `shown` as the directory, and a
+/// progress bar on a terminal while drawing takes long. When an
 /// image cannot be drawn or written, the images already written are removed:
 /// nothing is left unless every image was written.
 pub fn write_images(
@@ -144,9 +176,11 @@ pub fn write_images(
     }
     // Each file written, and whether it is a sheet.
     let written: Mutex<Vec<(PathBuf, bool)>> = Mutex::new(Vec::new());
+    let bar = Bar::of(render::image_count(&set, request) as u64, "images");
     let errors = render::render_each(&set, request, &|image: Image| {
-        let path = path_of(dir, &image);
-        write_atomic(&path, &image.png).map_err(|f| match f {
+        let path = path_of(dir, &image, request.format);
+        bar.advance(1);
+        write_atomic(&path, &image.bytes).map_err(|f| match f {
             Failure::Usage(m) => m,
             Failure::Input => format!("cannot write {}", path.display()),
         })?;
@@ -155,6 +189,7 @@ pub fn write_images(
         }
         Ok(())
     });
+    bar.finish();
     let written = written.into_inner().unwrap_or_default();
     if !errors.is_empty() {
         for (path, _) in &written {
@@ -185,18 +220,20 @@ pub fn write_images(
 
 fn report(elapsed: Duration, threads: usize) {
     eprintln!(
-        "timings: render and write png {:.2} ms ({threads} thread{})",
+        "timings: render and write images {:.2} ms ({threads} thread{})",
         ms(elapsed),
         if threads == 1 { "" } else { "s" },
     );
 }
 
 /// Where an image goes: `DIR/<expansion>/<tile>.png`, and a sheet's pages
-/// `DIR/<expansion>.sheet.png`, `DIR/<expansion>.sheet-2.png`, ...
-fn path_of(dir: &Path, image: &Image) -> PathBuf {
+/// `DIR/<expansion>.sheet.png`, `DIR/<expansion>.sheet-2.png`, ... (with the
+/// format's extension).
+fn path_of(dir: &Path, image: &Image, format: render::Format) -> PathBuf {
+    let ext = format.extension();
     match (&image.tile, image.page.0) {
-        (Some(tile), _) => dir.join(&image.expansion).join(format!("{tile}.png")),
-        (None, 0) => dir.join(format!("{}.sheet.png", image.expansion)),
-        (None, page) => dir.join(format!("{}.sheet-{}.png", image.expansion, page + 1)),
+        (Some(tile), _) => dir.join(&image.expansion).join(format!("{tile}.{ext}")),
+        (None, 0) => dir.join(format!("{}.sheet.{ext}", image.expansion)),
+        (None, page) => dir.join(format!("{}.sheet-{}.{ext}", image.expansion, page + 1)),
     }
 }

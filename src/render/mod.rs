@@ -1,9 +1,10 @@
 //! Back end: every tile drawn from its derived geometry and the vocabulary's
-//! styles, as PNG previews and one contact sheet per expansion.
+//! styles, as previews (PNG, WebP or JPEG, through the `image` crate) and one
+//! contact sheet per expansion.
 //!
 //! ```text
 //!  wire::Tile + wire::Vocabulary ──layout──▶ Scene (outlines, curves, spots,
-//!        attributes, crossings, each with its look) ──paint──▶ Pixmap ──png──▶ bytes
+//!        attributes, crossings, each with its look) ──paint──▶ Pixmap ──encode──▶ bytes
 //! ```
 //!
 //! The drawing works from the wire types alone ([`tile_pixmap`], [`sheet_pixmap`]),
@@ -20,12 +21,12 @@
 
 pub mod board;
 mod draw;
+mod encode;
 mod fields;
 mod geometry;
 mod layout;
 pub mod looks;
 mod place;
-mod png;
 mod shapes;
 mod sheet;
 pub(crate) mod text;
@@ -39,7 +40,9 @@ use tiny_skia::Pixmap;
 use crate::check::Checked;
 use crate::emit::wire::{Tile, TileSet, Vocabulary};
 
-pub use self::png::{decode as decode_png, encode as encode_png};
+pub use encode::{
+    decode as decode_png, decode_as, encode as encode_png, encode_as, Effort, Format, JPEG_QUALITY,
+};
 pub use shapes::{feature_shapes, FeatureShape, FIELD_GRID};
 pub use sheet::{image_stems, short_name, MAX_PAGE_PIXELS, MAX_PAGE_TILES};
 
@@ -125,8 +128,22 @@ pub fn tile_png(
     rotation: u8,
     size: u32,
 ) -> Result<Vec<u8>, RenderError> {
+    tile_image(tile, vocabulary, rotation, size, Format::Png)
+}
+
+/// A tile as an image file of `format`; see [`tile_pixmap`].
+///
+/// # Errors
+/// As [`tile_pixmap`], or when encoding fails.
+pub fn tile_image(
+    tile: &Tile,
+    vocabulary: &Vocabulary,
+    rotation: u8,
+    size: u32,
+    format: Format,
+) -> Result<Vec<u8>, RenderError> {
     let pixmap = tile_pixmap(tile, vocabulary, rotation, size)?;
-    png::encode(&pixmap).map_err(|message| RenderError {
+    encode::encode_as(&pixmap, format, Effort::Fast).map_err(|message| RenderError {
         item: tile.id.clone(),
         message,
     })
@@ -193,8 +210,23 @@ pub fn sheet_page_png(
     tile_size: u32,
     page: usize,
 ) -> Result<Vec<u8>, RenderError> {
+    sheet_page_image(set, expansion, tile_size, page, Format::Png)
+}
+
+/// One page of a contact sheet as an image file of `format`; see
+/// [`sheet_page_pixmap`].
+///
+/// # Errors
+/// As [`sheet_pixmap`], or when encoding fails.
+pub fn sheet_page_image(
+    set: &TileSet,
+    expansion: &str,
+    tile_size: u32,
+    page: usize,
+    format: Format,
+) -> Result<Vec<u8>, RenderError> {
     let pixmap = sheet_page_pixmap(set, expansion, tile_size, page)?;
-    png::encode_sheet(&pixmap).map_err(|message| RenderError {
+    encode::encode_as(&pixmap, format, Effort::Small).map_err(|message| RenderError {
         item: format!("the sheet of {expansion}"),
         message,
     })
@@ -213,6 +245,8 @@ pub struct Request {
     pub sheets: bool,
     /// Edge length of a tile on a sheet.
     pub sheet_size: u32,
+    /// The image files' format.
+    pub format: Format,
 }
 
 impl Default for Request {
@@ -223,6 +257,7 @@ impl Default for Request {
             only: None,
             sheets: true,
             sheet_size: DEFAULT_SHEET_SIZE,
+            format: Format::Png,
         }
     }
 }
@@ -237,8 +272,8 @@ pub struct Image {
     /// For a sheet: its page (0-based) and how many pages it has; `(0, 1)`
     /// for a tile.
     pub page: (usize, usize),
-    /// The PNG file's bytes.
-    pub png: Vec<u8>,
+    /// The image file's bytes, in the request's format.
+    pub bytes: Vec<u8>,
 }
 
 /// Draws a checked tile set: the requested tile images, then the sheets, in
@@ -283,6 +318,42 @@ pub fn render_set(set: &TileSet, request: &Request) -> Result<Vec<Image>, Vec<Re
     Ok(images)
 }
 
+/// How many images [`render_each`] draws for `request`: tile images and
+/// sheet pages (for a progress bar).
+#[must_use]
+pub fn image_count(set: &TileSet, request: &Request) -> usize {
+    let stems = sheet::image_stems(set);
+    wanted_tiles(set, request, &stems).len() + wanted_pages(set, request).len()
+}
+
+/// The tiles a request draws, with their image stems.
+fn wanted_tiles<'s>(
+    set: &'s TileSet,
+    request: &Request,
+    stems: &'s [String],
+) -> Vec<(&'s Tile, &'s String)> {
+    set.tiles
+        .iter()
+        .zip(stems)
+        .filter(|(t, _)| request.only.as_ref().is_none_or(|ids| ids.contains(&t.id)))
+        .collect()
+}
+
+/// The sheet pages a request draws: (expansion, page, pages).
+fn wanted_pages<'s>(set: &'s TileSet, request: &Request) -> Vec<(&'s str, usize, usize)> {
+    if !request.sheets {
+        return Vec::new();
+    }
+    set.expansions
+        .iter()
+        .filter(|e| set.tiles.iter().any(|t| t.expansion == e.id))
+        .flat_map(|e| {
+            let n = sheet_pages(set, &e.id, request.sheet_size);
+            (0..n).map(move |p| (e.id.as_str(), p, n))
+        })
+        .collect()
+}
+
 /// Draws what `request` asks for and hands each image to `sink` as soon as it
 /// is encoded, in parallel, so that only the images being drawn are in
 /// memory. Returns every tile or page that could not be drawn, and every
@@ -292,26 +363,27 @@ pub fn render_each(
     request: &Request,
     sink: &(dyn Fn(Image) -> Result<(), String> + Sync),
 ) -> Vec<RenderError> {
-    let wanted = |t: &(&Tile, &String)| {
-        request
-            .only
-            .as_ref()
-            .is_none_or(|ids| ids.contains(&t.0.id))
-    };
     let stems = sheet::image_stems(set);
-    let tiles: Vec<(&Tile, &String)> = set.tiles.iter().zip(&stems).filter(wanted).collect();
+    let tiles = wanted_tiles(set, request, &stems);
     let mut errors: Vec<RenderError> = tiles
         .par_iter()
         .filter_map(|&(t, stem)| {
-            let png = match tile_png(t, &set.vocabulary, request.rotation, request.size) {
-                Ok(png) => png,
+            let drawn = tile_image(
+                t,
+                &set.vocabulary,
+                request.rotation,
+                request.size,
+                request.format,
+            );
+            let bytes = match drawn {
+                Ok(bytes) => bytes,
                 Err(e) => return Some(e),
             };
             let image = Image {
                 expansion: t.expansion.clone(),
                 tile: Some(stem.clone()),
                 page: (0, 1),
-                png,
+                bytes,
             };
             sink(image).err().map(|message| RenderError {
                 item: t.id.clone(),
@@ -319,38 +391,30 @@ pub fn render_each(
             })
         })
         .collect();
-    if request.sheets {
-        let pages: Vec<(&str, usize, usize)> = set
-            .expansions
-            .iter()
-            .filter(|e| set.tiles.iter().any(|t| t.expansion == e.id))
-            .flat_map(|e| {
-                let n = sheet_pages(set, &e.id, request.sheet_size);
-                (0..n).map(move |p| (e.id.as_str(), p, n))
-            })
-            .collect();
-        errors.extend(
-            pages
-                .par_iter()
-                .filter_map(|&(expansion, page, of)| {
-                    let png = match sheet_page_png(set, expansion, request.sheet_size, page) {
-                        Ok(png) => png,
-                        Err(e) => return Some(e),
-                    };
-                    let image = Image {
-                        expansion: expansion.to_string(),
-                        tile: None,
-                        page: (page, of),
-                        png,
-                    };
-                    sink(image).err().map(|message| RenderError {
-                        item: format!("the sheet of {expansion}"),
-                        message,
-                    })
+    let pages = wanted_pages(set, request);
+    errors.extend(
+        pages
+            .par_iter()
+            .filter_map(|&(expansion, page, of)| {
+                let drawn =
+                    sheet_page_image(set, expansion, request.sheet_size, page, request.format);
+                let bytes = match drawn {
+                    Ok(bytes) => bytes,
+                    Err(e) => return Some(e),
+                };
+                let image = Image {
+                    expansion: expansion.to_string(),
+                    tile: None,
+                    page: (page, of),
+                    bytes,
+                };
+                sink(image).err().map(|message| RenderError {
+                    item: format!("the sheet of {expansion}"),
+                    message,
                 })
-                .collect::<Vec<_>>(),
-        );
-    }
+            })
+            .collect::<Vec<_>>(),
+    );
     errors
 }
 

@@ -12,6 +12,7 @@ use tiny_skia::{Path, PathSegment};
 use super::model::{JczExpansion, JczTile};
 use super::ExportError;
 use crate::emit::wire::TileSet;
+use crate::progress::Progress;
 use crate::render::{self, FeatureShape};
 
 /// The folder of the artwork inside the add-on.
@@ -28,7 +29,8 @@ pub struct Drawn {
     pub shapes: Vec<(String, FeatureShape)>,
 }
 
-/// Draws every tile of the plan: picture and shapes.
+/// Draws every tile of the plan: picture and shapes; each tile is a step of
+/// `progress`.
 ///
 /// # Errors
 /// A tile that cannot be drawn (named), or a feature without a shape.
@@ -36,13 +38,19 @@ pub fn draw(
     set: &TileSet,
     expansions: &[JczExpansion],
     size: u32,
+    progress: &dyn Progress,
 ) -> Result<Vec<Vec<Drawn>>, ExportError> {
+    progress.start(expansions.iter().map(|e| e.tiles.len() as u64).sum());
     expansions
         .iter()
         .map(|e| {
             e.tiles
                 .par_iter()
-                .map(|t| draw_tile(set, t, size))
+                .map(|t| {
+                    let drawn = draw_tile(set, t, size);
+                    progress.advance(1);
+                    drawn
+                })
                 .collect()
         })
         .collect()

@@ -124,6 +124,18 @@ fn valid_id(id: &str) -> bool {
 /// that is neither exported nor JCZ's, a tile JCZ cannot play (named, with
 /// the kind or attribute), nothing to export, a tile that cannot be drawn.
 pub fn jcz(set: &TileSet, options: &Options) -> Result<AddOn, JczError> {
+    jcz_with(set, options, &crate::progress::Silent)
+}
+
+/// [`jcz`], reporting each tile drawn to `progress`.
+///
+/// # Errors
+/// As [`jcz`].
+pub fn jcz_with(
+    set: &TileSet,
+    options: &Options,
+    progress: &dyn crate::progress::Progress,
+) -> Result<AddOn, JczError> {
     if !valid_id(&options.id) {
         return Err(JczError::Usage(format!(
             "`{}` cannot be an add-on id: use letters, digits, - _ and . (at most 64)",
@@ -136,7 +148,7 @@ pub fn jcz(set: &TileSet, options: &Options) -> Result<AddOn, JczError> {
         ));
     }
     let plan = model::plan(set, options.expansions.as_deref(), options.skip_unplayable)?;
-    let drawn = artwork::draw(set, &plan.expansions, options.tile_size)?;
+    let drawn = artwork::draw(set, &plan.expansions, options.tile_size, progress)?;
     let stems = crate::render::image_stems(set);
     let title = options.title.clone().unwrap_or_else(|| {
         let names: Vec<&str> = plan.expansions.iter().map(|e| e.title.as_str()).collect();

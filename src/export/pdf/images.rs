@@ -9,6 +9,7 @@ use rayon::prelude::*;
 use super::layout::Page;
 use super::ExportError;
 use crate::emit::wire::TileSet;
+use crate::progress::Progress;
 use crate::render;
 
 /// One embedded picture.
@@ -29,7 +30,8 @@ pub fn pixels(tile_mm: f32, dpi: u32) -> u32 {
     px.clamp(render::MIN_SIZE, render::MAX_SIZE)
 }
 
-/// The pictures of every tile kind the pages show, by wire tile index.
+/// The pictures of every tile kind the pages show, by wire tile index; each
+/// one drawn is a step of `progress`.
 ///
 /// # Errors
 /// A tile that cannot be drawn, named.
@@ -37,6 +39,7 @@ pub fn render(
     set: &TileSet,
     pages: &[Page],
     size: u32,
+    progress: &dyn Progress,
 ) -> Result<BTreeMap<usize, Picture>, ExportError> {
     let mut used: Vec<usize> = pages
         .iter()
@@ -48,6 +51,7 @@ pub fn render(
         .collect();
     used.sort_unstable();
     used.dedup();
+    progress.start(used.len() as u64);
     used.par_iter()
         .map(|&i| {
             let tile = &set.tiles[i];
@@ -59,8 +63,9 @@ pub fn render(
                 rgb.extend_from_slice(&[c.red(), c.green(), c.blue()]);
             }
             let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::new(6));
-            z.write_all(&rgb)
-                .and_then(|()| z.finish())
+            let deflated = z.write_all(&rgb).and_then(|()| z.finish());
+            progress.advance(1);
+            deflated
                 .map(|deflated| (i, Picture { size, deflated }))
                 .map_err(|e| ExportError(format!("cannot compress tile `{}`: {e}", tile.id)))
         })

@@ -32,6 +32,18 @@ pub struct Document {
 /// tiles to print (or an unknown expansion asked for), or a tile that cannot
 /// be drawn (named).
 pub fn pdf(set: &TileSet, options: &Options) -> Result<Document, ExportError> {
+    pdf_with(set, options, &crate::progress::Silent)
+}
+
+/// [`pdf`], reporting each tile kind drawn to `progress`.
+///
+/// # Errors
+/// As [`pdf`].
+pub fn pdf_with(
+    set: &TileSet,
+    options: &Options,
+    progress: &dyn crate::progress::Progress,
+) -> Result<Document, ExportError> {
     let (lo, hi) = layout::TILE_MM_RANGE;
     if !(lo..=hi).contains(&options.tile_mm) {
         return Err(ExportError(format!(
@@ -68,7 +80,7 @@ pub fn pdf(set: &TileSet, options: &Options) -> Result<Document, ExportError> {
         return Err(ExportError("there are no tiles to print".to_string()));
     }
     let pixels = images::pixels(options.tile_mm, options.dpi);
-    let pictures = images::render(set, &pages, pixels)?;
+    let pictures = images::render(set, &pages, pixels, progress)?;
     let bytes = write::document(set, options, &grid, &pages, &pictures);
     Ok(Document { bytes, pages })
 }

@@ -128,7 +128,7 @@ pub fn board_png(
     tile_size: u32,
 ) -> Result<BoardPicture, RenderError> {
     let (pixmap, grid) = board_pixmap(set, view, caption, tile_size)?;
-    let png = super::png::encode_sheet(&pixmap).map_err(fail)?;
+    let png = super::encode::encode_sheet(&pixmap).map_err(fail)?;
     Ok(BoardPicture {
         png,
         width: pixmap.width(),
