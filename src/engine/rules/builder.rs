@@ -173,9 +173,17 @@ impl Module for Builder {
 /// True when the tile just placed extends a feature that holds a builder of
 /// the active player.
 fn extends_own_builder<X: Host>(t: &BuilderTable, game: &mut Game<'_, X>) -> bool {
-    // The active player's builders first (usually none): one pass over the
-    // figures standing, then one `find` per builder and network.
+    // One pass over the figures standing, then one `find` per builder of
+    // the active player and network.
     let active = game.active;
+    // Usually every builder of the player is in supply: nothing to scan.
+    let standing = (0..game.rules.figures.len()).any(|f| {
+        let figure = crate::engine::ids::FigureId(u8::try_from(f).unwrap_or(u8::MAX));
+        t.is_builder(figure) && game.supply(active, figure) < game.rules.figures[f].per_player
+    });
+    if !standing {
+        return false;
+    }
     let placed = game.board.placed[game.current as usize];
     let kind = &game.rules.kinds[usize::from(placed.kind.0)];
     for i in 0..game.standing.len() {

@@ -224,17 +224,19 @@ impl<X: Host> Game<'_, X> {
         let order = self.crop_order();
         for (&player, response) in order.iter().zip(&crop.responses) {
             let options = self.crop_options(player, crop.action);
-            let who = format!("player {player} ({})", ordinal(player, &order));
+            let who = || format!("player {player} ({})", ordinal(player, &order));
             match response {
                 None if crop.action == CropAction::Remove && !options.is_empty() => {
                     return illegal(format!(
-                        "{who} has a figure on a {} and must remove one",
+                        "{} has a figure on a {} and must remove one",
+                        who(),
                         self.crop_kind_name()
                     ))
                 }
                 Some(r) if !options.contains(r) => {
                     return illegal(format!(
-                        "{who}: {}",
+                        "{}: {}",
+                        who(),
                         self.crop_refusal(player, crop.action, r)
                     ))
                 }

@@ -188,17 +188,30 @@ impl Module for Pyramid {
     ) {
         match offer {
             Offer::Figures => {
+                // The pyramids with room on the tile or around it, in the
+                // order of the 3×3 square (row by row), found once.
                 let placed = game.board.placed[game.current as usize];
+                let mut near = [(0i32, 0i32); 9];
+                let mut n = 0;
+                for &(tile, acrobats) in &self.tiles {
+                    let p = game.board.placed[tile as usize];
+                    let (dx, dy) = (p.x - placed.x, p.y - placed.y);
+                    if dx.abs() <= 1 && dy.abs() <= 1 && acrobats < t.full {
+                        near[n] = (p.x, p.y);
+                        n += 1;
+                    }
+                }
+                if n == 0 {
+                    return;
+                }
+                near[..n].sort_unstable_by_key(|&(x, y)| (y, x));
                 for figure in (0..game.rules.figures.len()).map(figure_id) {
                     if !t.is_acrobat(figure) || game.supply(game.active, figure) == 0 {
                         continue;
                     }
-                    for dy in -1..=1 {
-                        for dx in -1..=1 {
-                            let (x, y) = (placed.x + dx, placed.y + dy);
-                            if self.room(t, game, x, y) && admits(t, game, x, y, figure) {
-                                out.push(MeepleAction::Acrobat { figure, x, y });
-                            }
+                    for &(x, y) in &near[..n] {
+                        if admits(t, game, x, y, figure) {
+                            out.push(MeepleAction::Acrobat { figure, x, y });
                         }
                     }
                 }
