@@ -25,6 +25,7 @@ pub mod export;
 pub mod geometry;
 pub mod import;
 pub mod ir;
+pub mod jcz_game;
 pub mod players;
 pub mod prelude;
 pub mod progress;

@@ -30,6 +30,11 @@ enum What {
     /// picture and the click shape of every feature, in one zip. Expansions JCZ
     /// ships that the exported ones require are referenced, not copied.
     Jcz(JczArgs),
+    /// A game log as a JCloisterZone save (.jcz) its client loads: tiles,
+    /// rotations and positions, figures as JCZ meeples on JCZ's feature
+    /// pointers, the draw order, forced flier rolls (docs/jcz-games.md).
+    #[command(name = "jcz-game")]
+    JczGame(super::jcz_game::ExportArgs),
 }
 
 /// Arguments of `export jcz`.
@@ -102,6 +107,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     match &args.what {
         What::Pdf(a) => run_pdf(a),
         What::Jcz(a) => run_jcz(a),
+        What::JczGame(a) => super::jcz_game::export(a),
     }
 }
 

@@ -39,6 +39,11 @@ enum Source {
     /// `--strict` and a difference), 2 usage or I/O problems.
     #[command(verbatim_doc_comment)]
     Jcz(JczArgs),
+    /// A JCloisterZone save (.jcz) as a game log that `score` scores. A move,
+    /// element or rule tileforge does not play is an error naming it (exit 1);
+    /// every turn is checked by the engine as it is read (docs/jcz-games.md).
+    #[command(name = "jcz-game")]
+    JczGame(super::jcz_game::ImportArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -61,6 +66,7 @@ struct JczArgs {
 pub fn run(args: &Args) -> Result<(), Failure> {
     match &args.source {
         Source::Jcz(a) => jcz(a),
+        Source::JczGame(a) => super::jcz_game::import(a),
     }
 }
 

@@ -7,6 +7,7 @@ mod cleanup;
 mod export;
 mod import;
 mod input;
+mod jcz_game;
 mod output;
 mod play;
 mod progress;

@@ -39,6 +39,29 @@ impl std::error::Error for ReplayError {}
 /// # Errors
 /// The first move the rules don't allow, or a name the ruleset doesn't know.
 pub fn replay<'r>(rules: &'r Ruleset, log: &GameLog) -> Result<Game<'r>, ReplayError> {
+    replay_observed(rules, log, &mut |_, _, _| {})
+}
+
+/// Where a replay stands when [`replay_observed`] shows the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The entry's tile was placed; its figure action comes next.
+    Placed,
+    /// The entry was applied in full.
+    Done,
+}
+
+/// [`replay`], showing the game to `observe` after each entry's tile is
+/// placed and after the entry is done (with the entry's 0-based index), so
+/// that a translator can read what the rules offered and what changed.
+///
+/// # Errors
+/// As [`replay`].
+pub fn replay_observed<'r>(
+    rules: &'r Ruleset,
+    log: &GameLog,
+    observe: &mut dyn FnMut(usize, Step, &Game<'r>),
+) -> Result<Game<'r>, ReplayError> {
     let setup = |why: String| ReplayError {
         turn: None,
         doing: "players and start tile".into(),
@@ -66,12 +89,25 @@ pub fn replay<'r>(rules: &'r Ruleset, log: &GameLog) -> Result<Game<'r>, ReplayE
             doing: describe(turn),
             why,
         };
-        play_turn(&mut game, turn, &log.players).map_err(fail)?;
+        play_turn(&mut game, turn, &log.players, &mut |g: &Game<'r>| {
+            observe(i, Step::Placed, g);
+        })
+        .map_err(fail)?;
+        observe(i, Step::Done, &game);
     }
     if log.finished {
         game.final_scores().map_err(|e| setup(e.0))?;
     }
     Ok(game)
+}
+
+/// Applies one entry of a log to a game in progress (what [`replay`] does for
+/// each entry), for programs that build a log as they read another format.
+///
+/// # Errors
+/// The first move of the entry the rules don't allow, or an unknown name.
+pub fn play_entry(game: &mut Game<'_>, turn: &TurnLog, names: &[String]) -> Result<(), String> {
+    play_turn(game, turn, names, &mut |_| {})
 }
 
 fn tile_kind(rules: &Ruleset, id: &str) -> Result<KindId, String> {
@@ -90,7 +126,12 @@ fn figure(rules: &Ruleset, id: Option<&str>) -> Result<FigureId, String> {
         .ok_or_else(|| format!("unknown figure `{id}`"))
 }
 
-fn play_turn(game: &mut Game<'_>, turn: &TurnLog, names: &[String]) -> Result<(), String> {
+fn play_turn<'r>(
+    game: &mut Game<'r>,
+    turn: &TurnLog,
+    names: &[String],
+    placed: &mut dyn FnMut(&Game<'r>),
+) -> Result<(), String> {
     let rules = game.rules();
     let kind = tile_kind(rules, &turn.tile)?;
     second_turn(game, turn.second_turn)?;
@@ -151,6 +192,7 @@ fn play_turn(game: &mut Game<'_>, turn: &TurnLog, names: &[String]) -> Result<()
         token,
     })
     .map_err(|e| e.0)?;
+    placed(game);
     let action = meeple_action(game, kind, rotation, turn)?;
     let number = game.turn();
     game.apply(&Move::Figure(action)).map_err(|e| e.0)?;

@@ -105,25 +105,7 @@ impl Game<'_> {
                 rotation: p.rotation,
             })
             .collect();
-        let mut figures: Vec<FigureView> = self
-            .standing
-            .iter()
-            .map(|s| {
-                let p = &self.board.placed[s.tile as usize];
-                FigureView {
-                    player: usize::from(s.player),
-                    figure: rules.figure_id(s.figure).to_string(),
-                    x: p.x,
-                    y: p.y,
-                    spot: match s.spot {
-                        Spot::Node(n) => FigureSpot::Feature(self.features.feature(n)),
-                        Spot::Off(_) => FigureSpot::Acrobats,
-                    },
-                }
-            })
-            .collect();
-        // Stable: acrobats of one pyramid keep the order they arrived in.
-        figures.sort_by_key(|f| (f.y, f.x, f.spot, f.player));
+        let figures = self.figures();
         let left: u32 = self
             .remaining
             .iter()
@@ -156,6 +138,32 @@ impl Game<'_> {
             open,
             fill_basis,
         }
+    }
+
+    /// Every figure on the board, sorted by square, then player (acrobats of
+    /// one pyramid in the order they arrived).
+    #[must_use]
+    pub fn figures(&self) -> Vec<FigureView> {
+        let rules = self.rules;
+        let mut figures: Vec<FigureView> = self
+            .standing
+            .iter()
+            .map(|s| {
+                let p = &self.board.placed[s.tile as usize];
+                FigureView {
+                    player: usize::from(s.player),
+                    figure: rules.figure_id(s.figure).to_string(),
+                    x: p.x,
+                    y: p.y,
+                    spot: match s.spot {
+                        Spot::Node(n) => FigureSpot::Feature(self.features.feature(n)),
+                        Spot::Off(_) => FigureSpot::Acrobats,
+                    },
+                }
+            })
+            .collect();
+        figures.sort_by_key(|f| (f.y, f.x, f.spot, f.player));
+        figures
     }
 
     /// For each placement signature (see `board`), whether a tile of the basis

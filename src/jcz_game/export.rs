@@ -1,0 +1,411 @@
+//! A game log → a `.jcz` save: the setup in JCZ's names, then each turn as
+//! the messages JCZ's client sends (`PLACE_TILE`, `DEPLOY_MEEPLE` or `PASS`
+//! when JCZ offers an action, `COMMIT`), the tiles drawn as the forced draw
+//! order. The log is replayed by our engine alongside, which says what each
+//! turn offered, which figures came home (so each deployment names a meeple
+//! id JCZ has in supply) and where a flight lands.
+
+use std::collections::HashMap;
+
+use serde_json::{json, Value};
+
+use super::format::{Annotations, Message, Save, SavePlayer, Setup, StartTile};
+use super::names;
+use super::pointers;
+use crate::emit::wire::{Tile, TileSet};
+use crate::engine::log::{GameLog, TurnLog};
+use crate::engine::replay::{replay_observed, Step};
+use crate::engine::{FigureSpot, Game, MeepleAction, Ruleset};
+
+/// A figure on the board, with the meeple id JCZ knows it by.
+#[derive(Clone, Debug)]
+struct Tracked {
+    player: usize,
+    figure: String,
+    n: u32,
+    x: i32,
+    y: i32,
+    spot: FigureSpot,
+    pointer: Value,
+}
+
+/// What the export builds while the engine replays the log.
+struct Builder<'a> {
+    set: &'a TileSet,
+    tiles: HashMap<&'a str, &'a Tile>,
+    log: &'a GameLog,
+    replay: Vec<Message>,
+    draw: Vec<String>,
+    tracked: Vec<Tracked>,
+    error: Option<String>,
+}
+
+/// Exports a game log as a JCZ save.
+///
+/// # Errors
+/// An expansion, tile, figure or move JCZ cannot be given (named), or a log
+/// that does not replay.
+pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, String> {
+    let setup = setup(rules, log)?;
+    let mut b = Builder {
+        set,
+        tiles: set.tiles.iter().map(|t| (t.id.as_str(), t)).collect(),
+        log,
+        replay: Vec::new(),
+        draw: Vec::new(),
+        tracked: Vec::new(),
+        error: None,
+    };
+    let result = replay_observed(rules, log, &mut |i, step, game| {
+        if b.error.is_some() {
+            return;
+        }
+        let turn = &log.turns[i];
+        let done = match step {
+            Step::Placed => b.placed(i, turn, game),
+            Step::Done => b.done(i, turn, game),
+        };
+        if let Err(e) = done {
+            b.error = Some(format!("turn {}: {e}", i + 1));
+        }
+    });
+    if let Some(e) = b.error {
+        return Err(e);
+    }
+    result.map_err(|e| format!("the game does not replay: {e}"))?;
+    let mut draw = b.draw;
+    if log.finished {
+        draw.push("#END".to_string());
+    }
+    Ok(Save {
+        app_version: "5.12.1".into(),
+        game_id: "1".into(),
+        name: String::new(),
+        initial_random: 0.0,
+        test: None,
+        setup,
+        players: log
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, n)| SavePlayer {
+                name: n.clone(),
+                slot: u32::try_from(i).unwrap_or(0),
+            })
+            .collect(),
+        replay: b.replay,
+        game_annotations: Annotations {
+            draw_order: draw,
+            end_turn: None,
+        },
+    })
+}
+
+/// The setup: tile sets, elements, the start tile.
+fn setup(rules: &Ruleset, log: &GameLog) -> Result<Setup, String> {
+    let mut out = Setup::default();
+    let mut replaced = Vec::new();
+    for id in rules.expansions() {
+        let e = names::by_ours(id).ok_or_else(|| {
+            format!(
+                "expansion `{id}` cannot be exported to JCloisterZone (the export knows: {})",
+                known()
+            )
+        })?;
+        out.sets.insert(e.set.to_string(), Value::from(1));
+        replaced.extend(e.replaces);
+        for (name, count) in e.elements {
+            out.elements
+                .insert((*name).to_string(), names::element_value(*count));
+        }
+    }
+    for r in replaced {
+        out.sets.remove(r);
+    }
+    for f in 0..rules.figure_count() {
+        let figure = crate::engine::FigureId(u8::try_from(f).unwrap_or(u8::MAX));
+        let id = rules.figure_id(figure);
+        let element = names::figure_element(id)
+            .ok_or_else(|| format!("figure `{id}` has no JCloisterZone meeple type"))?;
+        out.elements.insert(
+            element.to_string(),
+            Value::from(rules.figure_per_player(figure)),
+        );
+    }
+    if rules.token_count() > 0 && log.turns.iter().any(|t| t.token.is_some()) {
+        return Err("the big top's animal tokens are not exported yet (JCloisterZone draws them when the big top is scored)".into());
+    }
+    let (tile, x, y, rotation) = match &log.start {
+        Some(s) => (s.tile.clone(), s.x, s.y, s.rotation),
+        None => {
+            let kind = rules
+                .start()
+                .ok_or_else(|| "the tile set has no start tile".to_string())?;
+            (rules.kind_id(kind).to_string(), 0, 0, 0)
+        }
+    };
+    out.start.push(StartTile {
+        tile: jcz_tile(&tile)?,
+        x,
+        y,
+        rotation: i32::from(rotation % 4) * 90,
+    });
+    Ok(out)
+}
+
+fn known() -> String {
+    names::EXPANSIONS
+        .iter()
+        .map(|e| e.ours)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn jcz_tile(ours: &str) -> Result<String, String> {
+    names::jcz_tile(ours).ok_or_else(|| format!("tile `{ours}` has no JCloisterZone id"))
+}
+
+fn message(kind: &str, payload: Value) -> Message {
+    Message {
+        kind: kind.to_string(),
+        payload,
+    }
+}
+
+impl Builder<'_> {
+    fn tile(&self, id: &str) -> Result<&Tile, String> {
+        self.tiles
+            .get(id)
+            .copied()
+            .ok_or_else(|| format!("tile `{id}` is not in the tile set"))
+    }
+
+    /// A free meeple number of the player's figure: the lowest JCZ has in
+    /// supply.
+    fn free_number(&self, player: usize, figure: &str) -> u32 {
+        (1..)
+            .find(|n| {
+                !self
+                    .tracked
+                    .iter()
+                    .any(|t| t.player == player && t.figure == figure && t.n == *n)
+            })
+            .unwrap_or(1)
+    }
+
+    fn meeple_id(player: usize, figure: &str, n: u32) -> Result<String, String> {
+        let kind = names::meeple_type(figure)
+            .ok_or_else(|| format!("figure `{figure}` has no JCloisterZone meeple type"))?;
+        Ok(format!("{player}.{kind}.{n}"))
+    }
+
+    /// Pointer of feature `feature` of the tile at (x, y).
+    fn feature_pointer(
+        &self,
+        game: &Game<'_>,
+        x: i32,
+        y: i32,
+        feature: u8,
+    ) -> Result<Value, String> {
+        let (kind, rotation) = game
+            .tile_at(x, y)
+            .ok_or_else(|| format!("no tile at ({x}, {y})"))?;
+        let id = game.rules().kind_id(kind);
+        let tile = self.tile(id)?;
+        let (ftype, loc) =
+            pointers::location(tile, rotation, usize::from(feature)).ok_or_else(|| {
+                format!(
+                    "JCloisterZone has no figure place for feature {} of {id}",
+                    tile.features
+                        .get(usize::from(feature))
+                        .map_or("?", |f| f.kind.as_str())
+                )
+            })?;
+        Ok(pointers::pointer(x, y, ftype, &loc))
+    }
+
+    /// Deploys a figure: the message, and the figure tracked where it will stand.
+    fn deploy(
+        &mut self,
+        player: usize,
+        figure: &str,
+        pointer: Value,
+        random: Option<f64>,
+        number: Option<u32>,
+    ) -> Result<u32, String> {
+        let n = number.unwrap_or_else(|| self.free_number(player, figure));
+        let mut payload =
+            json!({ "meepleId": Self::meeple_id(player, figure, n)?, "pointer": pointer });
+        if let Some(r) = random {
+            payload["random"] = json!(r);
+        }
+        self.replay.push(message("DEPLOY_MEEPLE", payload));
+        Ok(n)
+    }
+
+    fn track(
+        &mut self,
+        player: usize,
+        figure: &str,
+        n: u32,
+        at: (i32, i32, FigureSpot),
+        pointer: Value,
+    ) {
+        self.tracked.push(Tracked {
+            player,
+            figure: figure.to_string(),
+            n,
+            x: at.0,
+            y: at.1,
+            spot: at.2,
+            pointer,
+        });
+    }
+
+    /// The turn's tile is placed: its messages up to the figure action.
+    fn placed(&mut self, i: usize, turn: &TurnLog, game: &Game<'_>) -> Result<(), String> {
+        let rules = game.rules();
+        let player = game.active_player();
+        self.draw.push(jcz_tile(&turn.tile)?);
+        if turn.crop.is_some() {
+            return Err("crop circles are not exported yet".into());
+        }
+        let (Some(x), Some(y)) = (turn.x, turn.y) else {
+            return Err("a discard has no placement".into());
+        };
+        let rotation = turn.rotation.unwrap_or(0);
+        self.replay.push(message(
+            "PLACE_TILE",
+            json!({ "tileId": jcz_tile(&turn.tile)?, "rotation": names::rotation_name(rotation), "position": [x, y] }),
+        ));
+        let kind = rules
+            .kind(&turn.tile)
+            .ok_or_else(|| format!("unknown tile `{}`", turn.tile))?;
+        if let Some(m) = &turn.meeple {
+            let feature = rules
+                .feature_named(kind, rotation, &m.feature)
+                .ok_or_else(|| format!("{} has no feature `{}`", turn.tile, m.feature))?;
+            let pointer = self.feature_pointer(game, x, y, feature)?;
+            let at = (x, y, FigureSpot::Feature(feature));
+            let n = self.deploy(player, &m.figure, pointer.clone(), None, None)?;
+            self.track(player, &m.figure, n, at, pointer);
+        } else if let Some(a) = &turn.acrobat {
+            let figure = a.figure.as_deref().unwrap_or("meeple");
+            let pointer = pointers::pointer(a.x, a.y, "Acrobats", "I");
+            let at = (a.x, a.y, FigureSpot::Acrobats);
+            let n = self.deploy(player, figure, pointer.clone(), None, None)?;
+            self.track(player, figure, n, at, pointer);
+        } else if let Some(p) = &turn.score_pyramid {
+            self.replay.push(message(
+                "SCORE_ACROBATS",
+                json!({ "pointer": pointers::pointer(p.x, p.y, "Acrobats", "I") }),
+            ));
+        } else if let Some(r) = &turn.recall {
+            let figure = r.figure.as_deref().unwrap_or("abbot");
+            let k = self
+                .tracked
+                .iter()
+                .position(|t| t.player == player && t.figure == figure && (t.x, t.y) == (r.x, r.y))
+                .ok_or_else(|| format!("no {figure} of the player at ({}, {})", r.x, r.y))?;
+            let t = self.tracked.remove(k);
+            self.replay.push(message(
+                "RETURN_MEEPLE",
+                json!({ "pointer": { "featurePointer": t.pointer, "meepleId": Self::meeple_id(player, figure, t.n)? }, "source": "ABBOT_RETURN" }),
+            ));
+        } else if let Some(f) = &turn.flight {
+            self.flight(game, player, kind, (x, y), f)?;
+        } else if game
+            .legal_meeple_actions()
+            .iter()
+            .any(|a| !matches!(a, MeepleAction::Pass))
+        {
+            self.replay.push(message("PASS", json!({})));
+        }
+        let _ = i;
+        Ok(())
+    }
+
+    /// A flight: the figure onto the flying machine with the roll forced,
+    /// then, when it lands, onto the feature reached.
+    fn flight(
+        &mut self,
+        game: &Game<'_>,
+        player: usize,
+        kind: crate::engine::KindId,
+        (x, y): (i32, i32),
+        f: &crate::engine::log::FlightLog,
+    ) -> Result<(), String> {
+        let rules = game.rules();
+        let figure = f.figure.as_deref().unwrap_or("meeple");
+        let tile = self.tile(rules.kind_id(kind))?;
+        let machine = tile
+            .features
+            .iter()
+            .position(|f| f.kind == "flier")
+            .ok_or_else(|| format!("{} has no flying machine", tile.id))?;
+        let faces = 3.0;
+        let random = (f64::from(f.roll) - 1.0 + 0.5) / faces;
+        let machine_at = pointers::pointer(x, y, "FlyingMachine", "I");
+        let _ = machine;
+        let n = self.deploy(player, figure, machine_at, Some(random), None)?;
+        let Some(name) = &f.feature else {
+            return Ok(());
+        };
+        let fid = rules
+            .figure(figure)
+            .ok_or_else(|| format!("unknown figure `{figure}`"))?;
+        let ((tx, ty), _) = game
+            .flight_landings(fid, f.roll)
+            .ok_or_else(|| "the tile has no flying machine".to_string())?;
+        let (target, trot) = game
+            .tile_at(tx, ty)
+            .ok_or_else(|| format!("the flight reaches ({tx}, {ty}), where no tile lies"))?;
+        let feature = rules
+            .feature_named(target, trot, name)
+            .ok_or_else(|| format!("no feature `{name}` at ({tx}, {ty})"))?;
+        if rules.is_pyramid(target, feature) {
+            return Err("a flight onto acrobats: JCloisterZone does not allow it (it offers a flier no acrobat space), so this game cannot be exported".into());
+        }
+        let pointer = self.feature_pointer(game, tx, ty, feature)?;
+        let at = (tx, ty, FigureSpot::Feature(feature));
+        self.deploy(player, figure, pointer.clone(), None, Some(n))?;
+        self.track(player, figure, n, at, pointer);
+        Ok(())
+    }
+
+    /// The turn is done: figures that came home free their ids; the commit.
+    fn done(&mut self, i: usize, turn: &TurnLog, game: &Game<'_>) -> Result<(), String> {
+        if turn.discard {
+            self.draw.push(jcz_tile(&turn.tile)?);
+            return Ok(());
+        }
+        let mut standing = game.figures();
+        let mut kept = Vec::with_capacity(self.tracked.len());
+        for t in self.tracked.drain(..) {
+            if let Some(k) = standing.iter().position(|f| {
+                f.player == t.player
+                    && f.figure == t.figure
+                    && (f.x, f.y, f.spot) == (t.x, t.y, t.spot)
+            }) {
+                standing.swap_remove(k);
+                kept.push(t);
+            }
+        }
+        self.tracked = kept;
+        if let Some(f) = standing.first() {
+            return Err(format!(
+                "a {} of player {} at ({}, {}) that the export did not place",
+                f.figure, f.player, f.x, f.y
+            ));
+        }
+        self.replay.push(message("COMMIT", json!({})));
+        let next = self.log.turns.get(i + 1);
+        if game.second_turn_due() && next.is_some_and(|n| !n.second_turn) {
+            return Err(
+                "the log declines a builder's second turn, which JCloisterZone always gives".into(),
+            );
+        }
+        let _ = self.set;
+        Ok(())
+    }
+}

@@ -1,0 +1,431 @@
+//! A `.jcz` save → a game log: the setup's tile sets become our expansions
+//! (an element or rule we do not play is an error naming it), each turn's
+//! messages become one log entry, checked by our engine as it is built (a
+//! move on an occupied square stops the import with the message's number),
+//! tiles the draw order skipped become discards, and a builder's second turn,
+//! which JCZ always gives, is marked.
+
+use std::collections::BTreeSet;
+
+use serde_json::Value;
+
+use super::format::Save;
+use super::names;
+use super::pointers;
+use crate::emit::wire::{Tile, TileSet};
+use crate::engine::log::{
+    AcrobatLog, FlightLog, GameLog, MeepleLog, PosLog, RecallLog, StartLog, TurnLog, FORMAT,
+    VERSION,
+};
+use crate::engine::replay::play_entry;
+use crate::engine::{Game, Placement, Ruleset, MAX_PLAYERS};
+
+/// The expansions a save's setup names, in our order.
+///
+/// # Errors
+/// A tile set, element or rule tileforge does not play (named).
+pub fn expansions(save: &Save) -> Result<Vec<String>, String> {
+    let mut chosen: BTreeSet<usize> = BTreeSet::new();
+    for (set, copies) in &save.setup.sets {
+        let e = names::by_set(set).ok_or_else(|| {
+            format!(
+                "tile set `{}` is not one tileforge plays",
+                set.escape_debug()
+            )
+        })?;
+        if copies.as_u64() != Some(1) {
+            return Err(format!(
+                "tile set `{set}` is in play {copies} times; tileforge plays one copy of each"
+            ));
+        }
+        chosen.extend(names::EXPANSIONS.iter().position(|x| x.ours == e.ours));
+        if let Some(r) = e.replaces {
+            chosen.extend(names::EXPANSIONS.iter().position(|x| x.set == r));
+        }
+    }
+    let mut allowed: Vec<&str> = names::IMPLIED_ELEMENTS.to_vec();
+    for &i in &chosen {
+        allowed.extend(names::EXPANSIONS[i].elements.iter().map(|(n, _)| *n));
+    }
+    if let Some(bad) = save
+        .setup
+        .elements
+        .keys()
+        .find(|k| !allowed.contains(&k.as_str()))
+    {
+        return Err(format!(
+            "element `{}` is not one tileforge plays with these tile sets",
+            bad.escape_debug()
+        ));
+    }
+    if let Some((rule, value)) = save.setup.rules.iter().next() {
+        return Err(format!(
+            "rule `{}` = {value} differs from JCloisterZone's default; tileforge plays the defaults only",
+            rule.escape_debug()
+        ));
+    }
+    Ok(chosen
+        .into_iter()
+        .map(|i| names::EXPANSIONS[i].ours.to_string())
+        .collect())
+}
+
+/// Our tile of a JCZ id, among the expansions in play.
+fn our_tile(rules: &Ruleset, jcz: &str) -> Result<String, String> {
+    names::our_tiles(jcz)
+        .into_iter()
+        .find(|t| rules.kind(t).is_some())
+        .ok_or_else(|| {
+            format!(
+                "unknown tile id `{}` (not a tile of the expansions in play: {})",
+                jcz.escape_debug(),
+                rules.expansions().join(", ")
+            )
+        })
+}
+
+/// A turn being read.
+struct Pending {
+    turn: TurnLog,
+    /// A flight waiting for its landing (figure, roll).
+    flying: bool,
+}
+
+/// Imports a save with a ruleset prepared for [`expansions`] of it.
+///
+/// # Errors
+/// A message that is malformed, names what tileforge does not play, or is
+/// illegal in our engine: the message's number and why.
+pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, String> {
+    let players: Vec<String> = save.players.iter().map(|p| p.name.clone()).collect();
+    if players.is_empty() || players.len() > MAX_PLAYERS {
+        return Err(format!(
+            "the save has {} players; tileforge plays 1 to {MAX_PLAYERS}",
+            players.len()
+        ));
+    }
+    for (name, v) in &save.setup.elements {
+        if let Some(f) = figure_of_element(name) {
+            let want = rules.figure(f).map_or(0, |id| rules.figure_per_player(id));
+            if v.as_u64() != Some(u64::from(want)) {
+                return Err(format!(
+                    "element `{name}` is {v}; the tile set gives each player {want}"
+                ));
+            }
+        }
+    }
+    let start = start(rules, save)?;
+    let mut game = match &start {
+        None => Game::new(rules, players.len()),
+        Some(s) => {
+            let kind = rules.kind(&s.tile).ok_or("unknown start tile")?;
+            Game::with_start(
+                rules,
+                players.len(),
+                kind,
+                Placement {
+                    x: s.x,
+                    y: s.y,
+                    rotation: s.rotation,
+                },
+            )
+        }
+    }
+    .map_err(|e| format!("setup: {}", e.0))?;
+    let tiles: std::collections::HashMap<&str, &Tile> =
+        set.tiles.iter().map(|t| (t.id.as_str(), t)).collect();
+    let draw = &save.game_annotations.draw_order;
+    let mut drawn = 0usize;
+    let mut turns: Vec<TurnLog> = Vec::new();
+    let mut pending: Option<Pending> = None;
+    for (index, m) in save.replay.iter().enumerate() {
+        let at = |why: String| format!("message {} ({}): {why}", index + 1, m.kind.escape_debug());
+        let p = &m.payload;
+        match m.kind.as_str() {
+            "PLACE_TILE" => {
+                if pending.is_some() {
+                    return Err(at("a tile placed before the last turn's COMMIT".into()));
+                }
+                let jcz = text(p, "tileId").map_err(&at)?;
+                while let Some(d) = draw.get(drawn) {
+                    if d == jcz || d == "#END" {
+                        break;
+                    }
+                    let tile = our_tile(rules, d).map_err(&at)?;
+                    let discard = TurnLog {
+                        tile,
+                        discard: true,
+                        ..TurnLog::default()
+                    };
+                    play_entry(&mut game, &discard, &players)
+                        .map_err(|e| at(format!("the draw order's `{d}`, skipped by JCloisterZone, is not a discard here: {e}")))?;
+                    turns.push(discard);
+                    drawn += 1;
+                }
+                if draw.get(drawn).is_some_and(|d| d == jcz) {
+                    drawn += 1;
+                }
+                let (x, y) = position(p.get("position")).map_err(&at)?;
+                let rotation = names::rotation_of(text(p, "rotation").map_err(&at)?)
+                    .ok_or_else(|| at("`rotation` is not R0, R90, R180 or R270".into()))?;
+                pending = Some(Pending {
+                    turn: TurnLog {
+                        tile: our_tile(rules, jcz).map_err(&at)?,
+                        x: Some(x),
+                        y: Some(y),
+                        rotation: Some(rotation),
+                        second_turn: game.second_turn_due(),
+                        ..TurnLog::default()
+                    },
+                    flying: false,
+                });
+            }
+            "DEPLOY_MEEPLE" => {
+                let cur = pending
+                    .as_mut()
+                    .ok_or_else(|| at("a figure deployed before any tile".into()))?;
+                deploy(rules, &tiles, &game, cur, p).map_err(&at)?;
+            }
+            "RETURN_MEEPLE" => {
+                let cur = pending
+                    .as_mut()
+                    .ok_or_else(|| at("a figure returned before any tile".into()))?;
+                let source = text(p, "source").map_err(&at)?;
+                if source != "ABBOT_RETURN" {
+                    return Err(at(format!(
+                        "returning a figure by `{}` is a move tileforge does not play",
+                        source.escape_debug()
+                    )));
+                }
+                let fp = p
+                    .get("pointer")
+                    .and_then(|v| v.get("featurePointer"))
+                    .ok_or_else(|| at("no `pointer.featurePointer`".into()))?;
+                let (x, y) = position(fp.get("position")).map_err(&at)?;
+                cur.turn.recall = Some(RecallLog { x, y, figure: None });
+            }
+            "SCORE_ACROBATS" => {
+                let cur = pending
+                    .as_mut()
+                    .ok_or_else(|| at("acrobats scored before any tile".into()))?;
+                let ptr = p.get("pointer").ok_or_else(|| at("no `pointer`".into()))?;
+                let (x, y) = position(ptr.get("position")).map_err(&at)?;
+                cur.turn.score_pyramid = Some(PosLog { x, y });
+            }
+            "PASS" => {}
+            "COMMIT" => {
+                let Some(cur) = pending.take() else {
+                    return Err(at("a COMMIT with no tile placed".into()));
+                };
+                play_entry(&mut game, &cur.turn, &players)
+                    .map_err(|e| at(format!("turn {} is illegal here: {e}", turns.len() + 1)))?;
+                turns.push(cur.turn);
+            }
+            other => {
+                return Err(at(format!(
+                    "`{}` is a move tileforge does not play",
+                    other.escape_debug()
+                )))
+            }
+        }
+    }
+    if pending.is_some() {
+        return Err("the save ends in the middle of a turn (no COMMIT after the last tile)".into());
+    }
+    let bag_empty = (0..rules.kind_count())
+        .all(|k| game.remaining(crate::engine::KindId(u16::try_from(k).unwrap_or(u16::MAX))) == 0);
+    let finished = draw.get(drawn).is_some_and(|d| d == "#END")
+        || save
+            .game_annotations
+            .end_turn
+            .is_some_and(|n| n <= drawn as u64)
+        || bag_empty;
+    Ok(GameLog {
+        format: FORMAT.into(),
+        version: VERSION,
+        expansions: Some(rules.expansions().to_vec()),
+        players,
+        seats: None,
+        start,
+        turns,
+        finished,
+    })
+}
+
+/// Our figure counted by a JCZ element (`small-follower` → `meeple`).
+fn figure_of_element(element: &str) -> Option<&'static str> {
+    [
+        "meeple",
+        "large-meeple",
+        "abbot",
+        "builder",
+        "pig",
+        "ringmaster",
+    ]
+    .into_iter()
+    .find(|f| names::figure_element(f) == Some(element))
+}
+
+/// The start tile, `None` when it is the set's own at (0, 0) unturned.
+fn start(rules: &Ruleset, save: &Save) -> Result<Option<StartLog>, String> {
+    let [s] = save.setup.start.as_slice() else {
+        return Err(format!(
+            "the save starts with {} tiles; tileforge starts with one",
+            save.setup.start.len()
+        ));
+    };
+    let tile = our_tile(rules, &s.tile).map_err(|e| format!("start tile: {e}"))?;
+    if s.rotation.rem_euclid(90) != 0 {
+        return Err(format!(
+            "start tile rotation {} is not a multiple of 90",
+            s.rotation
+        ));
+    }
+    let rotation = u8::try_from(s.rotation.rem_euclid(360) / 90).unwrap_or(0);
+    let default = rules.start().map(|k| rules.kind_id(k));
+    if default == Some(tile.as_str()) && (s.x, s.y, rotation) == (0, 0, 0) {
+        return Ok(None);
+    }
+    Ok(Some(StartLog {
+        tile,
+        x: s.x,
+        y: s.y,
+        rotation,
+    }))
+}
+
+/// A DEPLOY_MEEPLE of the figure action (or a flight's landing).
+fn deploy(
+    rules: &Ruleset,
+    tiles: &std::collections::HashMap<&str, &Tile>,
+    game: &Game<'_>,
+    cur: &mut Pending,
+    p: &Value,
+) -> Result<(), String> {
+    let id = text(p, "meepleId")?;
+    let mut parts = id.split('.');
+    let (Some(owner), Some(kind), Some(_), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(format!(
+            "meeple id `{}` is not PLAYER.TYPE.N",
+            id.escape_debug()
+        ));
+    };
+    if owner.parse::<usize>().ok() != Some(game.active_player()) {
+        return Err(format!(
+            "meeple `{}` is not the active player's (player {})",
+            id.escape_debug(),
+            game.active_player()
+        ));
+    }
+    let figure = names::our_figure(kind).ok_or_else(|| {
+        format!(
+            "meeple type `{}` is not one tileforge plays",
+            kind.escape_debug()
+        )
+    })?;
+    let ptr = p.get("pointer").ok_or("no `pointer`")?;
+    let (x, y) = position(ptr.get("position"))?;
+    let ftype = text(ptr, "feature")?;
+    let location = text(ptr, "location")?;
+    let named = |x: i32, y: i32| -> Result<String, String> {
+        let (kind, rotation) = if (Some(x), Some(y)) == (cur.turn.x, cur.turn.y) {
+            (
+                rules.kind(&cur.turn.tile).ok_or("unknown tile")?,
+                cur.turn.rotation.unwrap_or(0),
+            )
+        } else {
+            game.tile_at(x, y)
+                .ok_or_else(|| format!("no tile at ({x}, {y})"))?
+        };
+        let id = rules.kind_id(kind);
+        let tile = tiles
+            .get(id)
+            .ok_or_else(|| format!("tile `{id}` is not in the set"))?;
+        let f = pointers::feature_at(tile, rotation, ftype, location).ok_or_else(|| {
+            format!(
+                "{id} at ({x}, {y}) has no {} at `{}`",
+                ftype.escape_debug(),
+                location.escape_debug()
+            )
+        })?;
+        Ok(rules
+            .feature_name(kind, rotation, u8::try_from(f).unwrap_or(u8::MAX))
+            .to_string())
+    };
+    let figure_opt = (figure != "meeple").then(|| figure.to_string());
+    if cur.flying {
+        cur.flying = false;
+        let name = named(x, y)?;
+        if let Some(f) = cur.turn.flight.as_mut() {
+            f.feature = Some(name);
+        }
+        return Ok(());
+    }
+    if cur.turn.meeple.is_some() || cur.turn.acrobat.is_some() || cur.turn.flight.is_some() {
+        return Err("a second figure in one turn".into());
+    }
+    match ftype {
+        "FlyingMachine" => {
+            let r = p
+                .get("random")
+                .and_then(Value::as_f64)
+                .filter(|r| (0.0..1.0).contains(r))
+                .ok_or("a flight needs `random` in [0, 1) for its roll")?;
+            // floor(r * 3) + 1, as JCZ's generator gives its first number.
+            let roll = if r < 1.0 / 3.0 {
+                1
+            } else if r < 2.0 / 3.0 {
+                2
+            } else {
+                3
+            };
+            cur.turn.flight = Some(FlightLog {
+                figure: figure_opt,
+                roll,
+                feature: None,
+            });
+            cur.flying = true;
+        }
+        "Acrobats" => {
+            cur.turn.acrobat = Some(AcrobatLog {
+                x,
+                y,
+                figure: figure_opt,
+            });
+        }
+        _ => {
+            if (Some(x), Some(y)) != (cur.turn.x, cur.turn.y) {
+                return Err(format!(
+                    "a figure on ({x}, {y}), not on the tile just placed: a move tileforge does not play"
+                ));
+            }
+            cur.turn.meeple = Some(MeepleLog {
+                figure: figure.to_string(),
+                feature: named(x, y)?,
+            });
+        }
+    }
+    Ok(())
+}
+
+fn text<'v>(v: &'v Value, key: &str) -> Result<&'v str, String> {
+    v.get(key)
+        .and_then(Value::as_str)
+        .ok_or_else(|| format!("no text `{key}`"))
+}
+
+fn position(v: Option<&Value>) -> Result<(i32, i32), String> {
+    let coord = |c: Option<&Value>| {
+        c.and_then(Value::as_i64)
+            .and_then(|n| i32::try_from(n).ok())
+            .filter(|n| n.abs() <= 1_000_000)
+    };
+    match v.and_then(Value::as_array).map(Vec::as_slice) {
+        Some([x, y]) => coord(Some(x))
+            .zip(coord(Some(y)))
+            .ok_or_else(|| "a position is two integers within ±1,000,000".to_string()),
+        _ => Err("a position is `[x, y]`".into()),
+    }
+}

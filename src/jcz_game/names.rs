@@ -1,0 +1,294 @@
+//! JCloisterZone's names for what a game uses: the tile set, tile-id prefix
+//! and elements of each expansion both engines play, JCZ's ids of the base
+//! game's lettered tiles, the meeple type of each figure and the feature type
+//! of each kind.
+
+use serde_json::Value;
+
+/// An expansion both engines play, in JCZ's words.
+#[derive(Clone, Copy, Debug)]
+pub struct Expansion {
+    /// Our id.
+    pub ours: &'static str,
+    /// JCZ's tile-set id (`basic:1`).
+    pub set: &'static str,
+    /// The prefix of JCZ's tile ids (`BA`).
+    pub prefix: &'static str,
+    /// The elements it switches on: name and count (`None`: `true`).
+    pub elements: &'static [(&'static str, Option<u32>)],
+    /// The tile set it replaces (an edition's second printing).
+    pub replaces: Option<&'static str>,
+}
+
+/// Every expansion the export and the import know.
+pub const EXPANSIONS: &[Expansion] = &[
+    Expansion {
+        ours: "base",
+        set: "basic:1",
+        prefix: "BA",
+        elements: &[("small-follower", Some(7)), ("farmers", None)],
+        replaces: None,
+    },
+    Expansion {
+        ours: "base-edition-2",
+        set: "basic:2",
+        prefix: "BA",
+        elements: &[("abbot", Some(1)), ("garden", None)],
+        replaces: Some("basic:1"),
+    },
+    Expansion {
+        ours: "river",
+        set: "river/1:1",
+        prefix: "RI.1",
+        elements: &[],
+        replaces: None,
+    },
+    Expansion {
+        ours: "river-edition-2",
+        set: "river/1:2",
+        prefix: "RI.1",
+        elements: &[],
+        replaces: Some("river/1:1"),
+    },
+    Expansion {
+        ours: "inns-and-cathedrals",
+        set: "inns-and-cathedrals:1",
+        prefix: "IC",
+        elements: &[
+            ("big-follower", Some(1)),
+            ("cathedral", None),
+            ("inn", None),
+        ],
+        replaces: None,
+    },
+    Expansion {
+        ours: "traders-and-builders",
+        set: "traders-and-builders:1",
+        prefix: "TB",
+        elements: &[("builder", Some(1)), ("pig", Some(1)), ("traders", None)],
+        replaces: None,
+    },
+    Expansion {
+        ours: "under-the-big-top",
+        set: "under-the-big-top:1",
+        prefix: "BT",
+        elements: &[
+            ("ringmaster", Some(1)),
+            ("big-top", Some(1)),
+            ("acrobats", None),
+        ],
+        replaces: None,
+    },
+    Expansion {
+        ours: "the-flier",
+        set: "flier:1",
+        prefix: "FL",
+        elements: &[],
+        replaces: None,
+    },
+    Expansion {
+        ours: "crop-circles-2",
+        set: "corn-circles/2",
+        prefix: "CC.2",
+        elements: &[],
+        replaces: None,
+    },
+    Expansion {
+        ours: "crop-circles-1",
+        set: "corn-circles/1",
+        prefix: "CC.1",
+        elements: &[],
+        replaces: None,
+    },
+];
+
+/// The expansion of our id.
+#[must_use]
+pub fn by_ours(id: &str) -> Option<&'static Expansion> {
+    EXPANSIONS.iter().find(|e| e.ours == id)
+}
+
+/// The expansion of a JCZ tile-set id.
+#[must_use]
+pub fn by_set(set: &str) -> Option<&'static Expansion> {
+    EXPANSIONS.iter().find(|e| e.set == set)
+}
+
+/// An element's value in a save's setup.
+#[must_use]
+pub fn element_value(count: Option<u32>) -> Value {
+    count.map_or(Value::Bool(true), Value::from)
+}
+
+/// Elements JCZ adds from the tile sets, which a save may name or not.
+pub const IMPLIED_ELEMENTS: &[&str] = &["river", "corn-circle", "flier"];
+
+/// The base game's letters and JCZ's ids (docs/tilesets.md).
+const BASE_LETTERS: &[(&str, &str)] = &[
+    ("A", "LR"),
+    ("B", "L"),
+    ("C", "Cccc+"),
+    ("D", "RCr"),
+    ("E", "C"),
+    ("F", "CFc+"),
+    ("G", "CFc.1"),
+    ("H", "CFC.2"),
+    ("I", "CC.2"),
+    ("J", "CRr"),
+    ("K", "RrC"),
+    ("L", "CRRR"),
+    ("M", "Cc+"),
+    ("N", "Cc.1"),
+    ("O", "CcRr+"),
+    ("P", "CcRr"),
+    ("Q", "Ccc+"),
+    ("R", "Ccc"),
+    ("S", "CccR+"),
+    ("T", "CccR"),
+    ("U", "RFr"),
+    ("V", "Rr"),
+    ("W", "RRR"),
+    ("X", "RRRR"),
+];
+
+/// The river's spring, shared by both rivers: JCZ's id has no edition prefix.
+const SPRING: (&str, &str) = ("river/s", "RI/s");
+
+/// JCZ's id of one of our tiles (`base/D` → `BA/RCr`).
+#[must_use]
+pub fn jcz_tile(ours: &str) -> Option<String> {
+    if ours == SPRING.0 {
+        return Some(SPRING.1.to_string());
+    }
+    let (exp, local) = ours.split_once('/')?;
+    let e = by_ours(exp)?;
+    let local = if exp == "base" {
+        BASE_LETTERS.iter().find(|(l, _)| *l == local)?.1
+    } else {
+        local
+    };
+    Some(format!("{}/{local}", e.prefix))
+}
+
+/// Our candidates for a JCZ tile id, in the order to try (`BA/RCr` →
+/// `base/D`; `BA/CcG` → `base-edition-2/CcG`).
+#[must_use]
+pub fn our_tiles(jcz: &str) -> Vec<String> {
+    if jcz == SPRING.1 {
+        return vec![SPRING.0.to_string()];
+    }
+    let Some((prefix, local)) = jcz.split_once('/') else {
+        return Vec::new();
+    };
+    EXPANSIONS
+        .iter()
+        .filter(|e| e.prefix == prefix)
+        .filter_map(|e| {
+            if e.ours == "base" {
+                BASE_LETTERS
+                    .iter()
+                    .find(|(_, j)| *j == local)
+                    .map(|(l, _)| format!("base/{l}"))
+            } else {
+                Some(format!("{}/{local}", e.ours))
+            }
+        })
+        .collect()
+}
+
+/// JCZ's meeple type of one of our figures, and the element that counts it.
+const FIGURES: &[(&str, &str, &str)] = &[
+    ("meeple", "small", "small-follower"),
+    ("large-meeple", "big", "big-follower"),
+    ("abbot", "abbot", "abbot"),
+    ("builder", "builder", "builder"),
+    ("pig", "pig", "pig"),
+    ("ringmaster", "ringmaster", "ringmaster"),
+];
+
+/// JCZ's meeple type (`small`) of our figure (`meeple`).
+#[must_use]
+pub fn meeple_type(figure: &str) -> Option<&'static str> {
+    FIGURES.iter().find(|f| f.0 == figure).map(|f| f.1)
+}
+
+/// Our figure of a JCZ meeple type.
+#[must_use]
+pub fn our_figure(meeple_type: &str) -> Option<&'static str> {
+    FIGURES.iter().find(|f| f.1 == meeple_type).map(|f| f.0)
+}
+
+/// The element counting a figure (`small-follower`).
+#[must_use]
+pub fn figure_element(figure: &str) -> Option<&'static str> {
+    FIGURES.iter().find(|f| f.0 == figure).map(|f| f.2)
+}
+
+/// JCZ's feature type of one of our kinds, and whether its location is
+/// written by sides (`City`, `Road`), half-sides (`Field`) or `I`.
+const FEATURES: &[(&str, &str, Where)] = &[
+    ("city", "City", Where::Sides),
+    ("road", "Road", Where::Sides),
+    ("river", "River", Where::Sides),
+    ("field", "Field", Where::HalfSides),
+    ("cloister", "Monastery", Where::Inside),
+    ("garden", "Garden", Where::Inside),
+    ("circus", "Circus", Where::Inside),
+    ("acrobats", "Acrobats", Where::Inside),
+    ("flier", "FlyingMachine", Where::Inside),
+    ("crop-circle", "CornCircle", Where::Inside),
+];
+
+/// How a feature's location is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Where {
+    /// Whole sides (`NW`, `_S`).
+    Sides,
+    /// Half-sides joined by `.` (`NL.WR`), or `I` for a field inside.
+    HalfSides,
+    /// `I`.
+    Inside,
+}
+
+/// JCZ's feature type of a kind.
+#[must_use]
+pub fn feature_type(kind: &str) -> Option<(&'static str, Where)> {
+    FEATURES.iter().find(|f| f.0 == kind).map(|f| (f.1, f.2))
+}
+
+/// The rotation's name (`R90`) of clockwise quarter turns.
+#[must_use]
+pub fn rotation_name(quarters: u8) -> String {
+    format!("R{}", u32::from(quarters % 4) * 90)
+}
+
+/// Clockwise quarter turns of a rotation's name (`R270` → 3).
+#[must_use]
+pub fn rotation_of(name: &str) -> Option<u8> {
+    match name {
+        "R0" => Some(0),
+        "R90" => Some(1),
+        "R180" => Some(2),
+        "R270" => Some(3),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tile_ids_go_both_ways() {
+        assert_eq!(jcz_tile("base/D").as_deref(), Some("BA/RCr"));
+        assert_eq!(jcz_tile("river/s").as_deref(), Some("RI/s"));
+        assert_eq!(
+            jcz_tile("inns-and-cathedrals/CCc+").as_deref(),
+            Some("IC/CCc+")
+        );
+        assert_eq!(our_tiles("BA/RCr"), vec!["base/D".to_string()]);
+        assert_eq!(our_tiles("BA/CcG"), vec!["base-edition-2/CcG".to_string()]);
+        assert!(our_tiles("XX/what").is_empty());
+        assert_eq!(rotation_of(&rotation_name(3)), Some(3));
+    }
+}
