@@ -286,7 +286,10 @@ mod tests {
             jcz_tile("inns-and-cathedrals/CCc+").as_deref(),
             Some("IC/CCc+")
         );
-        assert_eq!(our_tiles("BA/RCr"), vec!["base/D".to_string()]);
+        assert_eq!(
+            our_tiles("BA/RCr").first().map(String::as_str),
+            Some("base/D")
+        );
         assert_eq!(our_tiles("BA/CcG"), vec!["base-edition-2/CcG".to_string()]);
         assert!(our_tiles("XX/what").is_empty());
         assert_eq!(rotation_of(&rotation_name(3)), Some(3));
