@@ -1,4 +1,4 @@
-//! `tileforge fmt`: the layout never changes what a file means (the compiled
+//! `tileforge fmt`: every shipped file is formatted; the layout never changes what a file means (the compiled
 //! JSON of every shipped set and example is the same before and after, and
 //! after a scrambled layout is formatted), the layout is canonical (any
 //! scrambling of a formatted file formats back to it), and the command's
@@ -99,6 +99,24 @@ fn read(paths: &[PathBuf]) -> Vec<String> {
         .iter()
         .map(|p| std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display())))
         .collect()
+}
+
+#[test]
+fn every_shipped_set_example_and_the_prelude_is_formatted() {
+    let mut unformatted = Vec::new();
+    let mut paths: Vec<PathBuf> = groups().into_iter().flatten().collect();
+    paths.push(PathBuf::from("src/prelude.tiles"));
+    paths.dedup();
+    for path in paths {
+        let text = std::fs::read_to_string(&path).expect("read");
+        if fmt(&path, &text) != text {
+            unformatted.push(path.display().to_string());
+        }
+    }
+    assert!(
+        unformatted.is_empty(),
+        "not formatted (run `tileforge fmt tilesets tilesets/extra examples src/prelude.tiles`): {unformatted:?}"
+    );
 }
 
 #[test]
