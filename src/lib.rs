@@ -22,6 +22,7 @@ pub mod diag;
 pub mod emit;
 pub mod engine;
 pub mod export;
+pub mod fmt;
 pub mod geometry;
 pub mod import;
 pub mod ir;

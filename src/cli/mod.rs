@@ -5,6 +5,7 @@ mod build;
 mod check;
 mod cleanup;
 mod export;
+mod fmt;
 mod import;
 mod input;
 mod jcz_game;
@@ -64,6 +65,8 @@ enum Command {
     /// reach it; it serves only what it compiled. Ctrl-C stops it. See
     /// docs/serve.md.
     Serve(serve::Args),
+    /// Rewrite `.tiles` files in the one canonical layout (`--check`: only list those that differ).
+    Fmt(fmt::Args),
     /// Print the JSON Schema of tileset.json.
     Schema,
     /// Print the standard prelude: every kind, attribute and symbol declared in `.tiles`.
@@ -100,6 +103,7 @@ pub fn main() -> ExitCode {
         Command::Export(args) => export::run(&args),
         Command::Import(args) => import::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Fmt(args) => fmt::run(&args),
         Command::Schema => output::stdout(&crate::emit::schema()),
         Command::Prelude => output::stdout(crate::prelude::TEXT),
     };
