@@ -125,3 +125,26 @@ fn a_print_at_the_copy_limit_is_written() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stderr(&out).contains("100000 tiles"), "{}", stderr(&out));
 }
+
+/// `n` kinds a fan declared, each on its own tile (about 77 bytes a kind).
+fn fan_kinds(n: usize) -> String {
+    let mut text = String::from(
+        "expansion e \"E\" {}\nfigure meeple \"Meeple\" { per-player 7 }\ntile s start { road E W }\n",
+    );
+    for i in 0..n {
+        text.push_str(&format!(
+            "kind fan{i} spot \"Fan {i}\" {{}}\ntile t{i} {{ fan{i}; road N S }}\n"
+        ));
+    }
+    text
+}
+
+#[test]
+fn stats_of_thousands_of_declared_kinds_end_in_time() {
+    let dir = scratch("bounds-stats");
+    let file = dir.join("fans.tiles");
+    std::fs::write(&file, fan_kinds(1500)).expect("writes");
+    // Cubic before (kinds × kinds × kinds): some 13 minutes unoptimised.
+    let (code, text) = run_capped(&["stats", file.to_str().expect("utf-8")], 1024, 60);
+    assert_eq!(code, Some(0), "{text}");
+}
