@@ -91,6 +91,57 @@ fn devices_fifos_and_directories_are_refused_without_reading() {
     );
 }
 
+/// Runs tileforge, killing it after `seconds` (then the exit code is `None`).
+fn run_bounded(args: &[&str], seconds: u64) -> (Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tileforge"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    loop {
+        if let Some(status) = child.try_wait().expect("waits") {
+            let mut text = String::new();
+            if let Some(mut err) = child.stderr.take() {
+                let _ = std::io::Read::read_to_string(&mut err, &mut text);
+            }
+            return (status.code(), text);
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            return (None, "killed: it did not finish".to_string());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn import_refuses_fifos_and_devices_without_opening_them() {
+    let dir = scratch("hostile-import-devices");
+    let fifo = dir.join("f.xml");
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let out = dir.join("out");
+    let out = out.to_str().expect("utf-8");
+    for path in [fifo.to_str().expect("utf-8"), "/dev/zero"] {
+        let (code, text) = run_bounded(&["import", "jcz", path, "-o", out], 20);
+        assert_eq!(code, Some(2), "{path}: {text}");
+        assert!(text.contains("not a regular file"), "{text}");
+    }
+    // A FIFO among a directory's `.xml` files, too.
+    let (code, text) = run_bounded(
+        &["import", "jcz", dir.to_str().expect("utf-8"), "-o", out],
+        20,
+    );
+    assert_eq!(code, Some(2), "{text}");
+    assert!(!dir.join("out").exists());
+}
+
 #[test]
 fn an_oversized_input_is_refused_before_it_is_read() {
     let dir = scratch("hostile-oversized");

@@ -250,3 +250,138 @@ fn a_huge_set_gets_sheet_pages_and_a_long_name_is_cut() {
     }
     assert!(!out_dir.join("many.sheet-4.png").exists());
 }
+
+/// Links planted at every name the old scheme (`.NAME.tmp-PID`) could pick
+/// for the next few hundred processes.
+fn plant_links(dir: &Path, name: &str, victim: &Path) {
+    let from = std::process::id();
+    for pid in from..from + 400 {
+        let _ = std::os::unix::fs::symlink(victim, dir.join(format!(".{name}.tmp-{pid}")));
+    }
+}
+
+#[test]
+fn a_link_planted_at_a_temporary_name_is_never_followed() {
+    let dir = scratch("planted-links");
+    let victim = dir.join("victim");
+    std::fs::write(&victim, "keep").expect("writes");
+    plant_links(&dir, "game.json", &victim);
+    let output = dir.join("game.json");
+    let out = tileforge(&[
+        "play",
+        "tilesets/base.tiles",
+        "-o",
+        output.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&victim).expect("reads"), "keep");
+    let meta = std::fs::symlink_metadata(&output).expect("written");
+    assert!(meta.file_type().is_file(), "the output is not a plain file");
+    let names: Vec<String> = leftovers(&dir)
+        .into_iter()
+        .filter(|n| !std::fs::symlink_metadata(dir.join(n)).is_ok_and(|m| m.is_symlink()))
+        .collect();
+    assert!(names.is_empty(), "{names:?}");
+}
+
+#[test]
+fn an_output_that_is_an_input_is_refused() {
+    let dir = scratch("output-is-input");
+    let tiles = dir.join("in.tiles");
+    std::fs::copy("tilesets/base.tiles", &tiles).expect("copies");
+    let before = std::fs::read(&tiles).expect("reads");
+    let path = tiles.to_str().expect("utf-8");
+    let out = tileforge(&["export", "pdf", path, "--dpi", "72", "-o", path]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("it is the input"), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&tiles).expect("reads"), before);
+    // Through a link, too.
+    let link = dir.join("link.pdf");
+    std::os::unix::fs::symlink(&tiles, &link).expect("links");
+    let out = tileforge(&[
+        "export",
+        "pdf",
+        path,
+        "--dpi",
+        "72",
+        "-o",
+        link.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&tiles).expect("reads"), before);
+
+    // A game log given as the picture of its own score.
+    let log = dir.join("log.json");
+    let log_path = log.to_str().expect("utf-8");
+    let out = tileforge(&["play", "tilesets/base.tiles", "--seed", "1", "-o", log_path]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let log_before = std::fs::read(&log).expect("reads");
+    let out = tileforge(&[
+        "score",
+        log_path,
+        "--tileset",
+        "tilesets/base.tiles",
+        "--png",
+        log_path,
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&log).expect("reads"), log_before);
+}
+
+#[test]
+fn a_compiled_set_is_not_replaced_by_the_game_played_on_it() {
+    let dir = scratch("play-over-tileset");
+    let out_dir = dir.join("out");
+    let out = tileforge(&[
+        "build",
+        "tilesets/base.tiles",
+        "-o",
+        out_dir.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let json = out_dir.join("tileset.json");
+    let before = std::fs::read(&json).expect("reads");
+    let path = json.to_str().expect("utf-8");
+    let out = tileforge(&["play", path, "-o", path]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&json).expect("reads"), before);
+}
+
+#[test]
+fn export_jcz_writes_both_outputs_or_neither() {
+    let dir = scratch("jcz-both-or-neither");
+    let jca = dir.join("addon.jca");
+    let sheet = dir.join("missing").join("sheet.png");
+    let out = tileforge(&[
+        "export",
+        "jcz",
+        "tilesets/base.tiles",
+        "--shapes-sheet",
+        sheet.to_str().expect("utf-8"),
+        "-o",
+        jca.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(!jca.exists(), "the add-on was left behind");
+    assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
+
+    let out = tileforge(&[
+        "export",
+        "jcz",
+        "tilesets/base.tiles",
+        "--shapes-sheet",
+        jca.to_str().expect("utf-8"),
+        "-o",
+        jca.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("are one file"), "{}", stderr(&out));
+    assert!(!jca.exists());
+}
+
+#[test]
+fn one_file_named_twice_is_compiled_once() {
+    let out = tileforge(&["check", "tilesets/base.tiles", "./tilesets/base.tiles"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("ok: 1 file,"), "{}", stderr(&out));
+}

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use super::input::{compile_inputs, ms, Colour, Format};
-use super::output::write_atomic;
+use super::output::{write_all_atomic, write_atomic};
 use super::progress::Bar;
 use super::Failure;
 use crate::export::jcz;
@@ -146,10 +146,11 @@ fn run_jcz(args: &JczArgs) -> Result<(), Failure> {
     for why in &addon.left_out {
         eprintln!("warning: left out: {why}");
     }
-    write_atomic(&args.output, &addon.bytes)?;
+    let mut outputs: Vec<(&std::path::Path, &[u8])> = vec![(&args.output, &addon.bytes)];
     if let (Some(path), Some(png)) = (&args.shapes_sheet, &addon.sheet) {
-        write_atomic(path, png)?;
+        outputs.push((path, png));
     }
+    write_all_atomic(&outputs)?;
     eprintln!(
         "wrote {}: {} ({} tile kinds), {:.1} MB",
         args.output.display(),

@@ -96,20 +96,36 @@ fn xml_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
     super::input::files_with_extension(paths, "xml", false)
 }
 
-/// Reads one file, refusing a huge one before reading it.
+/// Reads one file, refusing what is not a regular file (a FIFO would block,
+/// `/dev/zero` never ends) and a huge one before reading it.
 fn read(path: &Path) -> Result<Input, Failure> {
+    use std::io::Read;
     let name = path.display().to_string();
-    let len = std::fs::metadata(path)
-        .map_err(|e| Failure::io(&name, &e))?
-        .len();
-    if len > import::MAX_BYTES as u64 {
+    let meta = std::fs::metadata(path).map_err(|e| Failure::io(&name, &e))?;
+    if !meta.is_file() {
+        return Err(Failure::Usage(format!(
+            "{name}: not a regular file (a device, pipe or socket); give an expansion file"
+        )));
+    }
+    let too_big = |len: u64| {
         eprintln!(
             "error: {name}: the file has {len} bytes; an expansion file has at most {}",
             import::MAX_BYTES
         );
-        return Err(Failure::Input);
+        Failure::Input
+    };
+    if meta.len() > import::MAX_BYTES as u64 {
+        return Err(too_big(meta.len()));
     }
-    let bytes = std::fs::read(path).map_err(|e| Failure::io(&name, &e))?;
+    let file = std::fs::File::open(path).map_err(|e| Failure::io(&name, &e))?;
+    super::read::record_input(path, &meta);
+    let mut bytes = Vec::new();
+    file.take(import::MAX_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Failure::io(&name, &e))?;
+    if bytes.len() > import::MAX_BYTES {
+        return Err(too_big(bytes.len() as u64));
+    }
     match String::from_utf8(bytes) {
         Ok(text) => Ok(Input { name, text }),
         Err(e) => {
@@ -150,11 +166,14 @@ fn write_all(dir: &Path, imported: &Imported) -> Result<(), Failure> {
         std::fs::create_dir_all(&parent).map_err(|e| Failure::io(parent.display(), &e))?;
     }
     let base = if existed { dir } else { parent.as_path() };
-    let tmp = base.join(format!(".tileforge-import-{}", std::process::id()));
+    let tmp = super::temp::dir_in(base, "tileforge-import")
+        .map_err(|e| Failure::io(format_args!("cannot write into {}", dir.display()), &e))?;
     let result = (|| -> std::io::Result<()> {
-        std::fs::create_dir(&tmp)?;
         for (name, (_, text)) in names.iter().zip(&imported.files) {
-            let mut file = std::fs::File::create(tmp.join(name))?;
+            let mut file = std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(tmp.join(name))?;
             file.write_all(text.as_bytes())?;
             file.sync_all()?;
         }
@@ -167,6 +186,7 @@ fn write_all(dir: &Path, imported: &Imported) -> Result<(), Failure> {
             std::fs::rename(&tmp, dir)
         }
     })();
+    super::cleanup::unregister(&tmp);
     if let Err(e) = result {
         let _ = std::fs::remove_dir_all(&tmp);
         return Err(Failure::io(

@@ -113,7 +113,19 @@ pub fn read_sources(files: &[PathBuf]) -> Result<(SourceMap, Vec<FileId>), Failu
     let mut sources = SourceMap::new();
     let mut ids = Vec::new();
     let mut total = 0;
+    let mut seen = Vec::new();
     for path in files {
+        // One file named twice (`a.tiles ./a.tiles`, a link) is read once.
+        if let Some(meta) = (!super::read::is_stdin(path))
+            .then(|| std::fs::metadata(path).ok())
+            .flatten()
+        {
+            use std::os::unix::fs::MetadataExt;
+            if seen.contains(&(meta.dev(), meta.ino())) {
+                continue;
+            }
+            seen.push((meta.dev(), meta.ino()));
+        }
         let text = super::read::read_text(path, super::read::MAX_SOURCE)?;
         total += text.len() as u64;
         if total > super::read::MAX_SOURCE {

@@ -20,6 +20,7 @@ mod serve;
 mod simulate;
 mod staging;
 mod stats;
+mod temp;
 mod tileset;
 
 use std::process::ExitCode;

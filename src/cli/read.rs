@@ -5,7 +5,9 @@
 //! UTF-8 is an input error naming the line and column of the first bad byte.
 
 use std::io::Read;
+use std::os::unix::fs::MetadataExt;
 use std::path::Path;
+use std::sync::Mutex;
 
 use super::Failure;
 
@@ -33,6 +35,28 @@ pub fn display_name(path: &Path) -> String {
     }
 }
 
+/// Every file read as an input in this run: device, inode and name, so that
+/// no output replaces one ([`an_input`]).
+static INPUTS: Mutex<Vec<(u64, u64, String)>> = Mutex::new(Vec::new());
+
+/// Remembers a file read as an input.
+pub fn record_input(path: &Path, meta: &std::fs::Metadata) {
+    if let Ok(mut inputs) = INPUTS.lock() {
+        inputs.push((meta.dev(), meta.ino(), display_name(path)));
+    }
+}
+
+/// The input this run read that `path` names (through any link or other
+/// spelling), if any.
+pub fn an_input(path: &Path) -> Option<String> {
+    let meta = std::fs::metadata(path).ok()?;
+    let inputs = INPUTS.lock().ok()?;
+    inputs
+        .iter()
+        .find(|(dev, ino, _)| *dev == meta.dev() && *ino == meta.ino())
+        .map(|(_, _, name)| name.clone())
+}
+
 /// Reads an input file of at most `limit` bytes as text; see the module
 /// documentation.
 pub fn read_text(path: &Path, limit: u64) -> Result<String, Failure> {
@@ -55,6 +79,7 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, Failure> {
             return Err(too_large(&name, limit));
         }
         let file = std::fs::File::open(path).map_err(|e| Failure::io(&name, &e))?;
+        record_input(path, &meta);
         read_capped(file, &name, limit)?
     };
     decode(&name, bytes)

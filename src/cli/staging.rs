@@ -1,5 +1,6 @@
 //! All-or-nothing output directories: everything is written into a staging
-//! directory beside the target (`.NAME.tmp-PID`), then moved into place by
+//! directory beside the target (`.NAME.tmp-PID-RANDOM`, made exclusively by
+//! [`super::temp`]), then moved into place by
 //! renames. A run that fails (a full disk, an image that cannot be drawn) or
 //! is interrupted removes the staging directory and leaves the target as it
 //! was.
@@ -40,11 +41,7 @@ impl Staging {
                 target.display()
             ))
         })?;
-        let dir = parent.join(format!(".{name}.tmp-{}", std::process::id()));
-        cleanup::remove(&dir);
-        cleanup::register(&dir);
-        std::fs::create_dir(&dir).map_err(|e| {
-            cleanup::unregister(&dir);
+        let dir = super::temp::dir_in(&parent, &name).map_err(|e| {
             Failure::io(
                 format_args!("cannot create output directory {}", target.display()),
                 &e,

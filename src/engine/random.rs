@@ -27,6 +27,15 @@ pub const COLOURS: [&str; 8] = [
     "red", "blue", "green", "yellow", "black", "grey", "pink", "purple",
 ];
 
+/// How many tiles are not yet drawn, counted without filling a bag (a box
+/// of 3 × 10⁹ copies is refused before gigabytes are allocated for it).
+#[must_use]
+pub fn tiles_in_box(game: &Game<'_>) -> usize {
+    (0..game.rules().kind_count())
+        .map(|k| game.remaining(KindId(u16::try_from(k).unwrap_or(u16::MAX))) as usize)
+        .fold(0usize, usize::saturating_add)
+}
+
 /// Puts every tile not yet drawn into `bag` (emptied first), the latest draw
 /// stage first and in kind order within a stage, so that the tiles that may
 /// be drawn now are its last entries (all of them without groups).
@@ -159,9 +168,7 @@ impl RandomPlayer {
         mut on_move: impl FnMut(&Game<'r>, &Move),
     ) -> Result<Game<'r>, super::IllegalMove> {
         let mut game = Game::new(rules, players)?;
-        let copies = (0..rules.kind_count())
-            .map(|k| game.remaining(KindId(u16::try_from(k).unwrap_or(u16::MAX))) as usize)
-            .fold(0usize, usize::saturating_add);
+        let copies = tiles_in_box(&game);
         if copies > MAX_BAG {
             return Err(super::IllegalMove(format!(
                 "the box holds {copies} tiles; a random game takes at most {MAX_BAG}"

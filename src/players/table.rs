@@ -9,7 +9,7 @@ use super::policy::{Chance, Policy, RandomPolicy};
 use super::{seat_seed, Seat};
 use crate::engine::log::{GameLog, TurnLog};
 use crate::engine::random::{
-    crop_log, draw_index, fill_staged_bag, record_action, record_goods, MAX_BAG,
+    crop_log, draw_index, fill_staged_bag, record_action, record_goods, tiles_in_box, MAX_BAG,
 };
 use crate::engine::rng::Rng;
 use crate::engine::{
@@ -97,14 +97,14 @@ pub fn play<'r>(
     mut on_move: impl FnMut(&Game<'r>, &Move),
 ) -> Result<Game<'r>, IllegalMove> {
     let mut game = Game::new(rules, seats.len())?;
-    let mut bag = Vec::new();
-    fill_bag(&game, &mut bag);
-    if bag.len() > MAX_BAG {
+    let copies = tiles_in_box(&game);
+    if copies > MAX_BAG {
         return Err(IllegalMove(format!(
-            "the box holds {} tiles; a game takes at most {MAX_BAG}",
-            bag.len()
+            "the box holds {copies} tiles; a game takes at most {MAX_BAG}"
         )));
     }
+    let mut bag = Vec::with_capacity(copies);
+    fill_bag(&game, &mut bag);
     let mut chance = Chance::new(rules, seed);
     if seats.iter().all(|&s| s == Seat::Random) {
         // One random policy plays every seat, without dynamic dispatch.

@@ -223,29 +223,48 @@ fn side_patterns(checked: &Checked) -> Vec<Pattern> {
     out
 }
 
+/// For each side of each kind, the kinds and placements that fit it. Linear
+/// in the kinds: each edge letter's fits are summed over the set once (with
+/// the letter pairs that meet computed once), then a kind with one copy takes
+/// its own share back out.
 fn neighbours(checked: &Checked) -> Vec<Neighbours> {
     let set = checked.ir();
     let vocabulary = &set.vocabulary;
     let edges: Vec<[u8; 4]> = set.tiles.iter().map(|t| t.edges(vocabulary)).collect();
+    let mut letters: Vec<u8> = edges.iter().flatten().copied().collect();
+    letters.sort_unstable();
+    letters.dedup();
+    // meets[w][l]: a side showing `l` may lie against one showing `w`.
+    let meets: Vec<Vec<bool>> = letters
+        .iter()
+        .map(|&w| letters.iter().map(|&l| vocabulary.meets(l, w)).collect())
+        .collect();
+    let slot = |letter: u8| letters.binary_search(&letter).unwrap_or(0);
+    let matching =
+        |tile: usize, w: usize| edges[tile].iter().filter(|&&e| meets[w][slot(e)]).count();
+    // Over every kind: (kinds with a matching side, matching sides).
+    let whole: Vec<SideFit> = (0..letters.len())
+        .map(|w| {
+            let mut fit = SideFit::default();
+            for tile in 0..edges.len() {
+                let m = matching(tile, w);
+                fit.kinds += usize::from(m > 0);
+                fit.placements += m;
+            }
+            fit
+        })
+        .collect();
     set.tiles
         .iter()
         .enumerate()
         .map(|(index, tile)| {
             let sides = Side::ALL.map(|side| {
-                let wanted = edges[index][side.index()];
-                let mut fit = SideFit::default();
-                for (other, other_edges) in edges.iter().enumerate() {
-                    if other == index && tile.count < 2 {
-                        continue;
-                    }
-                    let matching = other_edges
-                        .iter()
-                        .filter(|&&e| vocabulary.meets(e, wanted))
-                        .count();
-                    if matching > 0 {
-                        fit.kinds += 1;
-                        fit.placements += matching;
-                    }
+                let w = slot(edges[index][side.index()]);
+                let mut fit = whole[w];
+                if tile.count < 2 {
+                    let own = matching(index, w);
+                    fit.kinds -= usize::from(own > 0);
+                    fit.placements -= own;
                 }
                 fit
             });

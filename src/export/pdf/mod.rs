@@ -16,6 +16,11 @@ pub use super::ExportError;
 use crate::emit::wire::TileSet;
 pub use layout::{Options, Page, Paper};
 
+/// The most copies one document prints (some 4,200 A4 pages of 45 mm
+/// tiles): the page plan and the PDF are held in memory, about 150 bytes a
+/// copy, so 10⁹ copies are refused before anything is laid out.
+pub const MAX_COPIES: u64 = 100_000;
+
 /// A finished document.
 #[derive(Debug)]
 pub struct Document {
@@ -28,8 +33,8 @@ pub struct Document {
 /// Lays out and writes the document.
 ///
 /// # Errors
-/// A tile size or resolution out of range, paper too small for one tile, no
-/// tiles to print (or an unknown expansion asked for), or a tile that cannot
+/// A tile size or resolution out of range, paper too small for one tile, more
+/// than [`MAX_COPIES`] copies, no tiles to print (or an unknown expansion asked for), or a tile that cannot
 /// be drawn (named).
 pub fn pdf(set: &TileSet, options: &Options) -> Result<Document, ExportError> {
     pdf_with(set, options, &crate::progress::Silent)
@@ -75,6 +80,23 @@ pub fn pdf_with(
             options.tile_mm
         ))
     })?;
+    let copies: u64 = set
+        .tiles
+        .iter()
+        .filter(|t| {
+            options
+                .expansions
+                .as_ref()
+                .is_none_or(|w| w.contains(&t.expansion))
+        })
+        .map(|t| u64::from(t.count))
+        .sum();
+    if copies > MAX_COPIES {
+        return Err(ExportError(format!(
+            "the tiles to print have {copies} copies; a document holds at most {MAX_COPIES} \
+             (pick expansions with --expansions)"
+        )));
+    }
     let pages = layout::plan(set, options, &grid);
     if pages.is_empty() {
         return Err(ExportError("there are no tiles to print".to_string()));
