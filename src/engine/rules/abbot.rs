@@ -6,12 +6,15 @@
 //! figure); only the abbot returns, with its owner's companions there if no
 //! follower of theirs is left. The tile just placed may not hold it: an
 //! abbot placed this turn can't be taken back this turn (the action replaces
-//! the placement).
+//! the placement). Only an abbot whose feature is still incomplete may be
+//! taken back: a feature the tile just placed completed counts as complete
+//! (it is about to be scored), as it does for a flier's landing.
 //!
 //! Hooks: `offer` (instead of a figure), `act`.
 
 use super::module::{Capability, Host, Module, Offer, On, Setup};
 use crate::engine::core::supplies::FigureDef;
+use crate::engine::core::vocab::Scoring;
 use crate::engine::core::vocab::Vocab;
 use crate::engine::core::{Game, Ruleset, SetupError, Spot};
 use crate::engine::events::{Event, Reason};
@@ -92,10 +95,11 @@ impl<X: Host> Game<'_, X> {
     /// The active player's abbots that may be taken back: (figure, x, y).
     fn recall_options(&self, t: &AbbotTable, out: &mut Vec<MeepleAction>) {
         for s in &self.standing {
-            if usize::from(s.player) != self.active
-                || t.abbots & (1 << s.figure.0) == 0
-                || !matches!(s.spot, Spot::Node(_))
-            {
+            if usize::from(s.player) != self.active || t.abbots & (1 << s.figure.0) == 0 {
+                continue;
+            }
+            let Spot::Node(node) = s.spot else { continue };
+            if !self.incomplete(node) {
                 continue;
             }
             let p = self.board.placed[s.tile as usize];
@@ -104,6 +108,22 @@ impl<X: Host> Game<'_, X> {
                 x: p.x,
                 y: p.y,
             });
+        }
+    }
+
+    /// True while the feature of `node` is incomplete: a network with an open
+    /// side, a neighbourhood whose square is not full, any other feature
+    /// (a face is never complete). The tile just placed counts, so a feature
+    /// it completed is complete already.
+    fn incomplete(&self, node: u32) -> bool {
+        let rule = &self.rules.vocab.kinds[usize::from(self.features.kind(node))];
+        if rule.linear() {
+            self.features.open(self.features.root(node)) > 0
+        } else if let Scoring::Neighbourhood { .. } = rule.scoring {
+            let at = self.board.placed[self.features.tile(node) as usize];
+            self.board.around(at.x, at.y) < 8
+        } else {
+            true
         }
     }
 
@@ -142,6 +162,13 @@ impl<X: Host> Game<'_, X> {
         let Spot::Node(node) = self.standing[i].spot else {
             return illegal("the abbot stands on no feature");
         };
+        if !self.incomplete(node) {
+            return illegal(format!(
+                "the {} at ({x}, {y}) stands on a complete {}: it may be taken back only while its feature is incomplete",
+                self.rules.figure_id(figure),
+                self.rules.vocab.kinds[usize::from(self.features.kind(node))].id
+            ));
+        }
         let root = self.features.find(node);
         let value = self.feature_value(root, false);
         self.return_figure(i);

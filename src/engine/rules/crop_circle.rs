@@ -3,8 +3,8 @@
 //! chooses an action for the kind the circle's variant names (`city`, `road`,
 //! `field`, or any declared kind):
 //! - add: each player may put one figure from supply that the kind admits on a
-//!   feature of that kind that already holds one of their figures (on any tile
-//!   that feature crosses);
+//!   feature of that kind that already holds one of their followers, on the
+//!   same tile as that follower (the Crop Circles rules: next to it);
 //! - remove: each player must take back one of their figures standing on a
 //!   feature of that kind, if they have one.
 //!
@@ -151,30 +151,22 @@ impl<X: Host> Game<'_, X> {
         };
         match action {
             CropAction::Add => {
-                let mut roots: Vec<u32> = Vec::new();
+                let admits = self.rules.vocab.kinds[usize::from(kind)].admits;
                 for s in self.standing.iter().filter(|s| {
                     usize::from(s.player) == player
                         && self.rules.figures[usize::from(s.figure.0)].follower_piece()
                 }) {
-                    if let Spot::Node(n) = s.spot {
-                        let r = self.features.root(n);
-                        if self.features.kind(n) == kind && !roots.contains(&r) {
-                            roots.push(r);
-                        }
+                    let Spot::Node(n) = s.spot else { continue };
+                    if self.features.kind(n) != kind {
+                        continue;
                     }
-                }
-                let admits = self.rules.vocab.kinds[usize::from(kind)].admits;
-                for root in roots {
-                    let mut m = root;
-                    loop {
-                        for figure in self.figure_ids() {
-                            if admits & (1 << figure.0) != 0 && self.supply(player, figure) > 0 {
-                                out.push(self.response(m, figure));
-                            }
-                        }
-                        m = self.features.next(m);
-                        if m == root {
-                            break;
+                    for figure in self.figure_ids() {
+                        let r = self.response(n, figure);
+                        if admits & (1 << figure.0) != 0
+                            && self.supply(player, figure) > 0
+                            && !out.contains(&r)
+                        {
+                            out.push(r);
                         }
                     }
                 }
@@ -292,7 +284,10 @@ impl<X: Host> Game<'_, X> {
                     with_article(self.rules.figure_id(r.figure))
                 )
             }
-            CropAction::Add => format!("the {kind} holds none of the player's figures"),
+            CropAction::Add => format!(
+                "the added figure goes next to one of the player's followers on a {kind}, on the same tile; none of theirs stands on that {kind} at ({}, {})",
+                r.x, r.y
+            ),
             CropAction::Remove => format!(
                 "no {} of the player's stands on that {kind} at ({}, {})",
                 self.rules.figure_id(r.figure),
