@@ -887,3 +887,48 @@ fn malformed_or_absurd_tile_sets_are_errors_not_panics() {
     assert_eq!(scores[0].total(), 4_000_000_000);
     assert_eq!(scores[1].total(), 2_000_000_000);
 }
+
+// ------------------------------------------- second wave, part 2 (issue 19)
+
+/// The second wave's part 2 with the big top and the flier: the phantom, ...
+fn wave_two_b() -> Vec<String> {
+    [
+        "tilesets/base.tiles",
+        "tests/engine/fan/phantom.tiles",
+        "tilesets/under-the-big-top.tiles",
+        "tilesets/the-flier.tiles",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+/// Random games keep the invariants, and their logs (every new decision in
+/// them) replay to the same scores; `used` counts the turns of a log that
+/// show a decision, which must be seen.
+fn wave_two_b_games(files: &[String], used: fn(&tileforge::engine::log::TurnLog) -> bool) {
+    let set = tileset(files);
+    let rules = Ruleset::new(&set, None).expect("the sets play");
+    random_games(&rules, 300, 90_000);
+    let mut seen = 0;
+    for seed in 0..100 {
+        let names = player_names(2 + usize::try_from(seed % 5).unwrap_or(0));
+        let (game, log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &names)
+            .expect("plays");
+        seen += log.turns.iter().filter(|t| used(t)).count();
+        let text = log.to_json();
+        let back = GameLog::from_json(&text).expect("its own log reads back");
+        assert_eq!(back, log);
+        let replayed = replay(&rules, &back).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+        assert_eq!(replayed.scores(), game.scores(), "seed {seed}");
+        assert_eq!(replayed.events(), game.events(), "seed {seed}");
+    }
+    assert!(seen > 0, "no log shows the decision");
+}
+
+#[test]
+fn random_games_with_the_phantom_replay() {
+    wave_two_b_games(&wave_two_b(), |t| {
+        t.phantom.as_ref().is_some_and(|p| p.meeple.is_some())
+    });
+}

@@ -35,9 +35,10 @@ impl Game<'_> {
         if self.phase != super::Phase::Figure {
             return;
         }
+        let from = out.len();
         out.push(MeepleAction::Pass);
         self.figure_placements_into(out);
-        InPlay::offer(self, out, flights);
+        InPlay::offer(self, out, flights, from);
     }
 }
 

@@ -132,6 +132,26 @@ pub struct TurnLog {
     /// The player (0-based), as a check.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<usize>,
+    /// The phantom's figure action, the turn's second (after a figure action
+    /// that put another of the player's figures somewhere).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phantom: Option<SecondActionLog>,
+}
+
+/// A second figure action of the turn (the phantom's): at most one of its
+/// fields; none passes.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SecondActionLog {
+    /// A figure on a feature of the tile just placed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub meeple: Option<MeepleLog>,
+    /// A figure onto a pyramid.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub acrobat: Option<AcrobatLog>,
+    /// A flight from the flying machine.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flight: Option<FlightLog>,
 }
 
 /// A figure on a feature of the tile just placed.

@@ -11,7 +11,7 @@
 
 use super::log::{
     AcrobatLog, CropActionLog, CropLog, CropResponseLog, FlightLog, GameLog, MeepleLog, PosLog,
-    RecallLog, TurnLog,
+    RecallLog, SecondActionLog, TurnLog,
 };
 use super::rng::Rng;
 use super::{
@@ -222,6 +222,16 @@ impl RandomPlayer {
             let figure = Move::Figure(action);
             game.apply(&figure)?;
             on_move(&game, &figure);
+            while game.phase() == super::Phase::Figure {
+                // A second figure action (the phantom's).
+                let action = self.choose_action(&game);
+                if let Some(e) = entry.as_mut() {
+                    record_action(&game, action, e);
+                }
+                let figure = Move::Figure(action);
+                game.apply(&figure)?;
+                on_move(&game, &figure);
+            }
             if game.phase() == super::Phase::Crop {
                 let crop = self.choose_crop(&game);
                 if let Some(e) = entry.as_mut() {
@@ -324,6 +334,25 @@ pub fn player_names(players: usize) -> Vec<String> {
 /// Writes a figure action into a turn's log entry (the tile, position and
 /// rotation already set); `game` is the game the action was chosen in.
 pub fn record_action(game: &Game<'_>, action: MeepleAction, e: &mut TurnLog) {
+    if game.phantom_due() {
+        let mut second = TurnLog {
+            tile: e.tile.clone(),
+            rotation: e.rotation,
+            ..TurnLog::default()
+        };
+        record_first_action(game, action, &mut second);
+        e.phantom = Some(SecondActionLog {
+            meeple: second.meeple,
+            acrobat: second.acrobat,
+            flight: second.flight,
+        });
+        return;
+    }
+    record_first_action(game, action, e);
+}
+
+/// Writes the turn's first figure action into its log entry.
+fn record_first_action(game: &Game<'_>, action: MeepleAction, e: &mut TurnLog) {
     let rules = game.rules();
     let (kind, rotation) = (rules.kind(&e.tile), e.rotation.unwrap_or(0));
     match action {

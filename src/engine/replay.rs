@@ -196,6 +196,7 @@ fn play_turn<'r>(
     let action = meeple_action(game, kind, rotation, turn)?;
     let number = game.turn();
     game.apply(&Move::Figure(action)).map_err(|e| e.0)?;
+    second_action(game, kind, turn)?;
     match (&turn.crop, game.phase()) {
         (None, Phase::Crop) => {
             return Err("the tile has a crop circle: the log must give `crop`".into())
@@ -210,6 +211,37 @@ fn play_turn<'r>(
         (None, _) => {}
     }
     check_goods(game, number, turn.goods.as_ref())
+}
+
+/// The phantom's figure action when one is due (none in the log passes);
+/// a `phantom` entry when none is due is refused.
+fn second_action(game: &mut Game<'_>, kind: KindId, turn: &TurnLog) -> Result<(), String> {
+    let due = game.phase() == Phase::Figure;
+    let Some(p) = &turn.phantom else {
+        if due {
+            game.apply(&Move::Figure(MeepleAction::Pass))
+                .map_err(|e| e.0)?;
+        }
+        return Ok(());
+    };
+    if !due {
+        return Err("`phantom` is a second figure action, due only after a figure action that put another of the player's figures somewhere, with their phantom in supply".into());
+    }
+    let given = [p.meeple.is_some(), p.acrobat.is_some(), p.flight.is_some()];
+    if given.iter().filter(|&&g| g).count() > 1 {
+        return Err("`phantom` takes at most one of meeple, acrobat, flight".into());
+    }
+    let second = TurnLog {
+        tile: turn.tile.clone(),
+        rotation: turn.rotation,
+        meeple: p.meeple.clone(),
+        acrobat: p.acrobat.clone(),
+        flight: p.flight.clone(),
+        ..TurnLog::default()
+    };
+    let action = meeple_action(game, kind, turn.rotation.unwrap_or(0), &second)?;
+    game.apply(&Move::Figure(action))
+        .map_err(|e| format!("the phantom's action: {}", e.0))
 }
 
 /// Takes or declines the builder's second turn as the entry says.
@@ -436,6 +468,18 @@ fn describe(turn: &TurnLog) -> String {
             r.x,
             r.y
         ));
+    }
+    if let Some(p) = &turn.phantom {
+        if let Some(m) = &p.meeple {
+            s.push_str(&format!(", then {} on {}", m.figure, m.feature));
+        }
+        if let Some(a) = &p.acrobat {
+            s.push_str(&format!(", then acrobat on ({}, {})", a.x, a.y));
+        }
+        if let Some(f) = &p.flight {
+            let to = f.feature.as_deref().unwrap_or("nothing");
+            s.push_str(&format!(", then flight rolling {} onto {to}", f.roll));
+        }
     }
     if turn.second_turn {
         s.push_str(", second turn");

@@ -241,6 +241,7 @@ impl<'r> Greedy<'r> {
         if tried.apply(&Move::Figure(action)).is_err() {
             return f64::NEG_INFINITY;
         }
+        finish_figure_phase(tried);
         self.eval.value(tried, me, left)
     }
 
@@ -272,6 +273,7 @@ impl<'r> Greedy<'r> {
                 landing,
             };
             let v = if tried.apply(&Move::Figure(fly)).is_ok() {
+                finish_figure_phase(tried);
                 self.eval.value(tried, me, left)
             } else {
                 f64::NEG_INFINITY
@@ -420,3 +422,11 @@ impl<'r> Policy<'r> for Greedy<'r> {
 #[cfg(test)]
 #[path = "greedy_tests.rs"]
 mod tests;
+
+/// Passes a second figure action still due (the phantom's), so that what the
+/// tile completed is scored before the game is valued.
+fn finish_figure_phase(game: &mut Game<'_>) {
+    if game.phase() == crate::engine::Phase::Figure {
+        let _ = game.apply(&Move::Figure(MeepleAction::Pass));
+    }
+}

@@ -70,6 +70,14 @@ pub trait Rules: Sized {
     /// # Errors
     /// The module refuses it, or no module has it.
     fn act(game: &mut Game<'_, Self>, action: &FigureAction) -> Result<(), IllegalMove>;
+    /// Checks a figure action before it is taken (the core's or a module's).
+    ///
+    /// # Errors
+    /// A module refuses it in this turn.
+    fn check_action(game: &Game<'_, Self>, action: &FigureAction) -> Result<(), IllegalMove>;
+    /// After a figure action, before scoring: true when a module gives the
+    /// player another figure action for the same tile.
+    fn another_action(game: &mut Game<'_, Self>, action: &FigureAction) -> bool;
 
     /// Before the features the tile completed are scored.
     fn before_scoring(game: &mut Game<'_, Self>);

@@ -1,7 +1,8 @@
 //! The turn's phases and the hooks rule modules plug into. A turn is up to
 //! three moves, in this order: a tile ([`Move::Place`] or [`Move::Discard`]),
-//! then a figure action ([`Move::Figure`], which also runs the scoring), then
-//! any decision a rule module makes due (a module's own move). Every move is
+//! then a figure action ([`Move::Figure`], which also runs the scoring, unless
+//! a module gives another figure action first), then any decision a rule
+//! module makes due (a module's own move). Every move is
 //! validated before it changes anything, so an illegal move leaves the game
 //! as it was.
 //!
@@ -37,7 +38,11 @@ impl<X: Rules> Game<'_, X> {
             ) => self.place(*tile, *placement, *token),
             (Phase::Tile, Move::Discard { tile }) => self.discard(*tile),
             (Phase::Figure, Move::Figure(action)) => {
+                X::check_action(self, action)?;
                 self.act(action)?;
+                if X::another_action(self, action) {
+                    return Ok(());
+                }
                 self.score_turn();
                 Ok(())
             }

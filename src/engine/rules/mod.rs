@@ -19,6 +19,7 @@ pub(in crate::engine) mod builder;
 pub(in crate::engine) mod crop_circle;
 pub(in crate::engine) mod flight;
 pub(in crate::engine) mod goods;
+pub(in crate::engine) mod phantom;
 pub(in crate::engine) mod pig;
 pub(in crate::engine) mod pyramid;
 pub(in crate::engine) mod ringmaster;
@@ -296,6 +297,36 @@ macro_rules! registry {
                 illegal(format!("no rule in play takes the figure action {action:?}"))
             }
 
+            fn check_action(game: &Game<'_, InPlay>, action: &MeepleAction) -> Result<(), IllegalMove> {
+                if !game.x.any {
+                    return Ok(());
+                }
+                let rules = game.rules;
+                let tables = &rules.ext;
+                $(
+                    if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
+                        m.check_action(t, game, action)?;
+                    }
+                )*
+                Ok(())
+            }
+
+            fn another_action(game: &mut Game<'_, InPlay>, action: &MeepleAction) -> bool {
+                if !game.x.any {
+                    return false;
+                }
+                let rules = game.rules;
+                let tables = &rules.ext;
+                let mut again = false;
+                $(
+                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                        again |= m.another_action(t, game, action);
+                        game.x.$field = Some(m);
+                    }
+                )*
+                again
+            }
+
             fn before_scoring(game: &mut Game<'_, InPlay>) {
                 if !game.x.any {
                     return;
@@ -431,11 +462,13 @@ macro_rules! registry {
         }
 
         impl InPlay {
-            /// Appends the figure actions the modules in play offer.
+            /// Appends the figure actions the modules in play offer, then
+            /// lets them narrow the list from `from` on.
             pub(in crate::engine) fn offer(
                 game: &Game<'_, InPlay>,
                 out: &mut Vec<MeepleAction>,
                 flights: Flights,
+                from: usize,
             ) {
                 if !game.x.any {
                     return;
@@ -449,6 +482,11 @@ macro_rules! registry {
                         }
                     )*
                 }
+                $(
+                    if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
+                        m.narrow(t, game, out, from);
+                    }
+                )*
             }
         }
 
@@ -478,6 +516,7 @@ registry! {
     pig: pig::Pig,
     ringmaster: ringmaster::Ringmaster,
     goods: goods::Goods,
+    phantom: phantom::Phantom,
 }
 
 /// The capability a name stands for.

@@ -270,6 +270,37 @@ pub trait Module: Sized + Clone + std::fmt::Debug + 'static {
     ) -> Option<Result<(), IllegalMove>> {
         None
     }
+    /// See [`Rules::check_action`].
+    ///
+    /// # Errors
+    /// The module refuses the action in this turn.
+    fn check_action<X: Host>(
+        &self,
+        t: &Self::Table,
+        game: &Game<'_, X>,
+        action: &MeepleAction,
+    ) -> Result<(), IllegalMove> {
+        Ok(())
+    }
+    /// See [`Rules::another_action`].
+    fn another_action<X: Host>(
+        &mut self,
+        t: &Self::Table,
+        game: &mut Game<'_, X>,
+        action: &MeepleAction,
+    ) -> bool {
+        false
+    }
+    /// Narrows the figure actions listed, `out[from..]` (after every
+    /// module's offer).
+    fn narrow<X: Host>(
+        &self,
+        t: &Self::Table,
+        game: &Game<'_, X>,
+        out: &mut Vec<MeepleAction>,
+        from: usize,
+    ) {
+    }
     /// See [`Rules::before_scoring`].
     fn before_scoring<X: Host>(&mut self, t: &Self::Table, game: &mut Game<'_, X>) {}
     /// See [`Rules::scored`].
