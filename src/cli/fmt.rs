@@ -56,7 +56,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
                 println!("{name}");
                 failed = true;
             } else {
-                super::output::write_atomic(path, formatted.as_bytes())?;
+                super::output::rewrite_atomic(path, formatted.as_bytes())?;
             }
         }
     }

@@ -32,9 +32,22 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
 /// before anything is written: an output that is an input read in this run,
 /// or two outputs that are one file.
 pub fn write_all_atomic(outputs: &[(&Path, &[u8])]) -> Result<(), Failure> {
+    write_outputs(outputs, true)
+}
+
+/// Replaces a file this run read with its new text, atomically: for a
+/// command whose job is to rewrite its inputs (`fmt`), so the input check of
+/// [`write_atomic`] is left out.
+pub fn rewrite_atomic(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    write_outputs(&[(path, bytes)], false)
+}
+
+fn write_outputs(outputs: &[(&Path, &[u8])], refuse_inputs: bool) -> Result<(), Failure> {
     let mut targets = Vec::with_capacity(outputs.len());
     for (i, &(path, _)) in outputs.iter().enumerate() {
-        refuse_an_input(path)?;
+        if refuse_inputs {
+            refuse_an_input(path)?;
+        }
         if let Some(other) = outputs[..i].iter().find(|(o, _)| same_file(o, path)) {
             return Err(Failure::Usage(format!(
                 "{} and {} are one file: give two outputs",
