@@ -349,3 +349,47 @@ fn attribute_text_cannot_put_statements_into_a_draft() {
     );
     assert!(draft.contains("at most 2 in play"), "{draft}");
 }
+
+#[test]
+fn two_tile_sets_that_name_one_draft_are_refused() {
+    let dir = scratch("import-collide");
+    let xml = dir.join("in.xml");
+    std::fs::write(
+        &xml,
+        "<defs><tiles><tile id=\"FO/a\"><city>N</city><field city=\"N\">EL ER SL SR WL WR</field></tile>\
+         <tile id=\"FO/b\"><road>N S</road><field>NL SR</field><field>NR SL</field></tile></tiles>\
+         <sets><tile-set id=\"foo:1\"><ref count=\"1\" tile=\"FO/a\"/></tile-set>\
+         <tile-set id=\"foo:2\"><ref count=\"2\" tile=\"FO/a\"/></tile-set>\
+         <tile-set id=\"foo-edition-2:1\"><ref count=\"1\" tile=\"FO/b\"/></tile-set></sets></defs>",
+    )
+    .expect("written");
+    let out_dir = dir.join("out");
+    let out = tileforge(&[
+        "import",
+        "jcz",
+        xml.to_str().expect("utf-8"),
+        "-o",
+        out_dir.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("both become expansion `foo-edition-2`"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!out_dir.exists());
+    // An edition counting more copies than the first is no panic.
+    let text = std::fs::read_to_string(&xml).expect("reads");
+    let cut = text.find("<tile-set id=\"foo-edition-2:1\">").expect("there");
+    let end = text[cut..].find("</tile-set>").expect("closed") + cut + "</tile-set>".len();
+    std::fs::write(&xml, format!("{}{}", &text[..cut], &text[end..])).expect("written");
+    let out = tileforge(&[
+        "import",
+        "jcz",
+        xml.to_str().expect("utf-8"),
+        "-o",
+        out_dir.to_str().expect("utf-8"),
+    ]);
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+}
