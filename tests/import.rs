@@ -380,7 +380,9 @@ fn two_tile_sets_that_name_one_draft_are_refused() {
     assert!(!out_dir.exists());
     // An edition counting more copies than the first is no panic.
     let text = std::fs::read_to_string(&xml).expect("reads");
-    let cut = text.find("<tile-set id=\"foo-edition-2:1\">").expect("there");
+    let cut = text
+        .find("<tile-set id=\"foo-edition-2:1\">")
+        .expect("there");
     let end = text[cut..].find("</tile-set>").expect("closed") + cut + "</tile-set>".len();
     std::fs::write(&xml, format!("{}{}", &text[..cut], &text[end..])).expect("written");
     let out = tileforge(&[

@@ -54,7 +54,7 @@ codes! {
     WrongAttribute = "E0109", Error, "an attribute or variant on a kind that does not take it";
     BadDeclaration = "E0110", Error, "a malformed declaration (shape, edge letter, template, parameter, setting)";
     BadEdit = "E0111", Error, "a `replaces` or `remove` of a tile the required expansions lack";
-    IdNotAFileName = "E0112", Error, "an id that cannot name an image file (too long, or an expansion ending in `.png`, `.webp`, `.jpg`)";
+    IdNotAFileName = "E0112", Error, "an id that cannot name an image file (too long, not printable ASCII, or an expansion ending in `.png`, `.webp`, `.jpg`)";
     SideTaken = "E0201", Error, "a side is used by two features";
     RoadOnCitySide = "E0202", Error, "a road and a city on the same side";
     CrossingFeatures = "E0203", Error, "features cross each other";
