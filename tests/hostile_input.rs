@@ -410,3 +410,27 @@ fn a_set_without_a_start_tile_gets_one_exit_code_in_every_command() {
         );
     }
 }
+
+#[test]
+fn over_the_engines_kind_limit_the_message_names_the_limit_not_the_first_file() {
+    let dir = scratch("hostile-kind-limit");
+    let mut fans = String::from("expansion fans \"Fans\" { requires base }\n");
+    for i in 0..300 {
+        fans.push_str(&format!(
+            "kind fan{i} spot \"Fan {i}\" {{}}\ntile t{i} {{ fan{i}; road N S }}\n"
+        ));
+    }
+    let file = dir.join("fans.tiles");
+    std::fs::write(&file, fans).expect("writes");
+    let out = tileforge(&[
+        "play",
+        "tilesets/base.tiles",
+        file.to_str().expect("utf-8"),
+        "-o",
+        dir.join("game.json").to_str().expect("utf-8"),
+    ]);
+    let text = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("at most 250 kinds"), "{text}");
+    assert!(!text.contains("error: tilesets/base.tiles"), "{text}");
+}
