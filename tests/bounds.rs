@@ -148,3 +148,50 @@ fn stats_of_thousands_of_declared_kinds_end_in_time() {
     let (code, text) = run_capped(&["stats", file.to_str().expect("utf-8")], 1024, 60);
     assert_eq!(code, Some(0), "{text}");
 }
+
+/// A game log of `turns` straight roads laid east of the start.
+fn long_log(turns: usize) -> String {
+    let mut text =
+        String::from("{\n\"format\": \"tileforge.game\",\n\"version\": 1,\n\"players\": [\"red\",\"blue\"],\n\"turns\": [\n");
+    for i in 1..=turns {
+        if i > 1 {
+            text.push_str(",\n");
+        }
+        text.push_str(&format!(
+            "{{\"tile\":\"e/r\",\"x\":{i},\"y\":0,\"rotation\":0}}"
+        ));
+    }
+    text.push_str("\n]\n}\n");
+    text
+}
+
+#[test]
+fn a_million_turn_log_is_refused_at_the_turn_limit() {
+    let dir = scratch("bounds-log");
+    let tiles = dir.join("line.tiles");
+    std::fs::write(
+        &tiles,
+        "expansion e \"E\" {}\nfigure meeple \"Meeple\" { per-player 7 }\n\
+         tile s start { road E W }\ntile r x1000000 { road E W }\n",
+    )
+    .expect("writes");
+    let log = dir.join("line.json");
+    std::fs::write(&log, long_log(1_000_000)).expect("writes");
+    let (code, text) = run_capped(
+        &[
+            "score",
+            log.to_str().expect("utf-8"),
+            "--tileset",
+            tiles.to_str().expect("utf-8"),
+        ],
+        1024,
+        60,
+    );
+    let _ = std::fs::remove_file(&log);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("more than 100000 turns"),
+        "{}",
+        &text[text.len().saturating_sub(400)..]
+    );
+}

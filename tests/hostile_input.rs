@@ -378,3 +378,59 @@ fn long_and_control_character_names_are_shortened_and_escaped() {
     );
     assert!(table.contains("\\u{1b}[31mblue\\u{7}"), "{table}");
 }
+
+#[test]
+fn a_set_without_a_start_tile_gets_one_exit_code_in_every_command() {
+    let dir = scratch("hostile-no-start");
+    let tiles = dir.join("nostart.tiles");
+    std::fs::write(
+        &tiles,
+        "expansion e \"E\" {}\nfigure meeple \"Meeple\" { per-player 7 }\ntile r x3 { road E W }\n",
+    )
+    .expect("writes");
+    let log = dir.join("log.json");
+    std::fs::write(
+        &log,
+        "{\"format\": \"tileforge.game\", \"version\": 1, \"players\": [\"a\",\"b\"], \"turns\": []}",
+    )
+    .expect("writes");
+    let tiles = tiles.to_str().expect("utf-8");
+    let out_log = dir.join("out.json");
+    for args in [
+        vec!["play", tiles, "-o", out_log.to_str().expect("utf-8")],
+        vec!["simulate", tiles, "--games", "1"],
+        vec!["score", log.to_str().expect("utf-8"), "--tileset", tiles],
+    ] {
+        let out = tileforge(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("marks no start tile"),
+            "{}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn over_the_engines_kind_limit_the_message_names_the_limit_not_the_first_file() {
+    let dir = scratch("hostile-kind-limit");
+    let mut fans = String::from("expansion fans \"Fans\" { requires base }\n");
+    for i in 0..300 {
+        fans.push_str(&format!(
+            "kind fan{i} spot \"Fan {i}\" {{}}\ntile t{i} {{ fan{i}; road N S }}\n"
+        ));
+    }
+    let file = dir.join("fans.tiles");
+    std::fs::write(&file, fans).expect("writes");
+    let out = tileforge(&[
+        "play",
+        "tilesets/base.tiles",
+        file.to_str().expect("utf-8"),
+        "-o",
+        dir.join("game.json").to_str().expect("utf-8"),
+    ]);
+    let text = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("at most 250 kinds"), "{text}");
+    assert!(!text.contains("error: tilesets/base.tiles"), "{text}");
+}

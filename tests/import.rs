@@ -293,3 +293,105 @@ fn help_explains_the_importer() {
         assert!(text.contains(part), "help lacks `{part}`:\n{text}");
     }
 }
+
+/// A one-tile expansion whose `<tile>` carries `attrs` and whose city carries
+/// `city_attrs`.
+fn one_tile(attrs: &str, city_attrs: &str) -> String {
+    format!(
+        "<defs><tiles><tile id=\"HO/a\" {attrs}><city {city_attrs}>N</city>\
+         <field city=\"N\">EL ER SL SR WL WR</field></tile></tiles>\
+         <sets><tile-set id=\"hostile:1\"><ref count=\"1\" tile=\"HO/a\"/></tile-set></sets></defs>"
+    )
+}
+
+#[test]
+fn attribute_text_cannot_put_statements_into_a_draft() {
+    let dir = scratch("import-inject");
+    let xml = dir.join("in.xml");
+    let out_dir = dir.join("out");
+    let run = |text: &str| {
+        std::fs::write(&xml, text).expect("written");
+        tileforge(&[
+            "import",
+            "jcz",
+            xml.to_str().expect("utf-8"),
+            "-o",
+            out_dir.to_str().expect("utf-8"),
+        ])
+    };
+    // A `max` must be a count: text, or three million digits, is refused.
+    for max in [
+        "1&#10;rules { city.score 99 }".to_string(),
+        "9".repeat(3_000_000 / 2),
+    ] {
+        let out = run(&one_tile(&format!("max=\"{max}\""), ""));
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains("expected a count"),
+            "{}",
+            stderr(&out)
+        );
+        assert!(stderr(&out).len() < 1000, "the value is not copied whole");
+    }
+    // A note's text with a newline stays inside its comment.
+    let out = run(&one_tile(
+        "max=\"2\"",
+        "multi-edge=\"E&#10;rules { city.score 99 }&#13;&#10;tile evil { road N S }\"",
+    ));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let draft = std::fs::read_to_string(out_dir.join("hostile.tiles")).expect("the draft");
+    assert!(
+        draft
+            .lines()
+            .all(|l| !l.trim_start().starts_with("rules")
+                && !l.trim_start().starts_with("tile evil")),
+        "{draft}"
+    );
+    assert!(draft.contains("at most 2 in play"), "{draft}");
+}
+
+#[test]
+fn two_tile_sets_that_name_one_draft_are_refused() {
+    let dir = scratch("import-collide");
+    let xml = dir.join("in.xml");
+    std::fs::write(
+        &xml,
+        "<defs><tiles><tile id=\"FO/a\"><city>N</city><field city=\"N\">EL ER SL SR WL WR</field></tile>\
+         <tile id=\"FO/b\"><road>N S</road><field>NL SR</field><field>NR SL</field></tile></tiles>\
+         <sets><tile-set id=\"foo:1\"><ref count=\"1\" tile=\"FO/a\"/></tile-set>\
+         <tile-set id=\"foo:2\"><ref count=\"2\" tile=\"FO/a\"/></tile-set>\
+         <tile-set id=\"foo-edition-2:1\"><ref count=\"1\" tile=\"FO/b\"/></tile-set></sets></defs>",
+    )
+    .expect("written");
+    let out_dir = dir.join("out");
+    let out = tileforge(&[
+        "import",
+        "jcz",
+        xml.to_str().expect("utf-8"),
+        "-o",
+        out_dir.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("both become expansion `foo-edition-2`"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!out_dir.exists());
+    // An edition counting more copies than the first is no panic.
+    let text = std::fs::read_to_string(&xml).expect("reads");
+    let cut = text
+        .find("<tile-set id=\"foo-edition-2:1\">")
+        .expect("there");
+    let end = text[cut..].find("</tile-set>").expect("closed") + cut + "</tile-set>".len();
+    std::fs::write(&xml, format!("{}{}", &text[..cut], &text[end..])).expect("written");
+    let out = tileforge(&[
+        "import",
+        "jcz",
+        xml.to_str().expect("utf-8"),
+        "-o",
+        out_dir.to_str().expect("utf-8"),
+    ]);
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+}

@@ -385,3 +385,44 @@ fn one_file_named_twice_is_compiled_once() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stderr(&out).contains("ok: 1 file,"), "{}", stderr(&out));
 }
+
+#[test]
+fn ids_that_differ_in_case_or_by_a_suffix_get_distinct_images() {
+    let dir = scratch("case-ids");
+    let file = dir.join("case.tiles");
+    std::fs::write(
+        &file,
+        "expansion e \"E\" {}\nfigure meeple \"Meeple\" { per-player 7 }\n\
+         tile A start { road E W }\ntile a { road N S }\ntile \"a~2\" { city N }\n",
+    )
+    .expect("writes");
+    let out_dir = dir.join("out");
+    let out = tileforge(&[
+        "build",
+        file.to_str().expect("utf-8"),
+        "-o",
+        out_dir.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let mut names: Vec<String> = std::fs::read_dir(out_dir.join("png").join("e"))
+        .expect("lists")
+        .map(|e| {
+            e.expect("entry")
+                .file_name()
+                .to_string_lossy()
+                .to_lowercase()
+        })
+        .collect();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), 3, "{names:?}");
+    let jca = dir.join("case.jca");
+    let out = tileforge(&[
+        "export",
+        "jcz",
+        file.to_str().expect("utf-8"),
+        "-o",
+        jca.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}

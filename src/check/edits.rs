@@ -33,6 +33,18 @@ pub fn check(set: &TileSet, out: &mut Vec<Diagnostic>) {
     for (expansion, target, count, span) in edits {
         let owner = &set.expansions[expansion];
         let target_expansion = target.split('/').next().unwrap_or("");
+        if target_expansion == owner.id {
+            out.push(
+                Diagnostic::new(
+                    Code::Loop,
+                    span,
+                    format!("`{}` edits its own tile `{target}`", owner.id),
+                )
+                .label("an edit changes an expansion this one requires, not itself")
+                .help("change the tile's count instead, or move the edit into a later edition"),
+            );
+            continue;
+        }
         if !owner.requires.iter().any(|(r, _)| r == target_expansion) {
             out.push(
                 Diagnostic::new(

@@ -9,7 +9,26 @@ use crate::diag::{Code, Diagnostic};
 use crate::ir::{Relation, Tile, TileSet};
 
 pub(crate) fn check(set: &TileSet, out: &mut Vec<Diagnostic>) {
-    for (first, tile) in identical_pairs(set) {
+    let pairs = identical_pairs(set);
+    for (index, tile) in set.tiles.iter().enumerate() {
+        if tile.twin && !pairs.iter().any(|&(_, later)| later == index) {
+            out.push(
+                Diagnostic::new(
+                    Code::IdenticalTiles,
+                    tile.span,
+                    format!(
+                        "tile `{}` is marked `twin` but is no earlier tile turned",
+                        tile.name
+                    ),
+                )
+                .label("twins nothing")
+                .help(
+                    "`twin` marks a second picture of an earlier tile of the expansion: remove it",
+                ),
+            );
+        }
+    }
+    for (first, tile) in pairs {
         let (first, tile) = (&set.tiles[first], &set.tiles[tile]);
         if tile.twin {
             continue;

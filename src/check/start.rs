@@ -1,11 +1,40 @@
 //! At most one tile kind is marked `start` among the ungrouped tiles, and at most
 //! one in each group (E0106): a group's start tile (the river's spring) starts
-//! the game instead of the other one when that group is in play.
+//! the game instead of the other one when that group is in play. Only one
+//! group may have one: with two in play no rule says whose starts the game.
 
 use crate::diag::{Code, Diagnostic};
 use crate::ir::TileSet;
 
 pub fn check(set: &TileSet, out: &mut Vec<Diagnostic>) {
+    let mut group_starts = set
+        .tiles
+        .iter()
+        .filter(|t| t.start > 0 && t.group.is_some());
+    if let Some(first) = group_starts.next() {
+        for other in group_starts.filter(|t| t.group != first.group) {
+            let name = |t: &crate::ir::Tile| {
+                t.group
+                    .map_or("", |g| set.vocabulary.groups[g].id.as_str())
+                    .to_string()
+            };
+            out.push(
+                Diagnostic::new(
+                    Code::StartTile,
+                    other.span,
+                    format!(
+                        "`{}` starts group `{}`, and group `{}` has a start tile already",
+                        other.name,
+                        name(other),
+                        name(first)
+                    ),
+                )
+                .label("a second group's start tile")
+                .with(first.span, "this group's start tile")
+                .help("one group starts the game: keep `start` in one group"),
+            );
+        }
+    }
     let groups = std::iter::once(None).chain((0..set.vocabulary.groups.len()).map(Some));
     for group in groups {
         let mut starts = set.tiles.iter().filter(|t| t.start > 0 && t.group == group);

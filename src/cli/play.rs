@@ -45,7 +45,11 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let seats = seats(args.seats.as_deref(), args.players)?;
     let set = super::tileset::load(&args.paths, args.color)?;
     let chosen = super::selection::expansions(&set, &args.expansions);
-    let rules = super::tileset::ruleset(&set, chosen.as_deref(), &args.paths[0])?;
+    let rules = super::tileset::ruleset(
+        &set,
+        chosen.as_deref(),
+        &super::tileset::set_name(&args.paths),
+    )?;
     let names = player_names(seats.len());
     let (game, log) = players::play_logged(&rules, seats.as_slice(), &names, args.seed)
         .map_err(|e| Failure::Usage(format!("cannot play this tile set: {e}")))?;

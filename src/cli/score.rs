@@ -43,6 +43,12 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let text = read_text(&args.game, super::read::MAX_JSON)?;
     let log = GameLog::from_json(&text).map_err(|e| input(&args.game, &e))?;
     let rules = ruleset(&set, log.expansions.as_deref(), &args.game)?;
+    // The set's fault, not the log's: the exit code `play` and `simulate` give.
+    if log.start.is_none() && rules.start().is_none() {
+        return Err(Failure::Usage(
+            "cannot play this tile set: the tile set marks no start tile".into(),
+        ));
+    }
     // Replay without final scoring first: the picture shows the figures that
     // final scoring takes off the board.
     let unfinished = GameLog {

@@ -153,7 +153,7 @@ fn options(args: &Args) -> Result<Options, Failure> {
 fn ruleset(paths: &[PathBuf], expansions: &[String], colour: Colour) -> Result<Ruleset, Failure> {
     let set = super::tileset::load(paths, colour)?;
     let chosen = super::selection::expansions(&set, expansions);
-    super::tileset::ruleset(&set, chosen.as_deref(), &paths[0])
+    super::tileset::ruleset(&set, chosen.as_deref(), &super::tileset::set_name(paths))
 }
 
 fn simulate(rules: &Ruleset, options: &Options, progress: &Progress) -> Result<Summary, Failure> {

@@ -47,6 +47,15 @@ pub fn ruleset(
     Ruleset::new(set, expansions).map_err(|e| input(name, &e))
 }
 
+/// What a tile set read from `paths` is called in messages: its one path,
+/// or, for several, not the first of them (the fault may be any file's).
+pub fn set_name(paths: &[PathBuf]) -> PathBuf {
+    match paths {
+        [one] => one.clone(),
+        _ => PathBuf::from(format!("the tile set ({} inputs)", paths.len())),
+    }
+}
+
 /// Prints an input error naming the file and fails with exit code 1.
 pub fn input(path: &Path, error: &dyn std::fmt::Display) -> Failure {
     let message = format!("error: {}: {error}", display_name(path));

@@ -48,13 +48,14 @@ codes! {
     DuplicateTile = "E0103", Error, "two tiles with the same id in one expansion";
     ZeroCount = "E0104", Error, "a count of 0 (tile, token or figure)";
     DuplicateEntry = "E0105", Error, "a name declared twice in one block";
-    StartTile = "E0106", Error, "more than one tile kind is marked `start` (in one group)";
+    StartTile = "E0106", Error, "more than one tile kind is marked `start` (in one group), or start tiles in two groups";
     Redeclared = "E0107", Error, "a kind, attribute or group declared twice, or a prelude name redeclared";
     UnknownName = "E0108", Error, "a kind, attribute, group or tile that nothing declares";
     WrongAttribute = "E0109", Error, "an attribute or variant on a kind that does not take it";
     BadDeclaration = "E0110", Error, "a malformed declaration (shape, edge letter, template, parameter, setting)";
     BadEdit = "E0111", Error, "a `replaces` or `remove` of a tile the required expansions lack";
-    IdNotAFileName = "E0112", Error, "an id that cannot name an image file (too long, or an expansion ending in `.png`, `.webp`, `.jpg`)";
+    IdNotAFileName = "E0112", Error, "an id that cannot name an image file (too long, not printable ASCII, or an expansion ending in `.png`, `.webp`, `.jpg`)";
+    Loop = "E0113", Error, "requirements that go round in a loop, or an edit of the expansion's own tiles";
     SideTaken = "E0201", Error, "a side is used by two features";
     RoadOnCitySide = "E0202", Error, "a road and a city on the same side";
     CrossingFeatures = "E0203", Error, "features cross each other";

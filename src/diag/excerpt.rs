@@ -203,7 +203,7 @@ fn view(sources: &SourceMap, file: FileId, spans: &[Range<usize>]) -> View {
         } else {
             0
         };
-        view.text.push_str(&text[shown.clone()]);
+        push_visible(&mut view.text, &text[shown.clone()]);
         if shown.end < full.end {
             view.text.push_str(ELLIPSIS);
         }
@@ -217,6 +217,22 @@ fn view(sources: &SourceMap, file: FileId, spans: &[Range<usize>]) -> View {
         });
     }
     view
+}
+
+/// Appends source text as it may reach a terminal: a control character
+/// (ESC would start an escape sequence) or a bidirectional override
+/// (U+202E shows the line reversed) becomes `?`s of the same length in
+/// bytes, so every offset into the excerpt stays where it was.
+fn push_visible(out: &mut String, text: &str) {
+    for c in text.chars() {
+        let hidden = (c.is_control() && c != '\t')
+            || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+        if hidden {
+            out.extend(std::iter::repeat_n('?', c.len_utf8()));
+        } else {
+            out.push(c);
+        }
+    }
 }
 
 /// The part of a line to show: all of it when short, else [`LINE_WINDOW`]

@@ -8,6 +8,38 @@ pub const FORMAT: &str = "tileforge.game";
 /// The game-log version this engine reads and writes.
 pub const VERSION: u32 = 1;
 
+/// The most turns a log holds: one per tile drawn, and no game draws more
+/// than [`super::random::MAX_BAG`] tiles. (A million-turn log took 1.4 GB
+/// to read and replay; this many take about 170 MB.)
+pub const MAX_TURNS: usize = super::random::MAX_BAG;
+
+/// Reads the turns, failing at the first past [`MAX_TURNS`].
+fn bounded_turns<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<TurnLog>, D::Error> {
+    struct Turns;
+    impl<'de> serde::de::Visitor<'de> for Turns {
+        type Value = Vec<TurnLog>;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "a list of at most {MAX_TURNS} turns")
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(
+            self,
+            mut seq: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut turns = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(1024));
+            while let Some(turn) = seq.next_element()? {
+                if turns.len() == MAX_TURNS {
+                    return Err(serde::de::Error::custom(format!(
+                        "more than {MAX_TURNS} turns; a game draws at most {MAX_TURNS} tiles"
+                    )));
+                }
+                turns.push(turn);
+            }
+            Ok(turns)
+        }
+    }
+    d.deserialize_seq(Turns)
+}
+
 /// A whole game: who played, with which expansions, every choice.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -28,7 +60,9 @@ pub struct GameLog {
     /// The start tile; the tile set's start tile at (0, 0), unrotated, when omitted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<StartLog>,
-    /// Every tile drawn, in order.
+    /// Every tile drawn, in order (at most [`MAX_TURNS`]: reading stops at
+    /// the next one, before memory is spent on it).
+    #[serde(deserialize_with = "bounded_turns")]
     pub turns: Vec<TurnLog>,
     /// Apply final scoring after the last turn (default true).
     #[serde(default = "yes", skip_serializing_if = "is_true")]

@@ -473,7 +473,7 @@ fn edition(
         .filter(|(t, _)| owner.get(t).is_some_and(|&(o, _)| o == this))
         .filter_map(|&(t, n)| {
             let now = counts.iter().find(|(x, _)| *x == t).map_or(0, |c| c.1);
-            (now < n).then_some((t, n - now))
+            (now < n).then(|| (t, n - now))
         })
         .collect();
     for &(t, n) in &counts {

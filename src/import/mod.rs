@@ -106,6 +106,24 @@ pub fn jcz(inputs: &[Input]) -> Result<Imported, ImportError> {
     }
     let layout = layout::layout(&raws, tiles)?;
     layout::check_ids(&layout)?;
+    // Two tile sets that name one draft (`foo:2` is `foo-edition-2`, as is
+    // `foo-edition-2:1`) would write one file over the other.
+    for (i, e) in layout.expansions.iter().enumerate() {
+        let key = e.id.to_lowercase();
+        if let Some(first) = layout.expansions[..i]
+            .iter()
+            .find(|o| o.id.to_lowercase() == key)
+        {
+            return Err(ImportError::new(
+                &inputs.first().map_or_else(String::new, |i| i.name.clone()),
+                0,
+                format!(
+                    "{} and {} both become expansion `{}` (one file {}.tiles); rename one tile set",
+                    first.source, e.source, e.id, key
+                ),
+            ));
+        }
+    }
     let derived = derive::derive(&layout.tiles);
     let mut imported = Imported {
         tiles: layout.tiles.len(),

@@ -89,7 +89,18 @@ fn tile(file: &str, raw: &RawTile) -> Result<Tile, ImportError> {
         match name.as_str() {
             "id" => id = Some(value.clone()),
             "group" => group = Some(checked_word(file, raw.line, "tile", "group", value)?),
-            "max" => notes.push(format!("at most {value} in play (JCZ `max`)")),
+            "max" => {
+                let max: u32 = value.parse().map_err(|_| {
+                    err(
+                        raw.line,
+                        format!(
+                            "<tile> has max=\"{}\"; expected a count",
+                            value.chars().take(40).collect::<String>().escape_debug()
+                        ),
+                    )
+                })?;
+                notes.push(format!("at most {max} in play (JCZ `max`)"));
+            }
             "count" => {}
             "wind-rose" => rose = Some(value.clone()),
             other => {

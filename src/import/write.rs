@@ -15,7 +15,7 @@ pub fn expansion(layout: &Layout, e: &Expansion, derived: &[Derived]) -> String 
     let _ = writeln!(
         out,
         "// Imported from JCloisterZone ({}) by `tileforge import jcz`.",
-        e.source
+        comment(&e.source)
     );
     out.push_str(
         "// A draft: the fields are derived by tileforge, and JCZ's are only compared;\n\
@@ -37,7 +37,7 @@ pub fn expansion(layout: &Layout, e: &Expansion, derived: &[Derived]) -> String 
     }
     out.push_str("}\n");
     for note in &e.notes {
-        let _ = writeln!(out, "// {note}");
+        let _ = writeln!(out, "// {}", comment(note));
     }
     for g in &e.groups {
         let name = if g == "river" {
@@ -67,6 +67,29 @@ pub fn expansion(layout: &Layout, e: &Expansion, derived: &[Derived]) -> String 
     out
 }
 
+/// The most characters of one copied text in a comment.
+const MAX_COMMENT: usize = 200;
+
+/// Text copied from the input into a `//` comment: one line whatever it
+/// holds (a newline, a carriage return or any control character is written
+/// escaped, so no text can end the comment and put live statements into the
+/// draft), cut after [`MAX_COMMENT`] characters.
+fn comment(text: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == MAX_COMMENT {
+            out.push('…');
+            break;
+        }
+        if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{85}') {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// An id as the language writes it: bare when it can be, else quoted.
 fn id_text(id: &str) -> String {
     let bare = id.starts_with(|c: char| c.is_ascii_alphanumeric())
@@ -83,11 +106,11 @@ fn id_text(id: &str) -> String {
 fn tile(out: &mut String, layout: &Layout, p: &Placed, d: &Derived) {
     let t = &layout.tiles[p.tile];
     for note in &t.notes {
-        let _ = writeln!(out, "// {note}");
+        let _ = writeln!(out, "// {}", comment(note));
     }
     if d.unwritable.is_none() {
         for m in &d.differences {
-            let _ = writeln!(out, "// JCZ {}: {m}", t.jcz_id);
+            let _ = writeln!(out, "// JCZ {}: {}", t.jcz_id, comment(m));
         }
     }
     let mut head = format!("tile {} x{}", id_text(&t.local_id), p.count);
@@ -122,8 +145,9 @@ fn tile(out: &mut String, layout: &Layout, p: &Placed, d: &Derived) {
         Some(error) => {
             let _ = writeln!(
                 out,
-                "// Left out: no reading of JCZ {} compiles ({error}).",
-                t.jcz_id
+                "// Left out: no reading of JCZ {} compiles ({}).",
+                t.jcz_id,
+                comment(error)
             );
             for line in text.lines() {
                 let _ = writeln!(out, "// {line}");

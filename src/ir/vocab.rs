@@ -876,7 +876,11 @@ fn style_setting(style: &mut Style, s: &Setting, diagnostics: &mut Vec<Diagnosti
                         arg.span,
                         "a label is one to three characters",
                     )
-                    .label("too long to draw on a tile"),
+                    .label(if arg.text.is_empty() {
+                        "empty: nothing to draw"
+                    } else {
+                        "too long to draw on a tile"
+                    }),
                 );
             } else {
                 style.label = Some(arg.text.clone());

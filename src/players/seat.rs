@@ -63,12 +63,21 @@ impl FromStr for Seat {
             (Some("random"), None, ..) => Ok(Seat::Random),
             (Some("greedy"), None, ..) => Ok(Seat::Greedy),
             (Some("mcts"), Some(n), rollout, None) => {
-                let iterations: u32 = n.parse().map_err(|_| bad())?;
-                if !(1..=MAX_ITERATIONS).contains(&iterations) {
+                // Any run of digits is a count, in range or not (u64 holds
+                // more than any count typed; longer ones are out of range).
+                let iterations: u64 = if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) {
+                    n.parse().unwrap_or(u64::MAX)
+                } else {
+                    return Err(bad());
+                };
+                let Some(iterations) = u32::try_from(iterations)
+                    .ok()
+                    .filter(|i| (1..=MAX_ITERATIONS).contains(i))
+                else {
                     return Err(SeatError(format!(
                         "`{s}`: iterations must be 1 to {MAX_ITERATIONS}"
                     )));
-                }
+                };
                 let rollout = match rollout {
                     None | Some("random") => Rollout::Random,
                     Some("greedy") => Rollout::Greedy,
@@ -214,6 +223,24 @@ mod tests {
         ] {
             assert!(bad.parse::<Seat>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_count_out_of_range_gets_the_range_however_large() {
+        for big in [
+            "mcts:1000001",
+            "mcts:4294967295",
+            "mcts:4294967296",
+            &format!("mcts:{}", "9".repeat(40)),
+        ] {
+            let err = big.parse::<Seat>().expect_err(big).to_string();
+            assert!(
+                err.contains("iterations must be 1 to 1000000"),
+                "{big}: {err}"
+            );
+        }
+        let err = "mcts:-3".parse::<Seat>().expect_err("negative").to_string();
+        assert!(err.contains("unknown seat"), "{err}");
     }
 
     #[test]

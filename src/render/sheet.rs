@@ -20,26 +20,25 @@ pub fn short_name(tile: &Tile) -> &str {
 }
 
 /// The file stem of each tile's image, by tile index: its short name, or, for a
-/// tile whose short name differs only in case from an earlier tile's of its
-/// expansion (`CCCC`, `CCcc`), that name with `~2`, `~3`, ... so that no two
-/// images share a file on a case-insensitive file system.
+/// tile whose short name differs only in case from an earlier stem of its
+/// expansion (`CCCC`, `CCcc`), that name with `~2`, `~3`, ... (the first
+/// suffix no earlier stem took, so that a tile really named `a~2` cannot
+/// share a file with the second `A`): no two images share a file, even on a
+/// case-insensitive file system.
 #[must_use]
 pub fn image_stems(set: &crate::emit::wire::TileSet) -> Vec<String> {
-    let mut seen: std::collections::HashMap<(String, String), usize> =
-        std::collections::HashMap::new();
+    let mut taken: std::collections::HashSet<(&str, String)> = std::collections::HashSet::new();
     set.tiles
         .iter()
         .map(|t| {
             let name = short_name(t);
-            let n = seen
-                .entry((t.expansion.clone(), name.to_ascii_lowercase()))
-                .or_insert(0);
-            *n += 1;
-            if *n == 1 {
-                name.to_string()
-            } else {
-                format!("{name}~{n}")
+            let mut stem = name.to_string();
+            let mut n = 1;
+            while !taken.insert((t.expansion.as_str(), stem.to_ascii_lowercase())) {
+                n += 1;
+                stem = format!("{name}~{n}");
             }
+            stem
         })
         .collect()
 }

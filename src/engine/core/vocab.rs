@@ -20,6 +20,9 @@ pub const UNFINISHED: usize = 1;
 /// The most attributes a game may use (one bit each in a feature's mask).
 pub const MAX_ATTRIBUTES: usize = 64;
 
+/// The most feature kinds (the prelude's and declared ones) the engine plays.
+pub const MAX_KINDS: usize = 250;
+
 /// The kinds and attributes of a set, indexed like `wire::Vocabulary`.
 #[derive(Debug)]
 pub struct Vocab {
@@ -120,10 +123,13 @@ impl Vocab {
         figures: &[FigureDef],
         missing: &mut Vec<String>,
     ) -> Result<Vocab, SetupError> {
-        if vocabulary.attributes.len() > MAX_ATTRIBUTES || vocabulary.kinds.len() > 250 {
-            return Err(SetupError(
-                "too many kinds or attributes for the engine".into(),
-            ));
+        if vocabulary.attributes.len() > MAX_ATTRIBUTES || vocabulary.kinds.len() > MAX_KINDS {
+            return Err(SetupError(format!(
+                "the vocabulary declares {} feature kinds and {} attributes; the engine plays \
+                 at most {MAX_KINDS} kinds and {MAX_ATTRIBUTES} attributes",
+                vocabulary.kinds.len(),
+                vocabulary.attributes.len()
+            )));
         }
         let attributes = vocabulary
             .attributes

@@ -20,7 +20,14 @@ pub fn zip(root: &str, files: &[(String, Vec<u8>)]) -> Result<Vec<u8>, ExportErr
     zip.add_directory(format!("{root}/"), base)
         .map_err(|e| fail(&e))?;
     let mut folders: Vec<String> = Vec::new();
+    let mut names = std::collections::HashSet::new();
     for (path, bytes) in files {
+        // Named here, not by the zip writer's own message (which shows none).
+        if !names.insert(path.to_ascii_lowercase()) {
+            return Err(ExportError(format!(
+                "cannot write the zip: two files would be named {root}/{path}"
+            )));
+        }
         let mut parts: Vec<&str> = path.split('/').collect();
         parts.pop();
         for i in 1..=parts.len() {

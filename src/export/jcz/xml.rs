@@ -17,9 +17,27 @@ pub fn escape(s: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
+            // Not allowed in XML 1.0 at all, even escaped.
             c if c.is_control() && c != '\n' && c != '\t' => {}
+            '\u{fffe}' | '\u{ffff}' => {}
             c => out.push(c),
         }
+    }
+    out
+}
+
+/// Text inside `<!-- -->`, which may hold no `--` and not end in `-`: a
+/// space goes between two hyphens, and after a last one.
+fn comment_text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c == '-' && out.ends_with('-') {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    if out.ends_with('-') {
+        out.push(' ');
     }
     out
 }
@@ -38,7 +56,7 @@ pub fn expansion_file(e: &JczExpansion) -> String {
     let _ = writeln!(
         x,
         "<!-- {} — written by tileforge -->",
-        escape(&e.title).replace("--", "- -")
+        comment_text(&escape(&e.title))
     );
     x.push_str("<defs>\n");
     let _ = writeln!(x, "  <expansion id=\"{}\">", escape(&e.name));
@@ -112,5 +130,29 @@ mod tests {
     fn text_is_escaped() {
         assert_eq!(escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
         assert!(icon("The Fairground").contains(">F</text>"));
+    }
+
+    #[test]
+    fn hostile_names_still_make_xml_that_parses() {
+        for title in [
+            "a---b",
+            "--",
+            "ends-",
+            "x\u{ffff}y\u{fffe}",
+            "<!-- -->",
+            "\u{1b}]0;t",
+        ] {
+            let e = JczExpansion {
+                id: "e".into(),
+                name: "e".into(),
+                title: title.into(),
+                description: title.into(),
+                requires: Vec::new(),
+                tiles: Vec::new(),
+            };
+            let text = expansion_file(&e);
+            roxmltree::Document::parse(&text)
+                .unwrap_or_else(|err| panic!("{title:?}: {err}\n{text}"));
+        }
     }
 }
