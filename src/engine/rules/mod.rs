@@ -19,6 +19,7 @@ pub(in crate::engine) mod builder;
 pub(in crate::engine) mod crop_circle;
 pub(in crate::engine) mod flight;
 pub(in crate::engine) mod goods;
+pub(in crate::engine) mod king_and_robber;
 pub(in crate::engine) mod phantom;
 pub(in crate::engine) mod pig;
 pub(in crate::engine) mod pyramid;
@@ -517,6 +518,7 @@ registry! {
     ringmaster: ringmaster::Ringmaster,
     goods: goods::Goods,
     phantom: phantom::Phantom,
+    king_and_robber: king_and_robber::KingAndRobber,
 }
 
 /// The capability a name stands for.
