@@ -890,11 +890,14 @@ fn malformed_or_absurd_tile_sets_are_errors_not_panics() {
 
 // ------------------------------------------- second wave, part 2 (issue 19)
 
-/// The second wave's part 2 with the big top and the flier: the phantom, ...
+/// The second wave's part 2 with the big top and the flier: the phantom,
+/// King & Robber, the mayor, ...
 fn wave_two_b() -> Vec<String> {
     [
         "tilesets/base.tiles",
         "tests/engine/fan/phantom.tiles",
+        "tilesets/king-and-robber.tiles",
+        "tests/engine/fan/mayor.tiles",
         "tilesets/under-the-big-top.tiles",
         "tilesets/the-flier.tiles",
     ]

@@ -117,6 +117,18 @@ impl Event {
                 "ringmaster at ({x}, {y}): {} around",
                 count(tiles, "circus or acrobat tile")
             ),
+            Reason::Title {
+                figure,
+                kind,
+                features,
+            } => format!(
+                "the {}: {}",
+                rules.figure_id(figure),
+                count(
+                    features,
+                    &format!("completed {}", rules.feature_kind_name(kind))
+                )
+            ),
         }
     }
 }

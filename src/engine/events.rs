@@ -153,6 +153,16 @@ pub enum Reason {
         /// Row of the ringmaster's tile.
         y: i32,
     },
+    /// A title held at game end (the king, the robber): its kind's
+    /// completed features.
+    Title {
+        /// The title's figure.
+        figure: FigureId,
+        /// The kind it follows.
+        kind: FeatureKindId,
+        /// Completed features of that kind on the board.
+        features: u32,
+    },
 }
 
 /// Points awarded to one player.

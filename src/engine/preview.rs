@@ -27,7 +27,7 @@ use super::core::vocab::{KindRule, Scoring};
 use super::core::{Spot, MAX_PLAYERS};
 use super::rules::module::Host;
 use super::rules::pyramid::{Pyramid, PyramidTable};
-use super::rules::{abbot, builder, goods, phantom, pig, InPlay};
+use super::rules::{abbot, builder, goods, mayor, phantom, pig, InPlay};
 use super::search::Outlook;
 use super::{FigureId, Game, KindId, Placement};
 use crate::geometry::Slot;
@@ -351,6 +351,7 @@ impl Game<'_> {
             || InPlay::table::<goods::Goods>(ext).is_some()
             || InPlay::table::<pig::Pig>(ext).is_some()
             || InPlay::table::<phantom::Phantom>(ext).is_some()
+            || InPlay::table::<mayor::Mayor>(ext).is_some()
         {
             return false;
         }

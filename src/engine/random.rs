@@ -361,7 +361,7 @@ fn record_first_action(game: &Game<'_>, action: MeepleAction, e: &mut TurnLog) {
             if let Some(kind) = kind {
                 e.meeple = Some(MeepleLog {
                     figure: rules.figure_id(figure).to_string(),
-                    feature: rules.feature_name(kind, rotation, feature).to_string(),
+                    feature: rules.feature_name(kind, rotation, feature),
                 });
             }
         }
@@ -392,7 +392,7 @@ fn record_first_action(game: &Game<'_>, action: MeepleAction, e: &mut TurnLog) {
                     Landing::Acrobats => rules.pyramid_of(target)?,
                     Landing::Feature(f) => f,
                 };
-                Some(rules.feature_name(target, r, f).to_string())
+                Some(rules.feature_name(target, r, f))
             });
             e.flight = Some(FlightLog {
                 figure: Some(rules.figure_id(figure).to_string()),
@@ -421,7 +421,7 @@ pub fn crop_log(game: &Game<'_>, crop: &CropMove) -> CropLog {
                 Some(CropResponseLog {
                     x: r.x,
                     y: r.y,
-                    feature: rules.feature_name(kind, rotation, r.feature).to_string(),
+                    feature: rules.feature_name(kind, rotation, r.feature),
                     figure: Some(rules.figure_id(r.figure).to_string()),
                 })
             })

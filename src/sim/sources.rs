@@ -31,6 +31,8 @@ pub struct SourcesTally {
     pub recall_points: i128,
     /// Builder's second turns taken.
     pub second_turns: u64,
+    /// Points of the titles (the king, the robber) at game end.
+    pub titles: i128,
 }
 
 fn add(v: &mut Vec<i128>, i: usize, points: i64) {
@@ -67,6 +69,7 @@ impl SourcesTally {
                 }
                 Reason::Pig { .. } => self.pig = self.pig.saturating_add(i128::from(p)),
                 Reason::Goods { .. } => self.goods = self.goods.saturating_add(i128::from(p)),
+                Reason::Title { .. } => self.titles = self.titles.saturating_add(i128::from(p)),
                 Reason::Circus { .. }
                 | Reason::Pyramid { .. }
                 | Reason::AcrobatsAtEnd { .. }
@@ -88,6 +91,7 @@ impl SourcesTally {
         self.recalls += other.recalls;
         self.recall_points = self.recall_points.saturating_add(other.recall_points);
         self.second_turns += other.second_turns;
+        self.titles = self.titles.saturating_add(other.titles);
     }
 }
 
@@ -125,6 +129,8 @@ pub struct Sources {
     pub recall_points: f64,
     /// Builder's second turns per game.
     pub second_turns: f64,
+    /// Points of the titles (the king, the robber) per game.
+    pub titles: f64,
 }
 
 #[allow(clippy::cast_precision_loss)]
@@ -165,6 +171,7 @@ pub fn summary(rules: &Ruleset, t: &SourcesTally, games: u64) -> Sources {
         recalls: per_game(i128::from(t.recalls), games),
         recall_points: per_game(t.recall_points, games),
         second_turns: per_game(i128::from(t.second_turns), games),
+        titles: per_game(t.titles, games),
     }
 }
 
@@ -183,6 +190,9 @@ pub fn text(out: &mut String, s: &Sources) {
     }
     if s.goods != 0.0 {
         t.row(vec!["goods".into(), small(s.goods, 2)]);
+    }
+    if s.titles != 0.0 {
+        t.row(vec!["king and robber".into(), small(s.titles, 2)]);
     }
     out.push_str(&t.render());
     if s.recalls != 0.0 {

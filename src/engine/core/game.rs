@@ -79,6 +79,9 @@ pub trait Rules: Sized {
     /// player another figure action for the same tile.
     fn another_action(game: &mut Game<'_, Self>, action: &FigureAction) -> bool;
 
+    /// The weight in the majority of a figure whose strength is ruled
+    /// (`ruled_strength`) on the feature `root` being scored.
+    fn strength(game: &mut Game<'_, Self>, root: u32, figure: FigureId) -> u32;
     /// Before the features the tile completed are scored.
     fn before_scoring(game: &mut Game<'_, Self>);
     /// A feature was scored (its figures are home).

@@ -173,22 +173,46 @@ impl<T> Ruleset<T> {
     /// seen on the board (`N`, `NNE`, ...), or the kind of a feature with no
     /// slot (a spot, a field inside the tile).
     #[must_use]
-    pub fn feature_name(&self, kind: KindId, rotation: u8, feature: u8) -> &str {
-        let f = &self.kinds[usize::from(kind.0)].features[usize::from(feature)];
-        match f.name_slot {
-            Some(slot) => slot.rotated(rotation).name(),
-            None => &self.vocab.kinds[usize::from(f.kind)].id,
+    pub fn feature_name(&self, kind: KindId, rotation: u8, feature: u8) -> String {
+        let k = &self.kinds[usize::from(kind.0)];
+        let f = &k.features[usize::from(feature)];
+        if let Some(slot) = f.name_slot {
+            return slot.rotated(rotation).name().to_string();
+        }
+        let id = &self.vocab.kinds[usize::from(f.kind)].id;
+        // The n-th feature of its kind without a slot is `KIND#n` (n ≥ 2).
+        let n = 1 + k.features[..usize::from(feature)]
+            .iter()
+            .filter(|g| g.kind == f.kind && g.name_slot.is_none())
+            .count();
+        if n == 1 {
+            id.clone()
+        } else {
+            format!("{id}#{n}")
         }
     }
 
     /// The feature a game log's name refers to on a tile placed with `rotation`:
-    /// a slot, or a kind (its first feature with no slot, else its first feature).
+    /// a slot, or a kind (its first feature with no slot, else its first
+    /// feature), or `KIND#n`, its n-th feature with no slot.
     #[must_use]
     pub fn feature_named(&self, kind: KindId, rotation: u8, name: &str) -> Option<u8> {
         let k = &self.kinds[usize::from(kind.0)];
         if let Some(slot) = Slot::parse(name) {
             let f = k.slot_feature[slot.rotated(4 - rotation % 4).index()];
             return (f != NONE).then_some(f);
+        }
+        if let Some((kind, n)) = name.rsplit_once('#') {
+            let wanted = self.vocab.kind(kind)?;
+            let n: usize = n.parse().ok().filter(|&n| n >= 1)?;
+            let i = k
+                .features
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| f.kind == wanted && f.name_slot.is_none())
+                .nth(n - 1)?
+                .0;
+            return u8::try_from(i).ok();
         }
         let wanted = self.vocab.kind(name)?;
         let of_kind = |f: &&super::tables::KFeature| f.kind == wanted;

@@ -82,8 +82,13 @@ impl<X: Rules> Game<'_, X> {
             let s = self.return_figure(i);
             let figure = &self.rules.figures[usize::from(s.figure.0)];
             if !figure.companion {
+                let w = if figure.ruled_strength {
+                    X::strength(self, root, s.figure)
+                } else {
+                    figure.strength
+                };
                 let weight = &mut strength[usize::from(s.player)];
-                *weight = weight.saturating_add(figure.strength);
+                *weight = weight.saturating_add(w);
             }
             returned.push(s);
         }

@@ -19,6 +19,8 @@ pub(in crate::engine) mod builder;
 pub(in crate::engine) mod crop_circle;
 pub(in crate::engine) mod flight;
 pub(in crate::engine) mod goods;
+pub(in crate::engine) mod king_and_robber;
+pub(in crate::engine) mod mayor;
 pub(in crate::engine) mod phantom;
 pub(in crate::engine) mod pig;
 pub(in crate::engine) mod pyramid;
@@ -33,7 +35,7 @@ use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::tables::Kind;
 use crate::engine::core::vocab::Vocab;
 use crate::engine::core::{Game, Rules, Scored, SetupError};
-use crate::engine::ids::{KindId, TokenId};
+use crate::engine::ids::{FigureId, KindId, TokenId};
 use crate::engine::moves::Flights;
 use crate::engine::moves::{illegal, IllegalMove, MeepleAction, Move, Phase, Placement};
 pub use module::{Capability, On};
@@ -327,6 +329,21 @@ macro_rules! registry {
                 again
             }
 
+            fn strength(game: &mut Game<'_, InPlay>, root: u32, figure: FigureId) -> u32 {
+                let rules = game.rules;
+                let tables = &rules.ext;
+                $(
+                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                        let w = m.strength(t, game, root, figure);
+                        game.x.$field = Some(m);
+                        if let Some(w) = w {
+                            return w;
+                        }
+                    }
+                )*
+                rules.figures[usize::from(figure.0)].strength
+            }
+
             fn before_scoring(game: &mut Game<'_, InPlay>) {
                 if !game.x.any {
                     return;
@@ -517,6 +534,8 @@ registry! {
     ringmaster: ringmaster::Ringmaster,
     goods: goods::Goods,
     phantom: phantom::Phantom,
+    king_and_robber: king_and_robber::KingAndRobber,
+    mayor: mayor::Mayor,
 }
 
 /// The capability a name stands for.

@@ -11,7 +11,7 @@ use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::tables::Kind;
 use crate::engine::core::vocab::Vocab;
 use crate::engine::core::{Game, Rules, Scored, SetupError};
-use crate::engine::ids::{KindId, TokenId};
+use crate::engine::ids::{FigureId, KindId, TokenId};
 use crate::engine::moves::Flights;
 use crate::engine::moves::{IllegalMove, MeepleAction, Move, Phase, Placement};
 
@@ -300,6 +300,16 @@ pub trait Module: Sized + Clone + std::fmt::Debug + 'static {
         out: &mut Vec<MeepleAction>,
         from: usize,
     ) {
+    }
+    /// See [`Rules::strength`]: `None` when the figure is not the module's.
+    fn strength<X: Host>(
+        &mut self,
+        t: &Self::Table,
+        game: &mut Game<'_, X>,
+        root: u32,
+        figure: FigureId,
+    ) -> Option<u32> {
+        None
     }
     /// See [`Rules::before_scoring`].
     fn before_scoring<X: Host>(&mut self, t: &Self::Table, game: &mut Game<'_, X>) {}

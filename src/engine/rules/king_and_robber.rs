@@ -1,0 +1,190 @@
+//! The king and the robber (`capability king-and-robber` on a neutral figure
+//! whose `stands-on` names one kind: the king's `city`, the robber's `road`).
+//! Each is a title, not a figure on the board. The player who places the tile
+//! that completes the first feature of its kind takes the title; later, a
+//! player whose tile completes a feature of that kind with more tiles than
+//! the largest completed so far takes it (a feature of equal size does not),
+//! whoever owns the feature and whether or not anyone stands on it. At game
+//! end its holder scores `king-and-robber.points` for every completed feature
+//! of its kind on the board, in that kind's score column.
+//!
+//! Hooks: `parameters`, `before_scoring` (what the tile completed),
+//! `final_last` (the titles' points).
+
+use super::module::{Capability, Host, Module, On, Setup};
+use crate::engine::core::params::Params;
+use crate::engine::core::supplies::FigureDef;
+use crate::engine::core::vocab::Vocab;
+use crate::engine::core::{Game, SetupError};
+use crate::engine::events::{Event, Reason};
+use crate::engine::ids::{FeatureKindId, FigureId};
+
+/// The capability.
+pub const NAME: &str = "king-and-robber";
+
+/// One title: its figure and the kind it follows.
+#[derive(Debug, Clone, Copy)]
+struct Title {
+    figure: FigureId,
+    kind: u8,
+}
+
+/// The titles in play and their points.
+#[derive(Debug)]
+pub struct TitlesTable {
+    titles: Vec<Title>,
+    /// `king-and-robber.points`.
+    points: i64,
+}
+
+/// Who holds each title (in table order), and what it follows.
+#[derive(Clone, Debug)]
+pub struct KingAndRobber {
+    holders: Vec<Holder>,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Holder {
+    /// The holder, once a feature of the kind was completed.
+    player: Option<u8>,
+    /// Tiles of the largest completed feature of the kind.
+    largest: u32,
+    /// Completed features of the kind.
+    completed: u32,
+    /// The placed tile that completed the largest one.
+    tile: u32,
+}
+
+impl Module for KingAndRobber {
+    type Table = TitlesTable;
+    const CAPABILITY: Capability = Capability {
+        name: NAME,
+        on: On::Figure,
+        meaning: "a title (the king, the robber) for whoever completed the largest feature of its kind so far; its holder scores per completed feature of the kind at game end",
+        parameters: &[(
+            "king-and-robber.points",
+            "points at game end to a title's holder per completed feature of its kind",
+        )],
+    };
+
+    fn in_play(s: &Setup<'_>) -> bool {
+        // The titles are neutral figures: declared, they are in play.
+        s.figures
+            .iter()
+            .any(|f| f.capabilities.iter().any(|c| c == NAME))
+    }
+
+    fn table(
+        _: &Setup<'_>,
+        figures: &[FigureDef],
+        vocab: &Vocab,
+    ) -> Result<TitlesTable, SetupError> {
+        let mut titles = Vec::new();
+        for (i, f) in figures.iter().enumerate() {
+            if !f.has(NAME) {
+                continue;
+            }
+            let [kind] = f.stands_on.as_slice() else {
+                return Err(SetupError(format!(
+                    "figure `{}`: a `{NAME}` title names the one kind it follows with `stands-on`",
+                    f.id
+                )));
+            };
+            let Some(k) = vocab.kind(kind) else {
+                return Err(SetupError(format!(
+                    "figure `{}`: no kind `{kind}` in the vocabulary",
+                    f.id
+                )));
+            };
+            titles.push(Title {
+                figure: FigureId(u8::try_from(i).unwrap_or(u8::MAX)),
+                kind: k,
+            });
+        }
+        Ok(TitlesTable { titles, points: 0 })
+    }
+
+    fn parameters(table: &mut TitlesTable, params: &mut Params) -> Result<(), SetupError> {
+        table.points = params.require("king-and-robber.points", true);
+        Ok(())
+    }
+
+    fn new(t: &TitlesTable, _: usize) -> KingAndRobber {
+        KingAndRobber {
+            holders: vec![Holder::default(); t.titles.len()],
+        }
+    }
+
+    fn before_scoring<X: Host>(&mut self, t: &TitlesTable, game: &mut Game<'_, X>) {
+        self.completed(t, game);
+    }
+
+    fn final_last<X: Host>(&mut self, t: &TitlesTable, game: &mut Game<'_, X>) {
+        for (title, h) in t.titles.iter().zip(&self.holders) {
+            let Some(player) = h.player else { continue };
+            game.scoring_at = Some(h.tile);
+            let source = game.rules.vocab.kinds[usize::from(title.kind)].source;
+            game.award(Event {
+                turn: None,
+                player: usize::from(player),
+                points: i64::from(h.completed).saturating_mul(t.points),
+                source,
+                reason: Reason::Title {
+                    figure: title.figure,
+                    kind: FeatureKindId(title.kind),
+                    features: h.completed,
+                },
+            });
+        }
+    }
+}
+
+impl KingAndRobber {
+    /// The features of the titles' kinds the tile just placed completed.
+    fn completed<X: Host>(&mut self, t: &TitlesTable, game: &mut Game<'_, X>) {
+        let rules = game.rules;
+        let placed = game.board.placed[game.current as usize];
+        let kind = &rules.kinds[usize::from(placed.kind.0)];
+        let mut seen = [u32::MAX; 16];
+        for (i, &f) in kind.networks.iter().enumerate() {
+            let root = game.features.find(placed.first_node + u32::from(f));
+            if game.features.open(root) != 0 || seen.contains(&root) {
+                continue;
+            }
+            if let Some(s) = seen.get_mut(i) {
+                *s = root;
+            }
+            let k = game.features.kind(root);
+            let Some(title) = t.titles.iter().position(|x| x.kind == k) else {
+                continue;
+            };
+            let tiles = game.survey(root).0;
+            let h = &mut self.holders[title];
+            h.completed += 1;
+            if tiles > h.largest {
+                h.largest = tiles;
+                h.player = u8::try_from(game.active).ok();
+                h.tile = game.current;
+            }
+        }
+    }
+}
+
+impl<X: Host> Game<'_, X> {
+    /// The holder of each title in play: (title figure, holder, tiles of the
+    /// largest completed feature of its kind).
+    #[must_use]
+    pub fn titles(&self) -> Vec<(FigureId, Option<usize>, u32)> {
+        let (Some(m), Some(t)) = (
+            self.x.module::<KingAndRobber>(),
+            X::table::<KingAndRobber>(&self.rules.ext),
+        ) else {
+            return Vec::new();
+        };
+        t.titles
+            .iter()
+            .zip(&m.holders)
+            .map(|(title, h)| (title.figure, h.player.map(usize::from), h.largest))
+            .collect()
+    }
+}
