@@ -48,6 +48,13 @@ pub struct Preview {
     held: Vec<Outlook>,
     /// The summary of each held feature.
     held_summary: Vec<u32>,
+    /// Summary → its index in `held` (`NONE32`: not held).
+    held_of: Vec<u32>,
+    /// (root, held farm touching it), sorted: the held farms whose
+    /// neighbours a placement meeting that root changes.
+    farm_touch: Vec<(u32, u32)>,
+    /// Per held feature: the preview that met a neighbour of it (farms).
+    held_touched: Vec<u32>,
     /// Per standing figure, the held feature it stands on (`NONE32`: an
     /// acrobat).
     standing_held: Vec<u32>,
@@ -64,8 +71,16 @@ pub struct Preview {
     generation: u32,
     unit_sum: Vec<u64>,
     keys: Vec<(u32, u8, bool)>,
+    /// Counts the previews, to tell `node_item`'s entries of this one.
+    previews: u32,
+    /// Board node → (the preview that met it, its item there).
+    node_item: Vec<(u32, u32)>,
     // The last placement previewed.
     items: Vec<Item>,
+    /// Per item: the first item of its group (valid at a root item), and
+    /// the next item of the same group, in increasing order (`NONE32`: none).
+    first_member: Vec<u32>,
+    next_member: Vec<u32>,
     handled: Vec<bool>,
     /// What becomes of each held feature.
     fate: Vec<Fate>,
@@ -155,8 +170,6 @@ struct Item {
     /// A group's root item: the group's index in `Preview::groups`
     /// (`NONE32`: none).
     group: u32,
-    /// The board feature's root (`NONE32` for a piece of the new tile).
-    root: u32,
     /// A group's root item: the open sides of the whole group.
     group_open: i32,
 }
@@ -294,6 +307,32 @@ impl Preview {
         }
     }
 
+    /// Starts a preview: `node_item` entries of earlier ones no longer count.
+    fn next_preview(&mut self) {
+        self.previews = self.previews.wrapping_add(1);
+        if self.previews == 0 {
+            self.node_item.fill((0, 0));
+            self.held_touched.fill(0);
+            self.previews = 1;
+        }
+    }
+
+    /// The item a board root is in the current preview, if it met it.
+    fn met(&self, root: u32) -> Option<usize> {
+        match self.node_item.get(root as usize) {
+            Some(&(at, item)) if at == self.previews => Some(item as usize),
+            _ => None,
+        }
+    }
+
+    /// The items of the group whose root item is `g`, in increasing order.
+    fn members(&self, g: usize) -> Members<'_> {
+        Members {
+            next: &self.next_member,
+            at: self.first_member[g],
+        }
+    }
+
     fn fresh_marks(&mut self, tiles: usize, nodes: usize) -> u32 {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
@@ -328,6 +367,7 @@ impl Game<'_> {
             return false;
         }
         self.refresh(preview);
+        preview.next_preview();
         self.join_pieces(preview, tile, at);
         self.value_groups(preview, tile, at)
     }
@@ -389,6 +429,8 @@ impl Game<'_> {
         p.touches.clear();
         p.summary_of.clear();
         p.summary_of.resize(self.features.len() as usize, 0);
+        p.node_item.clear();
+        p.node_item.resize(self.features.len() as usize, (0, 0));
         p.unit_sum.clear();
         p.unit_sum.resize(self.rules.vocab.attributes.len(), 0);
         p.held.clear();
@@ -412,6 +454,22 @@ impl Game<'_> {
             p.standing_held.push(as_u32(at));
             self.count_figure(i, &mut p.held[at]);
         }
+        p.held_of.clear();
+        p.held_of.resize(p.summaries.len(), NONE32);
+        p.farm_touch.clear();
+        for (h, &s) in p.held_summary.iter().enumerate() {
+            p.held_of[s as usize] = as_u32(h);
+            let summary = p.summaries[s as usize];
+            let rule = &self.rules.vocab.kinds[usize::from(summary.kind)];
+            if let Scoring::Farm { .. } = rule.scoring {
+                for t in span(summary.touches) {
+                    p.farm_touch.push((p.touches[t], as_u32(h)));
+                }
+            }
+        }
+        p.farm_touch.sort_unstable();
+        p.held_touched.clear();
+        p.held_touched.resize(p.held.len(), 0);
     }
 
     /// The summary of a board feature (a root), surveyed on first use.
@@ -527,7 +585,6 @@ impl Game<'_> {
                 summary: NEW,
                 open: i32::from(f.sides),
                 group: NONE32,
-                root: NONE32,
                 group_open: 0,
             });
         }
@@ -571,12 +628,30 @@ impl Game<'_> {
             p.items[i].parent = as_u32(r);
             p.items[r].group_open += p.items[i].open;
         }
+        let n = p.items.len();
+        p.first_member.clear();
+        p.first_member.resize(n, NONE32);
+        p.next_member.clear();
+        p.next_member.resize(n, NONE32);
+        for i in (0..n).rev() {
+            let r = p.items[i].parent as usize;
+            p.next_member[i] = p.first_member[r];
+            p.first_member[r] = as_u32(i);
+        }
     }
 
     /// The item of a board feature, added on first meeting.
     fn item_of(&self, p: &mut Preview, root: u32) -> usize {
-        if let Some(i) = p.items.iter().position(|it| it.root == root) {
+        if let Some(i) = p.met(root) {
             return i;
+        }
+        p.node_item[root as usize] = (p.previews, as_u32(p.items.len()));
+        let first = p.farm_touch.partition_point(|&(r, _)| r < root);
+        for &(r, h) in &p.farm_touch[first..] {
+            if r != root {
+                break;
+            }
+            p.held_touched[h as usize] = p.previews;
         }
         let s = self.summary(p, root);
         p.items.push(Item {
@@ -584,7 +659,6 @@ impl Game<'_> {
             summary: s,
             open: self.features.open(root),
             group: NONE32,
-            root,
             group_open: 0,
         });
         p.items.len() - 1
@@ -605,10 +679,8 @@ impl Game<'_> {
             }
             let (mut open, mut summaries, mut new) = (0i32, [0u32; 16], [0u8; 16]);
             let (mut ns, mut nn) = (0, 0);
-            for (i, item) in p.items.iter().enumerate() {
-                if item.parent as usize != g {
-                    continue;
-                }
+            for i in p.members(g) {
+                let item = &p.items[i];
                 open += item.open;
                 if item.summary == NEW {
                     if nn == new.len() {
@@ -636,8 +708,10 @@ impl Game<'_> {
                 .map_or(GROUP, |&s| p.summaries[s as usize].root);
             let mut outlook = Outlook::empty(rule.source, root);
             let first_gone = p.gone.len();
-            for (h, &s) in p.held_summary.iter().enumerate() {
-                if !summaries.is_empty() && summaries.contains(&s) {
+            for &s in summaries {
+                let h = p.held_of.get(s as usize).copied().unwrap_or(NONE32);
+                if h != NONE32 {
+                    let h = h as usize;
                     p.handled[h] = true;
                     p.gone.push(h);
                     add_figures(&mut outlook, &p.held[h]);
@@ -746,30 +820,26 @@ impl Game<'_> {
             else {
                 continue;
             };
-            p.keys.clear();
-            for i in 0..p.items.len() {
-                if p.items[i].parent as usize != g {
-                    continue;
-                }
+            let mut keys = std::mem::take(&mut p.keys);
+            keys.clear();
+            for i in p.members(g) {
                 if p.items[i].summary == NEW {
                     for &c in &kind.features[i].touching {
-                        let key = self.key_of(p, GROUP | u32::from(c), kind);
-                        p.keys.push(key);
+                        keys.push(self.key_of(p, GROUP | u32::from(c), kind));
                     }
                 } else {
-                    let summary = p.summaries[p.items[i].summary as usize];
+                    let summary = &p.summaries[p.items[i].summary as usize];
                     for t in span(summary.touches) {
-                        let key = self.key_of(p, p.touches[t], kind);
-                        p.keys.push(key);
+                        keys.push(self.key_of(p, p.touches[t], kind));
                     }
                 }
             }
-            let mut outlook = p.groups[gi];
-            farm_outlook(&mut outlook, per, &mut p.keys);
-            p.groups[gi] = outlook;
+            farm_outlook(&mut p.groups[gi], per, &mut keys);
+            p.keys = keys;
+            let outlook = &p.groups[gi];
             if outlook.figures.iter().any(|&n| n > 0) {
                 if let Some(a) = p.after.iter_mut().find(|o| o.root == outlook.root) {
-                    *a = outlook;
+                    *a = *outlook;
                 }
             }
         }
@@ -814,11 +884,8 @@ impl Game<'_> {
                     };
                 }
                 Scoring::Farm { per } => {
-                    let touched = span(summary.touches).any(|t| {
-                        let r = p.touches[t];
-                        p.items.iter().any(|it| it.root == r)
-                    });
-                    if !touched {
+                    // It touches a board feature the placement meets.
+                    if p.held_touched[h] != p.previews {
                         continue;
                     }
                     let mut outlook = p.held[h];
@@ -882,7 +949,7 @@ impl Game<'_> {
         let item = if r & GROUP != 0 {
             Some((r & !GROUP) as usize)
         } else {
-            p.items.iter().position(|it| it.root == r)
+            p.met(r)
         };
         match item {
             Some(i) => {
@@ -1009,6 +1076,25 @@ fn add_figures(to: &mut Outlook, from: &Outlook) {
         to.figures[p] = to.figures[p].saturating_add(from.figures[p]);
     }
     to.bonus |= from.bonus;
+}
+
+/// The items of one group ([`Preview::members`]).
+struct Members<'p> {
+    next: &'p [u32],
+    at: u32,
+}
+
+impl Iterator for Members<'_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if self.at == NONE32 {
+            return None;
+        }
+        let i = self.at as usize;
+        self.at = self.next[i];
+        Some(i)
+    }
 }
 
 fn find(items: &mut [Item], mut i: usize) -> usize {

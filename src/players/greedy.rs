@@ -40,6 +40,8 @@ pub(crate) struct Greedy<'r> {
     actions: Vec<MeepleAction>,
     values: Vec<(MeepleAction, f64)>,
     derived: Vec<(MeepleAction, f64)>,
+    /// The legal placements of the drawn tile.
+    placements: Vec<Placement>,
     /// The move chosen by `place`, whose action `figure` plays.
     chosen: Option<(Placement, MeepleAction)>,
 }
@@ -105,6 +107,7 @@ impl<'r> Greedy<'r> {
             actions: Vec::with_capacity(32),
             values: Vec::with_capacity(32),
             derived: Vec::with_capacity(8),
+            placements: Vec::with_capacity(64),
             chosen: None,
         }
     }
@@ -114,10 +117,10 @@ impl<'r> Greedy<'r> {
         let mut best = Best::new();
         let left = tiles_left(game).saturating_sub(1);
         let mut values = std::mem::take(&mut self.values);
-        for i in 0..game.placement_count(tile) {
-            let Some(at) = game.nth_placement(tile, i) else {
-                continue;
-            };
+        let mut placements = std::mem::take(&mut self.placements);
+        placements.clear();
+        game.placements_into(tile, &mut placements);
+        for &at in &placements {
             values.clear();
             self.action_values(game, tile, at, left, &mut values);
             for &(action, v) in &values {
@@ -125,6 +128,7 @@ impl<'r> Greedy<'r> {
             }
         }
         self.values = values;
+        self.placements = placements;
         best.item.unwrap_or((
             Placement {
                 x: 0,

@@ -68,6 +68,16 @@ impl<X: Rules> Game<'_, X> {
             .any(|f| !self.board.bucket(f.sig).is_empty())
     }
 
+    /// Every legal placement of a tile in the engine's internal order (that
+    /// of [`Game::nth_placement`]), appended to `out`: one pass for players
+    /// that try them all.
+    pub fn placements_into(&self, tile: KindId, out: &mut Vec<Placement>) {
+        self.each_placement(tile, |at| {
+            out.push(at);
+            true
+        });
+    }
+
     /// The `n`-th legal placement in the engine's internal order (for picking
     /// one at random after [`Game::placement_count`]).
     #[must_use]
