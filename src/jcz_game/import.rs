@@ -43,20 +43,30 @@ pub fn expansions(save: &Save) -> Result<Vec<String>, String> {
             chosen.extend(names::EXPANSIONS.iter().position(|x| x.set == r));
         }
     }
-    let mut allowed: Vec<&str> = names::IMPLIED_ELEMENTS.to_vec();
-    for &i in &chosen {
-        allowed.extend(names::EXPANSIONS[i].elements.iter().map(|(n, _)| *n));
-    }
-    if let Some(bad) = save
-        .setup
-        .elements
-        .keys()
-        .find(|k| !allowed.contains(&k.as_str()))
-    {
-        return Err(format!(
-            "element `{}` is not one tileforge plays with these tile sets",
-            bad.escape_debug()
-        ));
+    for element in save.setup.elements.keys() {
+        let allowed = |chosen: &BTreeSet<usize>| {
+            names::IMPLIED_ELEMENTS.contains(&element.as_str())
+                || chosen.iter().any(|&i| {
+                    names::EXPANSIONS[i]
+                        .elements
+                        .iter()
+                        .any(|(n, _)| n == element)
+                })
+        };
+        if allowed(&chosen) || names::INERT_ELEMENTS.contains(&element.as_str()) {
+            continue;
+        }
+        // A figure JCZ adds by element alone (the pig without Traders &
+        // Builders' tiles): the expansion that brings it here.
+        let Some(i) = names::EXPANSIONS.iter().position(|e| {
+            e.replaces.is_none() && e.elements.iter().any(|(n, c)| n == element && c.is_some())
+        }) else {
+            return Err(format!(
+                "element `{}` is not one tileforge plays with these tile sets",
+                element.escape_debug()
+            ));
+        };
+        chosen.insert(i);
     }
     if let Some((rule, value)) = save.setup.rules.iter().next() {
         return Err(format!(
