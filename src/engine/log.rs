@@ -28,7 +28,8 @@ pub struct GameLog {
     /// The start tile; the tile set's start tile at (0, 0), unrotated, when omitted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<StartLog>,
-    /// Every tile drawn, in order.
+    /// Every tile drawn, in order (at most [`MAX_TURNS`], refused while read).
+    #[serde(deserialize_with = "bounded_turns")]
     pub turns: Vec<TurnLog>,
     /// Apply final scoring after the last turn (default true).
     #[serde(default = "yes", skip_serializing_if = "is_true")]
@@ -55,6 +56,37 @@ impl GameLog {
             finished: true,
         }
     }
+}
+
+/// The most entries a log may hold: far more than any tile set has tiles, so
+/// that a hostile log cannot make a replay allocate without bound.
+pub const MAX_TURNS: usize = 100_000;
+
+/// `turns`, refused as soon as it grows past [`MAX_TURNS`] while it is read.
+fn bounded_turns<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<TurnLog>, D::Error> {
+    struct Bounded;
+    impl<'de> serde::de::Visitor<'de> for Bounded {
+        type Value = Vec<TurnLog>;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "a list of at most {MAX_TURNS} turns")
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(
+            self,
+            mut seq: A,
+        ) -> Result<Vec<TurnLog>, A::Error> {
+            let mut out = Vec::new();
+            while let Some(t) = seq.next_element()? {
+                if out.len() == MAX_TURNS {
+                    return Err(serde::de::Error::custom(format!(
+                        "more than {MAX_TURNS} turns"
+                    )));
+                }
+                out.push(t);
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_seq(Bounded)
 }
 
 fn yes() -> bool {
@@ -281,4 +313,26 @@ impl GameLog {
 /// Compact JSON of a value (the log types always serialize).
 fn compact<T: Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_log_longer_than_the_bound_is_refused_while_read() {
+        let turn = r#"{"tile":"base/E","discard":true},"#;
+        let text = format!(
+            r#"{{"format":"tileforge.game","version":1,"players":["a"],"turns":[{}{}]}}"#,
+            turn.repeat(MAX_TURNS),
+            r#"{"tile":"base/E","discard":true}"#
+        );
+        let err = GameLog::from_json(&text).expect_err("too long");
+        assert!(err.contains("more than 100000 turns"), "{err}");
+        let ok = format!(
+            r#"{{"format":"tileforge.game","version":1,"players":["a"],"turns":[{}]}}"#,
+            turn.repeat(3).trim_end_matches(',')
+        );
+        assert_eq!(GameLog::from_json(&ok).map(|l| l.turns.len()), Ok(3));
+    }
 }
