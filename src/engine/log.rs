@@ -336,3 +336,25 @@ impl GameLog {
 fn compact<T: Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_default()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_log_longer_than_the_bound_is_refused_while_read() {
+        let turn = r#"{"tile":"base/E","discard":true},"#;
+        let text = format!(
+            r#"{{"format":"tileforge.game","version":1,"players":["a"],"turns":[{}{}]}}"#,
+            turn.repeat(MAX_TURNS),
+            r#"{"tile":"base/E","discard":true}"#
+        );
+        let err = GameLog::from_json(&text).expect_err("too long");
+        assert!(err.contains("more than 100000 turns"), "{err}");
+        let ok = format!(
+            r#"{{"format":"tileforge.game","version":1,"players":["a"],"turns":[{}]}}"#,
+            turn.repeat(3).trim_end_matches(',')
+        );
+        assert_eq!(GameLog::from_json(&ok).map(|l| l.turns.len()), Ok(3));
+    }
+}

@@ -13,7 +13,7 @@ use super::format::{Annotations, Message, Save, SavePlayer, Setup, StartTile};
 use super::names;
 use super::pointers;
 use crate::emit::wire::{Tile, TileSet};
-use crate::engine::log::{GameLog, TurnLog};
+use crate::engine::log::{CropActionLog, CropLog, GameLog, TurnLog};
 use crate::engine::replay::{replay_observed, Step};
 use crate::engine::{FigureSpot, Game, MeepleAction, Ruleset};
 
@@ -38,6 +38,12 @@ struct Builder<'a> {
     draw: Vec<String>,
     tracked: Vec<Tracked>,
     error: Option<String>,
+    /// The player of the turn being exported.
+    player: usize,
+    /// The value of the animal token under the big top.
+    big_top: Option<i64>,
+    /// The values of the tokens JCZ has drawn so far.
+    used_tokens: Vec<i64>,
 }
 
 /// Exports a game log as a JCZ save.
@@ -55,6 +61,9 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
         draw: Vec::new(),
         tracked: Vec::new(),
         error: None,
+        player: 0,
+        big_top: None,
+        used_tokens: Vec::new(),
     };
     let result = replay_observed(rules, log, &mut |i, step, game| {
         if b.error.is_some() {
@@ -73,6 +82,9 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
         return Err(e);
     }
     result.map_err(|e| format!("the game does not replay: {e}"))?;
+    if log.finished {
+        b.final_big_top()?;
+    }
     let mut draw = b.draw;
     if log.finished {
         draw.push("#END".to_string());
@@ -131,9 +143,6 @@ fn setup(rules: &Ruleset, log: &GameLog) -> Result<Setup, String> {
             element.to_string(),
             Value::from(rules.figure_per_player(figure)),
         );
-    }
-    if rules.token_count() > 0 && log.turns.iter().any(|t| t.token.is_some()) {
-        return Err("the big top's animal tokens are not exported yet (JCloisterZone draws them when the big top is scored)".into());
     }
     let (tile, x, y, rotation) = match &log.start {
         Some(s) => (s.tile.clone(), s.x, s.y, s.rotation),
@@ -267,9 +276,7 @@ impl Builder<'_> {
         let rules = game.rules();
         let player = game.active_player();
         self.draw.push(jcz_tile(&turn.tile)?);
-        if turn.crop.is_some() {
-            return Err("crop circles are not exported yet".into());
-        }
+        self.player = player;
         let (Some(x), Some(y)) = (turn.x, turn.y) else {
             return Err("a discard has no placement".into());
         };
@@ -373,11 +380,36 @@ impl Builder<'_> {
         Ok(())
     }
 
-    /// The turn is done: figures that came home free their ids; the commit.
+    /// The turn is done: figures that came home free their ids; the commit
+    /// (with the random number that makes JCZ draw the animal token our log
+    /// scored); the crop circle's messages.
     fn done(&mut self, i: usize, turn: &TurnLog, game: &Game<'_>) -> Result<(), String> {
         if turn.discard {
             self.draw.push(jcz_tile(&turn.tile)?);
             return Ok(());
+        }
+        let crop_type = self.crop_type(turn)?;
+        let mut removed = Vec::new();
+        if let (Some(crop), Some(_)) = (&turn.crop, &crop_type) {
+            if crop.action == CropActionLog::Remove {
+                for (k, r) in crop.responses.iter().enumerate() {
+                    let Some(r) = r else { continue };
+                    let q = (self.player + 1 + k) % game.players();
+                    let spot = self.spot_of(game, r.x, r.y, &r.feature)?;
+                    let t = self
+                        .tracked
+                        .iter()
+                        .position(|t| {
+                            t.player == q
+                                && r.figure.as_deref().is_none_or(|f| f == t.figure)
+                                && (t.x, t.y, t.spot) == (r.x, r.y, spot)
+                        })
+                        .ok_or_else(|| {
+                            format!("crop response {}: no figure of player {q} there", k + 1)
+                        })?;
+                    removed.push((k, self.tracked.remove(t)));
+                }
+            }
         }
         let mut standing = game.figures();
         let mut kept = Vec::with_capacity(self.tracked.len());
@@ -392,20 +424,233 @@ impl Builder<'_> {
             }
         }
         self.tracked = kept;
-        if let Some(f) = standing.first() {
+        let mut commit = json!({});
+        if self.circus(turn)? {
+            if let Some(prev) = self.big_top {
+                commit["random"] = json!(self.token_random(prev, None)?);
+            }
+            self.big_top = match &turn.token {
+                Some(t) => Some(self.token_value(t)?),
+                None => None,
+            };
+        }
+        self.replay.push(message("COMMIT", commit));
+        let adds = match (&turn.crop, &crop_type) {
+            (Some(crop), Some(kind)) => self.crop(game, crop, kind, &removed, standing.len())?,
+            _ => 0,
+        };
+        if standing.len() != adds {
+            let f = &standing[0];
             return Err(format!(
                 "a {} of player {} at ({}, {}) that the export did not place",
                 f.figure, f.player, f.x, f.y
             ));
         }
-        self.replay.push(message("COMMIT", json!({})));
         let next = self.log.turns.get(i + 1);
         if game.second_turn_due() && next.is_some_and(|n| !n.second_turn) {
             return Err(
                 "the log declines a builder's second turn, which JCloisterZone always gives".into(),
             );
         }
-        let _ = self.set;
         Ok(())
     }
+
+    /// The figure spot a crop response names.
+    fn spot_of(&self, game: &Game<'_>, x: i32, y: i32, name: &str) -> Result<FigureSpot, String> {
+        let (kind, rotation) = game
+            .tile_at(x, y)
+            .ok_or_else(|| format!("no tile at ({x}, {y})"))?;
+        let f = game
+            .rules()
+            .feature_named(kind, rotation, name)
+            .ok_or_else(|| format!("no feature `{name}` at ({x}, {y})"))?;
+        Ok(FigureSpot::Feature(f))
+    }
+
+    /// The kind a crop-circle tile's circle acts on (`None` without one).
+    fn crop_type(&self, turn: &TurnLog) -> Result<Option<String>, String> {
+        let tile = self.tile(&turn.tile)?;
+        Ok(tile
+            .features
+            .iter()
+            .find(|f| f.kind == "crop-circle")
+            .map(|f| f.variant.clone().unwrap_or_else(|| "field".into())))
+    }
+
+    fn circus(&self, turn: &TurnLog) -> Result<bool, String> {
+        Ok(self
+            .tile(&turn.tile)?
+            .features
+            .iter()
+            .any(|f| f.kind == "circus"))
+    }
+
+    fn token_value(&self, id: &str) -> Result<i64, String> {
+        self.set
+            .expansions
+            .iter()
+            .flat_map(|e| &e.tokens)
+            .find(|t| t.id == id)
+            .map(|t| t.value)
+            .ok_or_else(|| format!("unknown animal token `{id}`"))
+    }
+
+    /// The random number that makes JCZ draw a token of value `value` (its
+    /// unused tokens in its order: 1, 3, 4, 5, 6, 7 points); with `then`, the
+    /// number whose first draw gives `value` and whose next draw (JCZ steps
+    /// its generator) gives `then`'s value from the tokens left.
+    fn token_random(&mut self, value: i64, then: Option<i64>) -> Result<f64, String> {
+        let first = unused(&self.used_tokens);
+        let k = first
+            .iter()
+            .position(|v| *v == value)
+            .ok_or_else(|| format!("JCloisterZone has no animal token of {value} left"))?;
+        let n = first.len() as f64;
+        self.used_tokens.push(value);
+        let Some(then) = then else {
+            return Ok((k as f64 + 0.5) / n);
+        };
+        let second = unused(&self.used_tokens);
+        let k2 = second
+            .iter()
+            .position(|v| *v == then)
+            .ok_or_else(|| format!("JCloisterZone has no animal token of {then} left"))?;
+        self.used_tokens.push(then);
+        for j in 1..100_000 {
+            let r = (k as f64 + f64::from(j) / 100_000.0) / n;
+            if (r * n).floor() as usize != k {
+                continue;
+            }
+            if (step(r) * second.len() as f64).floor() as usize == k2 {
+                return Ok(r);
+            }
+        }
+        Err("no random number gives both animal tokens of the last turn".into())
+    }
+
+    /// Final scoring draws the big top's token from the random number of the
+    /// last commit (after that commit's own draw, if any).
+    fn final_big_top(&mut self) -> Result<(), String> {
+        let Some(value) = self.big_top else {
+            return Ok(());
+        };
+        let Some(last) = self.replay.iter().rposition(|m| m.kind == "COMMIT") else {
+            return Ok(());
+        };
+        let r = match self.replay[last]
+            .payload
+            .get("random")
+            .and_then(Value::as_f64)
+        {
+            None => self.token_random(value, None)?,
+            Some(_) => {
+                let earlier = self.used_tokens.pop().unwrap_or(0);
+                self.token_random(earlier, Some(value))?
+            }
+        };
+        self.replay[last].payload["random"] = json!(r);
+        Ok(())
+    }
+
+    /// The crop circle's messages: the choice, then each player's response
+    /// (left of the active player first) when JCZ asks for one. Returns the
+    /// figures added.
+    fn crop(
+        &mut self,
+        game: &Game<'_>,
+        crop: &CropLog,
+        kind: &str,
+        removed: &[(usize, Tracked)],
+        added_on_board: usize,
+    ) -> Result<usize, String> {
+        let players = game.players();
+        let adds = crop.responses.iter().filter(|r| r.is_some()).count();
+        let remove = crop.action == CropActionLog::Remove;
+        let before = if remove {
+            game.figures().len() + removed.len()
+        } else {
+            game.figures().len().saturating_sub(adds)
+        };
+        if before == 0 {
+            return Ok(if remove { 0 } else { added_on_board.min(adds) });
+        }
+        self.replay.push(message(
+            "CIRCLE_REMOVE_OR_DEPLOY",
+            json!({ "value": if remove { "REMOVE" } else { "DEPLOY" } }),
+        ));
+        let figures = game.figures();
+        for (k, r) in crop.responses.iter().enumerate() {
+            let q = (self.player + 1 + k) % players;
+            match (r, remove) {
+                (Some(_), true) => {
+                    let t = &removed
+                        .iter()
+                        .find(|(i, _)| *i == k)
+                        .ok_or("a removal the export lost")?
+                        .1;
+                    self.replay.push(message(
+                        "RETURN_MEEPLE",
+                        json!({ "pointer": { "featurePointer": t.pointer, "meepleId": Self::meeple_id(q, &t.figure, t.n)? }, "source": "CORN_CIRCLE" }),
+                    ));
+                    self.replay.push(message("COMMIT", json!({})));
+                }
+                (Some(r), false) => {
+                    let figure = r.figure.as_deref().unwrap_or("meeple");
+                    let spot = self.spot_of(game, r.x, r.y, &r.feature)?;
+                    let FigureSpot::Feature(f) = spot else {
+                        return Err("a crop response names no feature".into());
+                    };
+                    let pointer = self.feature_pointer(game, r.x, r.y, f)?;
+                    let n = self.deploy(q, figure, pointer.clone(), None, None)?;
+                    self.track(q, figure, n, (r.x, r.y, spot), pointer);
+                    self.replay.push(message("COMMIT", json!({})));
+                }
+                (None, true) => {}
+                (None, false) => {
+                    let on_type = figures.iter().any(|f| {
+                        f.player == q
+                            && !["builder", "pig"].contains(&f.figure.as_str())
+                            && self.kind_at(game, f) == Some(kind)
+                    });
+                    let rules = game.rules();
+                    let supply = ["meeple", "large-meeple", "ringmaster"]
+                        .iter()
+                        .any(|id| rules.figure(id).is_some_and(|fid| game.supply(q, fid) > 0));
+                    if on_type && supply {
+                        self.replay.push(message("PASS", json!({})));
+                    }
+                }
+            }
+        }
+        Ok(if remove { 0 } else { adds })
+    }
+
+    /// The kind of the feature a figure stands on.
+    fn kind_at<'s>(&'s self, game: &Game<'_>, f: &crate::engine::FigureView) -> Option<&'s str> {
+        let FigureSpot::Feature(i) = f.spot else {
+            return None;
+        };
+        let (kind, _) = game.tile_at(f.x, f.y)?;
+        let tile = self.tiles.get(game.rules().kind_id(kind))?;
+        tile.features.get(usize::from(i)).map(|x| x.kind.as_str())
+    }
+}
+
+/// JCZ's unused animal tokens, by value in its order, after `used` were drawn.
+fn unused(used: &[i64]) -> Vec<i64> {
+    let mut out = Vec::new();
+    for (value, count) in [(1, 1), (3, 4), (4, 5), (5, 3), (6, 2), (7, 1)] {
+        let left = usize::saturating_sub(count, used.iter().filter(|u| **u == value).count());
+        out.extend(std::iter::repeat_n(value, left));
+    }
+    out
+}
+
+/// JCZ's random generator after one draw from `r` (a 48-bit linear
+/// congruential step on the number's bits).
+fn step(r: f64) -> f64 {
+    const M: u64 = (1 << 48) - 1;
+    let x = r.to_bits() & M;
+    let x = x.wrapping_mul(25_214_903_917).wrapping_add(11) & M;
+    x as f64 / (M + 1) as f64
 }

@@ -14,8 +14,8 @@ use super::names;
 use super::pointers;
 use crate::emit::wire::{Tile, TileSet};
 use crate::engine::log::{
-    AcrobatLog, FlightLog, GameLog, MeepleLog, PosLog, RecallLog, StartLog, TurnLog, FORMAT,
-    VERSION,
+    AcrobatLog, CropActionLog, CropLog, CropResponseLog, FlightLog, GameLog, MeepleLog, PosLog,
+    RecallLog, StartLog, TurnLog, FORMAT, VERSION,
 };
 use crate::engine::replay::play_entry;
 use crate::engine::{Game, Placement, Ruleset, MAX_PLAYERS};
@@ -43,20 +43,30 @@ pub fn expansions(save: &Save) -> Result<Vec<String>, String> {
             chosen.extend(names::EXPANSIONS.iter().position(|x| x.set == r));
         }
     }
-    let mut allowed: Vec<&str> = names::IMPLIED_ELEMENTS.to_vec();
-    for &i in &chosen {
-        allowed.extend(names::EXPANSIONS[i].elements.iter().map(|(n, _)| *n));
-    }
-    if let Some(bad) = save
-        .setup
-        .elements
-        .keys()
-        .find(|k| !allowed.contains(&k.as_str()))
-    {
-        return Err(format!(
-            "element `{}` is not one tileforge plays with these tile sets",
-            bad.escape_debug()
-        ));
+    for element in save.setup.elements.keys() {
+        let allowed = |chosen: &BTreeSet<usize>| {
+            names::IMPLIED_ELEMENTS.contains(&element.as_str())
+                || chosen.iter().any(|&i| {
+                    names::EXPANSIONS[i]
+                        .elements
+                        .iter()
+                        .any(|(n, _)| n == element)
+                })
+        };
+        if allowed(&chosen) || names::INERT_ELEMENTS.contains(&element.as_str()) {
+            continue;
+        }
+        // A figure JCZ adds by element alone (the pig without Traders &
+        // Builders' tiles): the expansion that brings it here.
+        let Some(i) = names::EXPANSIONS.iter().position(|e| {
+            e.replaces.is_none() && e.elements.iter().any(|(n, c)| n == element && c.is_some())
+        }) else {
+            return Err(format!(
+                "element `{}` is not one tileforge plays with these tile sets",
+                element.escape_debug()
+            ));
+        };
+        chosen.insert(i);
     }
     if let Some((rule, value)) = save.setup.rules.iter().next() {
         return Err(format!(
@@ -89,6 +99,28 @@ struct Pending {
     turn: TurnLog,
     /// A flight waiting for its landing (figure, roll).
     flying: bool,
+    /// The player whose turn it is.
+    player: usize,
+    /// The turn's own COMMIT came: what follows is the crop circle's.
+    committed: bool,
+}
+
+/// Applies a finished turn to the game and keeps it.
+fn finish(
+    game: &mut Game<'_>,
+    cur: Pending,
+    turns: &mut Vec<TurnLog>,
+    players: &[String],
+) -> Result<(), String> {
+    if !cur.committed {
+        return Err("a turn without its COMMIT".into());
+    }
+    let mut turn = cur.turn;
+    play_entry(game, &turn, players)
+        .map_err(|e| format!("turn {} is illegal here: {e}", turns.len() + 1))?;
+    crate::engine::random::record_goods(game, &mut turn);
+    turns.push(turn);
+    Ok(())
 }
 
 /// Imports a save with a ruleset prepared for [`expansions`] of it.
@@ -138,13 +170,15 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
     let mut drawn = 0usize;
     let mut turns: Vec<TurnLog> = Vec::new();
     let mut pending: Option<Pending> = None;
+    let tokens = tokens(set, rules, save)?;
+    let mut placed = 0usize;
     for (index, m) in save.replay.iter().enumerate() {
         let at = |why: String| format!("message {} ({}): {why}", index + 1, m.kind.escape_debug());
         let p = &m.payload;
         match m.kind.as_str() {
             "PLACE_TILE" => {
-                if pending.is_some() {
-                    return Err(at("a tile placed before the last turn's COMMIT".into()));
+                if let Some(cur) = pending.take() {
+                    finish(&mut game, cur, &mut turns, &players).map_err(&at)?;
                 }
                 let jcz = text(p, "tileId").map_err(&at)?;
                 while let Some(d) = draw.get(drawn) {
@@ -168,6 +202,8 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                 let (x, y) = position(p.get("position")).map_err(&at)?;
                 let rotation = names::rotation_of(text(p, "rotation").map_err(&at)?)
                     .ok_or_else(|| at("`rotation` is not R0, R90, R180 or R270".into()))?;
+                let token = tokens.get(placed).cloned().flatten();
+                placed += 1;
                 pending = Some(Pending {
                     turn: TurnLog {
                         tile: our_tile(rules, jcz).map_err(&at)?,
@@ -175,22 +211,53 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                         y: Some(y),
                         rotation: Some(rotation),
                         second_turn: game.second_turn_due(),
+                        token,
                         ..TurnLog::default()
                     },
                     flying: false,
+                    player: game.active_player(),
+                    committed: false,
                 });
             }
             "DEPLOY_MEEPLE" => {
                 let cur = pending
                     .as_mut()
                     .ok_or_else(|| at("a figure deployed before any tile".into()))?;
-                deploy(rules, &tiles, &game, cur, p).map_err(&at)?;
+                if cur.committed {
+                    crop_response(rules, &tiles, &game, cur, p, false).map_err(&at)?;
+                } else {
+                    deploy(rules, &tiles, &game, cur, p).map_err(&at)?;
+                }
+            }
+            "CIRCLE_REMOVE_OR_DEPLOY" => {
+                let cur = pending
+                    .as_mut()
+                    .filter(|c| c.committed)
+                    .ok_or_else(|| at("a crop circle's choice outside a turn's end".into()))?;
+                let action = match text(p, "value").map_err(&at)? {
+                    "DEPLOY" => CropActionLog::Add,
+                    "REMOVE" => CropActionLog::Remove,
+                    other => {
+                        return Err(at(format!(
+                            "`{}` is neither DEPLOY nor REMOVE",
+                            other.escape_debug()
+                        )))
+                    }
+                };
+                cur.turn.crop = Some(CropLog {
+                    action,
+                    responses: vec![None; players.len()],
+                });
             }
             "RETURN_MEEPLE" => {
                 let cur = pending
                     .as_mut()
                     .ok_or_else(|| at("a figure returned before any tile".into()))?;
                 let source = text(p, "source").map_err(&at)?;
+                if source == "CORN_CIRCLE" && cur.committed {
+                    crop_response(rules, &tiles, &game, cur, p, true).map_err(&at)?;
+                    continue;
+                }
                 if source != "ABBOT_RETURN" {
                     return Err(at(format!(
                         "returning a figure by `{}` is a move tileforge does not play",
@@ -202,7 +269,11 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                     .and_then(|v| v.get("featurePointer"))
                     .ok_or_else(|| at("no `pointer.featurePointer`".into()))?;
                 let (x, y) = position(fp.get("position")).map_err(&at)?;
-                cur.turn.recall = Some(RecallLog { x, y, figure: None });
+                cur.turn.recall = Some(RecallLog {
+                    x,
+                    y,
+                    figure: Some("abbot".into()),
+                });
             }
             "SCORE_ACROBATS" => {
                 let cur = pending
@@ -214,12 +285,10 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
             }
             "PASS" => {}
             "COMMIT" => {
-                let Some(cur) = pending.take() else {
+                let Some(cur) = pending.as_mut() else {
                     return Err(at("a COMMIT with no tile placed".into()));
                 };
-                play_entry(&mut game, &cur.turn, &players)
-                    .map_err(|e| at(format!("turn {} is illegal here: {e}", turns.len() + 1)))?;
-                turns.push(cur.turn);
+                cur.committed = true;
             }
             other => {
                 return Err(at(format!(
@@ -229,8 +298,8 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
             }
         }
     }
-    if pending.is_some() {
-        return Err("the save ends in the middle of a turn (no COMMIT after the last tile)".into());
+    if let Some(cur) = pending.take() {
+        finish(&mut game, cur, &mut turns, &players).map_err(|e| format!("the last turn: {e}"))?;
     }
     let bag_empty = (0..rules.kind_count())
         .all(|k| game.remaining(crate::engine::KindId(u16::try_from(k).unwrap_or(u16::MAX))) == 0);
@@ -354,7 +423,7 @@ fn deploy(
             .feature_name(kind, rotation, u8::try_from(f).unwrap_or(u8::MAX))
             .to_string())
     };
-    let figure_opt = (figure != "meeple").then(|| figure.to_string());
+    let figure_opt = Some(figure.to_string());
     if cur.flying {
         cur.flying = false;
         let name = named(x, y)?;
@@ -428,4 +497,179 @@ fn position(v: Option<&Value>) -> Result<(i32, i32), String> {
             .ok_or_else(|| "a position is two integers within ±1,000,000".to_string()),
         _ => Err("a position is `[x, y]`".into()),
     }
+}
+
+/// A response to the crop circle: a figure added (`remove`: taken away) by
+/// the player whose meeple it is.
+fn crop_response(
+    rules: &Ruleset,
+    tiles: &std::collections::HashMap<&str, &Tile>,
+    game: &Game<'_>,
+    cur: &mut Pending,
+    p: &Value,
+    remove: bool,
+) -> Result<(), String> {
+    let (id, ptr) = if remove {
+        let mp = p.get("pointer").ok_or("no `pointer`")?;
+        (
+            text(mp, "meepleId")?,
+            mp.get("featurePointer").ok_or("no `featurePointer`")?,
+        )
+    } else {
+        (
+            text(p, "meepleId")?,
+            p.get("pointer").ok_or("no `pointer`")?,
+        )
+    };
+    let mut parts = id.split('.');
+    let owner: usize = parts
+        .next()
+        .and_then(|o| o.parse().ok())
+        .filter(|o| *o < game.players())
+        .ok_or_else(|| format!("meeple id `{}` names no player", id.escape_debug()))?;
+    let kind = parts.next().unwrap_or("");
+    let figure = names::our_figure(kind).ok_or_else(|| {
+        format!(
+            "meeple type `{}` is not one tileforge plays",
+            kind.escape_debug()
+        )
+    })?;
+    let (x, y) = position(ptr.get("position"))?;
+    let ftype = text(ptr, "feature")?;
+    let location = text(ptr, "location")?;
+    let (tk, rotation) = if (Some(x), Some(y)) == (cur.turn.x, cur.turn.y) {
+        (
+            rules.kind(&cur.turn.tile).ok_or("unknown tile")?,
+            cur.turn.rotation.unwrap_or(0),
+        )
+    } else {
+        game.tile_at(x, y)
+            .ok_or_else(|| format!("no tile at ({x}, {y})"))?
+    };
+    let tid = rules.kind_id(tk);
+    let tile = tiles
+        .get(tid)
+        .ok_or_else(|| format!("tile `{tid}` is not in the set"))?;
+    let f = pointers::feature_at(tile, rotation, ftype, location)
+        .ok_or_else(|| format!("{tid} at ({x}, {y}) has no {ftype} at `{location}`"))?;
+    let n = game.players();
+    let k = (owner + n - cur.player - 1) % n;
+    let crop = cur
+        .turn
+        .crop
+        .as_mut()
+        .ok_or("a crop response before the crop circle's choice")?;
+    if (crop.action == CropActionLog::Remove) != remove {
+        return Err("a crop response that does not follow the choice".into());
+    }
+    let slot = crop.responses.get_mut(k).ok_or("no such player")?;
+    *slot = Some(CropResponseLog {
+        x,
+        y,
+        feature: rules
+            .feature_name(tk, rotation, u8::try_from(f).unwrap_or(u8::MAX))
+            .to_string(),
+        figure: Some(figure.to_string()),
+    });
+    Ok(())
+}
+
+/// The animal token of each placed tile (by PLACE_TILE number): JCZ draws
+/// the token of a circus when the big top leaves it (the next circus's
+/// COMMIT, or final scoring), from its random numbers, which this replays.
+fn tokens(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<Vec<Option<String>>, String> {
+    let circus = |jcz: &str| -> bool {
+        our_tile(rules, jcz).ok().is_some_and(|id| {
+            set.tiles
+                .iter()
+                .any(|t| t.id == id && t.features.iter().any(|f| f.kind == "circus"))
+        })
+    };
+    let token_of = |value: i64| -> Option<String> {
+        set.expansions
+            .iter()
+            .flat_map(|e| &e.tokens)
+            .find(|t| t.value == value)
+            .map(|t| t.id.clone())
+    };
+    let mut rng = save.initial_random;
+    let mut out: Vec<Option<String>> = Vec::new();
+    let mut used: Vec<i64> = Vec::new();
+    let mut big_top: Option<usize> = None;
+    let mut is_circus = false;
+    let mut committed = false;
+    let draw_token = |rng: &mut f64, used: &mut Vec<i64>| -> Option<i64> {
+        let left = unused(used);
+        let k = next_int(rng, left.len())?;
+        let v = *left.get(k)?;
+        used.push(v);
+        Some(v)
+    };
+    for m in &save.replay {
+        if let Some(r) = m.payload.get("random").and_then(Value::as_f64) {
+            rng = r;
+        }
+        match m.kind.as_str() {
+            "PLACE_TILE" => {
+                let id = m
+                    .payload
+                    .get("tileId")
+                    .and_then(Value::as_str)
+                    .unwrap_or("");
+                is_circus = circus(id);
+                committed = false;
+                out.push(None);
+            }
+            "DEPLOY_MEEPLE" if !committed => {
+                let fm = m
+                    .payload
+                    .pointer("/pointer/feature")
+                    .and_then(Value::as_str);
+                if fm == Some("FlyingMachine") {
+                    next_int(&mut rng, 3);
+                }
+            }
+            "COMMIT" if !committed => {
+                committed = true;
+                if is_circus {
+                    if let Some(prev) = big_top {
+                        let v = draw_token(&mut rng, &mut used);
+                        out[prev] = v.and_then(token_of);
+                    }
+                    big_top = Some(out.len() - 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Some(last) = big_top {
+        out[last] = draw_token(&mut rng, &mut used).and_then(token_of);
+    }
+    Ok(out)
+}
+
+/// JCZ's unused animal tokens, by value in its order, after `used`.
+fn unused(used: &[i64]) -> Vec<i64> {
+    let mut out = Vec::new();
+    for (value, count) in [(1, 1usize), (3, 4), (4, 5), (5, 3), (6, 2), (7, 1)] {
+        let left = count.saturating_sub(used.iter().filter(|u| **u == value).count());
+        out.extend(std::iter::repeat_n(value, left));
+    }
+    out
+}
+
+/// JCZ's `getNextInt(bound)`: the number's share of `bound`, then one
+/// 48-bit linear congruential step.
+fn next_int(r: &mut f64, bound: usize) -> Option<usize> {
+    if bound == 0 {
+        return None;
+    }
+    const M: u64 = (1 << 48) - 1;
+    let next = (*r * bound as f64) as usize;
+    let x = (r.to_bits() & M)
+        .wrapping_mul(25_214_903_917)
+        .wrapping_add(11)
+        & M;
+    *r = x as f64 / (M + 1) as f64;
+    Some(next.min(bound - 1))
 }

@@ -123,6 +123,10 @@ pub fn element_value(count: Option<u32>) -> Value {
 /// Elements JCZ adds from the tile sets, which a save may name or not.
 pub const IMPLIED_ELEMENTS: &[&str] = &["river", "corn-circle", "flier"];
 
+/// Elements that act only through tiles of a set not in play (GQ11's pig
+/// herds): harmless without them.
+pub const INERT_ELEMENTS: &[&str] = &["pig-herd"];
+
 /// The base game's letters and JCZ's ids (docs/tilesets.md).
 const BASE_LETTERS: &[(&str, &str)] = &[
     ("A", "LR"),

@@ -1,0 +1,310 @@
+//! The differential runner: plays seeded random games with our engine,
+//! exports each as a JCloisterZone save, has JCZ's own engine (the
+//! `jcz-oracle` harness, docs/jcz-games.md) replay and score it, and reports
+//! how many games both engines score alike, with every disagreement: JCZ's
+//! error, or both engines' points by source side by side. A developer tool:
+//! CI has no JCZ, so it is not part of `cargo test`.
+//!
+//! ```sh
+//! cargo build --release --example jcz_differential
+//! target/release/examples/jcz_differential --oracle $JCZ_BUILD/jcz-oracle \
+//!     --tileset out/tileset.json --expansions base,river --players 2-6 \
+//!     --games 200 --seed 1 --jobs 2 [--out DIR] [--verbose]
+//! ```
+//!
+//! Game `i` is played by seed `SEED + i` with `2 + i mod (MAX - MIN + 1)`...
+//! players from the range; `--out DIR` keeps the log and the save of each
+//! disagreeing game (`seed-N.json`, `seed-N.jcz`). The summary's last line is
+//! `agreed A of N`.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+use tileforge::emit::wire::TileSet;
+use tileforge::engine::random::{player_names, RandomPlayer};
+use tileforge::engine::{report, Ruleset};
+
+struct Options {
+    oracle: PathBuf,
+    tileset: PathBuf,
+    expansions: Vec<String>,
+    players: (usize, usize),
+    games: u64,
+    seed: u64,
+    jobs: usize,
+    out: Option<PathBuf>,
+    verbose: bool,
+}
+
+fn options() -> Result<Options, String> {
+    let mut o = Options {
+        oracle: PathBuf::from("jcz-oracle"),
+        tileset: PathBuf::from("out/tileset.json"),
+        expansions: vec!["base".into()],
+        players: (2, 2),
+        games: 10,
+        seed: 1,
+        jobs: 1,
+        out: None,
+        verbose: false,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut value = || args.next().ok_or_else(|| format!("{a} needs a value"));
+        match a.as_str() {
+            "--oracle" => o.oracle = value()?.into(),
+            "--tileset" => o.tileset = value()?.into(),
+            "--expansions" => o.expansions = value()?.split(',').map(str::to_string).collect(),
+            "--players" => {
+                let v = value()?;
+                let (lo, hi) = v.split_once('-').unwrap_or((&v, &v));
+                o.players = (
+                    lo.parse().map_err(|_| "bad --players")?,
+                    hi.parse().map_err(|_| "bad --players")?,
+                );
+            }
+            "--games" => o.games = value()?.parse().map_err(|_| "bad --games")?,
+            "--seed" => o.seed = value()?.parse().map_err(|_| "bad --seed")?,
+            "--jobs" => o.jobs = value()?.parse().map_err(|_| "bad --jobs")?,
+            "--out" => o.out = Some(value()?.into()),
+            "--verbose" => o.verbose = true,
+            other => return Err(format!("unknown option {other}")),
+        }
+    }
+    Ok(o)
+}
+
+/// One game's outcome.
+enum Outcome {
+    Agreed,
+    /// The export refused the game (why).
+    Refused(String),
+    /// JCZ stopped at a message (why), or scored differently (the table).
+    Disagreed {
+        class: String,
+        detail: String,
+    },
+}
+
+/// Points by player and source, JCZ's feature names mapped to our sources.
+fn jcz_by_source(result: &Value) -> BTreeMap<(usize, String), i64> {
+    let mut out = BTreeMap::new();
+    for e in result["scoreEvents"].as_array().into_iter().flatten() {
+        let player = e["player"].as_u64().unwrap_or(0) as usize;
+        let feature = e["feature"].as_str().unwrap_or("?");
+        let source = match feature {
+            "monastery" | "garden" => "cloister",
+            "bigtop" => "circus",
+            "trade-goods" | "tradegoods" => "goods",
+            other => other,
+        };
+        *out.entry((player, source.to_string())).or_default() += e["points"].as_i64().unwrap_or(0);
+    }
+    out
+}
+
+fn main() {
+    let o = match options() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::exit(2);
+        }
+    };
+    let text = std::fs::read_to_string(&o.tileset).unwrap_or_else(|e| {
+        eprintln!("error: {}: {e}", o.tileset.display());
+        std::process::exit(2)
+    });
+    let set: TileSet = serde_json::from_str(&text).unwrap_or_else(|e| {
+        eprintln!("error: {}: {e}", o.tileset.display());
+        std::process::exit(2)
+    });
+    let rules = Ruleset::new(&set, Some(&o.expansions)).unwrap_or_else(|e| {
+        eprintln!("error: {e}");
+        std::process::exit(2)
+    });
+    if let Some(dir) = &o.out {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    let jobs = o.jobs.max(1);
+    let outcomes: Vec<(u64, Outcome)> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..jobs)
+            .map(|j| {
+                let (o, set, rules) = (&o, &set, &rules);
+                s.spawn(move || worker(o, set, rules, j, jobs))
+            })
+            .collect();
+        let mut all: Vec<(u64, Outcome)> = handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect();
+        all.sort_by_key(|(seed, _)| *seed);
+        all
+    });
+    let mut classes: BTreeMap<String, Vec<u64>> = BTreeMap::new();
+    let mut agreed = 0;
+    for (seed, outcome) in &outcomes {
+        match outcome {
+            Outcome::Agreed => agreed += 1,
+            Outcome::Refused(why) => classes
+                .entry(format!("export refused: {why}"))
+                .or_default()
+                .push(*seed),
+            Outcome::Disagreed { class, detail } => {
+                if o.verbose {
+                    println!("seed {seed}: {class}\n{detail}");
+                }
+                classes.entry(class.clone()).or_default().push(*seed);
+            }
+        }
+    }
+    for (class, seeds) in &classes {
+        let shown: Vec<String> = seeds.iter().take(8).map(u64::to_string).collect();
+        println!("{:5}  {class}  (seeds {})", seeds.len(), shown.join(" "));
+    }
+    println!(
+        "{}: agreed {agreed} of {}",
+        o.expansions.join(","),
+        outcomes.len()
+    );
+}
+
+fn worker(
+    o: &Options,
+    set: &TileSet,
+    rules: &Ruleset,
+    job: usize,
+    jobs: usize,
+) -> Vec<(u64, Outcome)> {
+    let mut child = Command::new(&o.oracle)
+        .arg("--serve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| {
+            eprintln!("error: cannot start {}: {e}", o.oracle.display());
+            std::process::exit(2)
+        });
+    let mut stdin = child.stdin.take().expect("piped");
+    let mut stdout = BufReader::new(child.stdout.take().expect("piped"));
+    let span = o.players.1.saturating_sub(o.players.0) + 1;
+    let mut out = Vec::new();
+    for i in (0..o.games).filter(|i| (*i as usize) % jobs == job) {
+        let seed = o.seed + i;
+        let players = o.players.0 + (i as usize) % span;
+        let names = player_names(players);
+        let (game, log) = match RandomPlayer::new(seed).play_logged(rules, &names) {
+            Ok(g) => g,
+            Err(e) => {
+                out.push((seed, Outcome::Refused(format!("our engine: {}", e.0))));
+                continue;
+            }
+        };
+        let save = match tileforge::jcz_game::export(set, rules, &log) {
+            Ok(s) => s,
+            Err(e) => {
+                let why = e
+                    .split_once(": ")
+                    .map_or(e.as_str(), |(_, w)| w)
+                    .to_string();
+                out.push((seed, Outcome::Refused(why)));
+                continue;
+            }
+        };
+        let line = serde_json::to_string(&save).unwrap_or_default();
+        if writeln!(stdin, "{line}")
+            .and_then(|()| stdin.flush())
+            .is_err()
+        {
+            eprintln!("error: the oracle stopped");
+            break;
+        }
+        let mut answer = String::new();
+        if stdout.read_line(&mut answer).unwrap_or(0) == 0 {
+            eprintln!("error: the oracle stopped");
+            break;
+        }
+        let result: Value = serde_json::from_str(&answer).unwrap_or(Value::Null);
+        let ours = report::report(&game, &names);
+        let outcome = compare(&result, &ours);
+        if let (Outcome::Disagreed { .. }, Some(dir)) = (&outcome, &o.out) {
+            let _ = std::fs::write(dir.join(format!("seed-{seed}.json")), log.to_json());
+            let _ = std::fs::write(dir.join(format!("seed-{seed}.jcz")), save.to_json());
+        }
+        out.push((seed, outcome));
+    }
+    drop(stdin);
+    let _ = child.wait();
+    out
+}
+
+fn compare(result: &Value, ours: &report::ScoreReport) -> Outcome {
+    if let Some(err) = result.get("error").filter(|e| !e.is_null()) {
+        let msg = err["message"].as_str().unwrap_or("?");
+        // Numbers and ids in the message vary from game to game.
+        let class: String = msg
+            .split_whitespace()
+            .map(|w| {
+                if w.chars().any(|c| c.is_ascii_digit()) {
+                    "#"
+                } else {
+                    w
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        return Outcome::Disagreed {
+            class: format!("JCZ error: {class}"),
+            detail: format!("  at message {}: {msg}", err["messageIndex"]),
+        };
+    }
+    let theirs = jcz_by_source(result);
+    let mut differ = Vec::new();
+    let mut lines = String::new();
+    for (p, score) in ours.players.iter().enumerate() {
+        let jtotal = result["players"][p]["points"].as_i64().unwrap_or(i64::MIN);
+        let b = &score.by_source;
+        let sources = [
+            ("road", b.road),
+            ("city", b.city),
+            ("cloister", b.cloister),
+            ("field", b.field),
+            ("circus", b.circus),
+            ("acrobats", b.acrobats),
+            ("ringmaster", b.ringmaster),
+            ("goods", b.goods),
+        ];
+        let before = differ.len();
+        let mut row = format!(
+            "  {:8} total {:4} | JCZ {:4} |",
+            score.name, score.total, jtotal
+        );
+        for (src, pts) in sources {
+            let j = theirs.get(&(p, src.to_string())).copied().unwrap_or(0);
+            if j != pts {
+                differ.push(src);
+                row.push_str(&format!(" {src} {pts} vs {j}"));
+            }
+        }
+        if jtotal != score.total || differ.len() > before {
+            lines.push_str(&row);
+            lines.push('\n');
+        }
+        if jtotal != score.total && differ.is_empty() {
+            differ.push("total");
+        }
+    }
+    if differ.is_empty() {
+        return Outcome::Agreed;
+    }
+    differ.sort_unstable();
+    differ.dedup();
+    Outcome::Disagreed {
+        class: format!("scores differ: {}", differ.join(", ")),
+        detail: lines,
+    }
+}

@@ -1,0 +1,223 @@
+//! Games to and from JCloisterZone (`src/jcz_game`, docs/jcz-games.md): a
+//! hand-made save imported to the log and scores worked out by hand and
+//! exported back to its messages, the round trip export → import of random
+//! games of every expansion both engines play, and bad input (truncated or
+//! hostile saves, unknown ids, an occupied square, a million moves), each a
+//! clear error with nothing written.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use tileforge::emit::wire::TileSet;
+use tileforge::engine::log::GameLog;
+use tileforge::engine::random::{player_names, RandomPlayer};
+use tileforge::engine::{replay, Ruleset};
+use tileforge::jcz_game::{self, Save};
+
+/// The expansions both engines play, as `.tiles` files.
+const SETS: &[&str] = &[
+    "base",
+    "base-edition-2",
+    "river",
+    "inns-and-cathedrals",
+    "traders-and-builders",
+    "under-the-big-top",
+    "the-flier",
+    "crop-circles-2",
+];
+
+fn tileset() -> TileSet {
+    let files: Vec<PathBuf> = SETS
+        .iter()
+        .map(|s| Path::new("tilesets").join(format!("{s}.tiles")))
+        .collect();
+    let (_, compiled) = common::compile_files(&files);
+    tileforge::emit::tileset(&compiled.checked.expect("the sets compile"))
+}
+
+fn fixture(name: &str) -> String {
+    std::fs::read_to_string(Path::new("tests/jcz").join(name)).expect("fixture")
+}
+
+fn import(set: &TileSet, text: &str) -> Result<GameLog, String> {
+    let save = Save::from_json(text)?;
+    let expansions = jcz_game::expansions(&save)?;
+    let rules = Ruleset::new(set, Some(&expansions)).map_err(|e| e.to_string())?;
+    jcz_game::import(set, &rules, &save)
+}
+
+#[test]
+fn a_hand_made_save_imports_to_the_log_and_scores_worked_out_by_hand() {
+    let set = tileset();
+    let log = import(&set, &fixture("city-road-cloister.jcz")).expect("imports");
+    let expected =
+        GameLog::from_json(&fixture("city-road-cloister.game.json")).expect("expected log");
+    assert_eq!(log, expected);
+    // Ann closes a two-tile city (4) and holds a road of two tiles (2); Ben's
+    // cloister has two neighbours (3).
+    let rules = Ruleset::new(&set, log.expansions.as_deref()).expect("ruleset");
+    let game = replay(&rules, &log).expect("replays");
+    let totals: Vec<i64> = game.scores().iter().map(|s| s.total()).collect();
+    assert_eq!(totals, vec![6, 3]);
+}
+
+#[test]
+fn the_imported_log_exports_back_to_the_same_messages() {
+    let set = tileset();
+    let text = fixture("city-road-cloister.jcz");
+    let log = import(&set, &text).expect("imports");
+    let rules = Ruleset::new(&set, log.expansions.as_deref()).expect("ruleset");
+    let save = jcz_game::export(&set, &rules, &log).expect("exports");
+    let original = Save::from_json(&text).expect("fixture");
+    assert_eq!(save.replay, original.replay);
+    assert_eq!(save.setup.sets, original.setup.sets);
+    assert_eq!(save.setup.start, original.setup.start);
+    assert_eq!(
+        save.game_annotations.draw_order,
+        original.game_annotations.draw_order
+    );
+}
+
+#[test]
+fn random_games_of_every_playable_expansion_survive_export_and_import() {
+    let set = tileset();
+    let configs: &[&[&str]] = &[
+        &["base"],
+        &["base", "river"],
+        &["base", "inns-and-cathedrals"],
+        &["base", "traders-and-builders"],
+        &["base", "base-edition-2"],
+        &["base", "under-the-big-top"],
+        &["base", "the-flier"],
+        &["base", "crop-circles-2"],
+        SETS,
+    ];
+    for (c, config) in configs.iter().enumerate() {
+        let expansions: Vec<String> = config.iter().map(|s| (*s).to_string()).collect();
+        let rules = Ruleset::new(&set, Some(&expansions)).expect("ruleset");
+        for seed in 0..4u64 {
+            let players = 2 + (seed as usize + c) % 5;
+            let (_, mut log) = RandomPlayer::new(seed * 31 + c as u64)
+                .play_logged(&rules, &player_names(players))
+                .expect("plays");
+            let save = jcz_game::export(&set, &rules, &log)
+                .unwrap_or_else(|e| panic!("{config:?} seed {seed}: {e}"));
+            let mut back = import(&set, &save.to_json())
+                .unwrap_or_else(|e| panic!("{config:?} seed {seed}: {e}"));
+            log.seats = None;
+            for l in [&mut log, &mut back] {
+                if let Some(e) = l.expansions.as_mut() {
+                    e.sort();
+                }
+            }
+            assert_eq!(back, log, "{config:?} seed {seed}");
+        }
+    }
+}
+
+/// Runs `import jcz-game` on a save's text; returns the exit code and
+/// stderr, and checks that nothing was written.
+fn import_cli(name: &str, text: &str) -> (Option<i32>, String) {
+    let dir = common::scratch(&format!("jcz-game-{name}"));
+    let set = dir.join("tileset.json");
+    std::fs::write(&set, serde_json::to_string(&tileset()).expect("json")).expect("write");
+    let save = dir.join("save.jcz");
+    std::fs::write(&save, text).expect("write");
+    let out = dir.join("game.json");
+    let run = common::tileforge(&[
+        "import",
+        "jcz-game",
+        save.to_str().expect("utf-8"),
+        "--tileset",
+        set.to_str().expect("utf-8"),
+        "-o",
+        out.to_str().expect("utf-8"),
+    ]);
+    let err = common::stderr(&run);
+    if run.status.code() != Some(0) {
+        assert!(!out.exists(), "{name}: nothing is written on failure");
+    }
+    (run.status.code(), err)
+}
+
+fn replaced(from: &str, to: &str) -> String {
+    let text = fixture("city-road-cloister.jcz");
+    assert!(text.contains(from), "{from}");
+    text.replacen(from, to, 1)
+}
+
+#[test]
+fn bad_saves_are_clear_errors_and_write_nothing() {
+    let text = fixture("city-road-cloister.jcz");
+    let cases: Vec<(&str, String, &str)> = vec![
+        (
+            "truncated",
+            text[..text.len() / 2].to_string(),
+            "not a JCloisterZone save",
+        ),
+        (
+            "hostile-nesting",
+            replaced(
+                "\"payload\": {}",
+                &format!("\"payload\": {}", "[".repeat(100_000)),
+            ),
+            "not a JCloisterZone save",
+        ),
+        (
+            "not-json",
+            "\u{0}\u{1b}[31m".to_string(),
+            "not a JCloisterZone save",
+        ),
+        (
+            "unknown-tile",
+            text.replace("\"BA/L\"", "\"BA/Nope\""),
+            "unknown tile id `BA/Nope`",
+        ),
+        (
+            "unknown-set",
+            replaced("\"basic:1\"", "\"tower:1\""),
+            "tile set `tower:1` is not one tileforge plays",
+        ),
+        (
+            "unknown-element",
+            replaced("\"farmers\": true", "\"dragon\": 1"),
+            "element `dragon`",
+        ),
+        (
+            "unknown-meeple",
+            replaced("1.small.1", "1.wagon.1"),
+            "meeple type `wagon`",
+        ),
+        (
+            "unknown-move",
+            replaced("\"type\": \"COMMIT\"", "\"type\": \"MOVE_NEUTRAL_FIGURE\""),
+            "`MOVE_NEUTRAL_FIGURE` is a move tileforge does not play",
+        ),
+        (
+            "occupied",
+            text.replace("[0, 1]", "[0, 0]"),
+            "turn 2 is illegal here",
+        ),
+    ];
+    for (name, text, wanted) in cases {
+        let (code, err) = import_cli(name, &text);
+        assert_eq!(code, Some(1), "{name}: {err}");
+        assert!(err.contains(wanted), "{name}: {err}");
+        assert!(
+            !err.contains('\u{1b}'),
+            "{name}: control characters are escaped"
+        );
+    }
+}
+
+#[test]
+fn a_million_moves_are_refused_while_reading() {
+    let text = fixture("city-road-cloister.jcz");
+    let pass = "{ \"type\": \"PASS\", \"payload\": {} },";
+    let many = pass.repeat(1_000_000);
+    let huge = text.replacen("\"replay\": [", &format!("\"replay\": [{many}"), 1);
+    let (code, err) = import_cli("million", &huge);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("more than 100000 entries"), "{err}");
+}
