@@ -26,6 +26,7 @@ pub mod fmt;
 pub mod geometry;
 pub mod import;
 pub mod ir;
+pub mod lsp;
 pub mod players;
 pub mod prelude;
 pub mod progress;

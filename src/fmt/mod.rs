@@ -42,7 +42,7 @@ pub fn format(file: FileId, text: &str) -> Result<String, FmtError> {
     Ok(formatted)
 }
 
-/// The canonical layout of any text, parsed or not (no check; [`format`] checks).
+/// The canonical layout of any text, parsed or not (no check; [`format()`] checks).
 #[must_use]
 pub fn layout(text: &str) -> String {
     let tokens = lex::tokens(text);
