@@ -397,6 +397,34 @@ fn diagnostics_hover_completion_definition_symbols_and_formatting() {
         json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 4, "insertSpaces": true } }),
     );
     assert_eq!(edits, json!([]));
+
+    // `expansion/tile`: hover shows that tile, definition goes to it.
+    let edit_uri = uri.replace("fan.tiles", "edit.tiles");
+    client.open(
+        &edit_uri,
+        "expansion edit \"Edit\" {\n    requires base\n}\n\nremove base/D x1\n",
+    );
+    client.diagnostics(&edit_uri, 1);
+    let hover = client.at("textDocument/hover", &edit_uri, 4, 12);
+    let text = hover["contents"]["value"].as_str().expect("markdown");
+    assert!(text.contains("**tile `base/D`**"), "{text}");
+    assert!(text.contains("base/D x4 CRFR"), "{text}");
+    let d = client.at("textDocument/definition", &edit_uri, 4, 12);
+    let d = &d.as_array().expect("locations")[0];
+    assert!(
+        d["uri"]
+            .as_str()
+            .expect("uri")
+            .ends_with("/tilesets/base.tiles"),
+        "{d}"
+    );
+    let line = d["range"]["start"]["line"].as_u64().expect("line") as usize;
+    let base = std::fs::read_to_string("tilesets/base.tiles").expect("base");
+    assert!(base
+        .lines()
+        .nth(line)
+        .expect("line")
+        .starts_with("tile D x4"));
     client.finish();
 }
 

@@ -1,11 +1,11 @@
-//! Hover: on a tile, its derived edges and features (fields included) and
+//! Hover: on a tile (or `expansion/tile` naming one), its derived edges and features (fields included) and
 //! its picture as a PNG data URI; on a kind, attribute, figure, group or
 //! expansion, its declaration and doc comment.
 
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind};
 
 use super::analysis::Analysis;
-use super::decls::{self, Decl};
+use super::decls::{self, Decl, What};
 use super::words::{self, Place};
 use crate::syntax::ast;
 
@@ -17,7 +17,13 @@ const PICTURE: u32 = 160;
 pub fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
     let decls = decls::collect(&analysis.asts);
     let markdown = match words::place(analysis, offset)? {
-        Place::Tile(tile) => tile_markdown(analysis, tile),
+        Place::Tile(tile) => {
+            let expansion = analysis.asts[0].items.iter().find_map(|i| match i {
+                ast::Item::Expansion(e) => Some(e.id.text.as_str()),
+                _ => None,
+            });
+            tile_markdown(analysis, expansion.unwrap_or("?"), tile)
+        }
         Place::Name { word, prefer } => {
             let found = decls::named(&decls, &word, analysis.doc);
             let decl = prefer
@@ -25,7 +31,23 @@ pub fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
                 .or_else(|| found.first())?;
             decl_markdown(analysis, decl)
         }
-        Place::TileRef { .. } => return None,
+        Place::TileRef { expansion, tile } => {
+            let file = decls
+                .iter()
+                .find(|d| d.what == What::Expansion && d.name == expansion)?
+                .span
+                .file;
+            let decl = analysis
+                .asts
+                .iter()
+                .filter(|t| t.file == Some(file))
+                .flat_map(|t| &t.items)
+                .find_map(|i| match i {
+                    ast::Item::Tile(t) if t.id.text == tile => Some(t),
+                    _ => None,
+                })?;
+            tile_markdown(analysis, &expansion, decl)
+        }
     };
     Some(Hover {
         contents: HoverContents::Markup(MarkupContent {
@@ -56,12 +78,8 @@ fn decl_markdown(analysis: &Analysis, decl: &Decl) -> String {
     out
 }
 
-fn tile_markdown(analysis: &Analysis, tile: &ast::TileDecl) -> String {
-    let expansion = analysis.asts[0].items.iter().find_map(|i| match i {
-        ast::Item::Expansion(e) => Some(e.id.text.as_str()),
-        _ => None,
-    });
-    let id = format!("{}/{}", expansion.unwrap_or("?"), tile.id.text);
+fn tile_markdown(analysis: &Analysis, expansion: &str, tile: &ast::TileDecl) -> String {
+    let id = format!("{expansion}/{}", tile.id.text);
     let mut out = format!("**tile `{id}`**");
     if !tile.doc.is_empty() {
         out.push_str("\n\n");
