@@ -119,8 +119,8 @@ mod tests {
 
     #[test]
     fn a_doc_comment_inside_a_block_is_kept_whole() {
-        // Inside a block the parser skips a `///` line only up to its first
-        // `;`: the line is kept as written, so it parses as it did.
+        // Inside a block a `///` line is a comment to the end of its line,
+        // `;` included: it is kept as written, so it parses as it did.
         let text = "tile A {\n    city N\n    /// note; road E W\n}\n";
         assert_eq!(fmt(text), text);
     }
