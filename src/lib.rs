@@ -27,6 +27,7 @@ pub mod geometry;
 pub mod import;
 pub mod ir;
 pub mod jcz_game;
+pub mod lsp;
 pub mod players;
 pub mod prelude;
 pub mod progress;

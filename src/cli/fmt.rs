@@ -40,8 +40,9 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             }
             Err(FmtError::Changed) => {
                 return Err(Failure::Usage(format!(
-                    "{name}: formatting would change what the file means (a bug in \
-                     `tileforge fmt`); the file is left as it is"
+                    "{name}: the canonical layout would parse differently (a statement \
+                     starting with a top-level keyword on a line of its own? see \
+                     docs/language.md, Layout); the file is left as it is"
                 )))
             }
         };

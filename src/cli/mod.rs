@@ -9,6 +9,7 @@ mod fmt;
 mod import;
 mod input;
 mod jcz_game;
+mod lsp;
 mod output;
 mod play;
 mod progress;
@@ -68,6 +69,8 @@ enum Command {
     Serve(serve::Args),
     /// Rewrite `.tiles` files in the one canonical layout (`--check`: only list those that differ).
     Fmt(fmt::Args),
+    /// Run the language server on standard input and output (for editors; docs/editors.md).
+    Lsp(lsp::Args),
     /// Print the JSON Schema of tileset.json.
     Schema,
     /// Print the standard prelude: every kind, attribute and symbol declared in `.tiles`.
@@ -105,6 +108,7 @@ pub fn main() -> ExitCode {
         Command::Import(args) => import::run(&args),
         Command::Serve(args) => serve::run(&args),
         Command::Fmt(args) => fmt::run(&args),
+        Command::Lsp(args) => lsp::run(&args),
         Command::Schema => output::stdout(&crate::emit::schema()),
         Command::Prelude => output::stdout(crate::prelude::TEXT),
     };

@@ -42,7 +42,7 @@ pub fn format(file: FileId, text: &str) -> Result<String, FmtError> {
     Ok(formatted)
 }
 
-/// The canonical layout of any text, parsed or not (no check; [`format`] checks).
+/// The canonical layout of any text, parsed or not (no check; [`format()`] checks).
 #[must_use]
 pub fn layout(text: &str) -> String {
     let tokens = lex::tokens(text);
@@ -119,8 +119,8 @@ mod tests {
 
     #[test]
     fn a_doc_comment_inside_a_block_is_kept_whole() {
-        // Inside a block the parser skips a `///` line only up to its first
-        // `;`: the line is kept as written, so it parses as it did.
+        // Inside a block a `///` line is a comment to the end of its line,
+        // `;` included: it is kept as written, so it parses as it did.
         let text = "tile A {\n    city N\n    /// note; road E W\n}\n";
         assert_eq!(fmt(text), text);
     }
