@@ -54,7 +54,7 @@ codes! {
     WrongAttribute = "E0109", Error, "an attribute or variant on a kind that does not take it";
     BadDeclaration = "E0110", Error, "a malformed declaration (shape, edge letter, template, parameter, setting)";
     BadEdit = "E0111", Error, "a `replaces` or `remove` of a tile the required expansions lack";
-    IdNotAFileName = "E0112", Error, "an id that cannot name an image file (too long, or an expansion ending in `.png`, `.webp`, `.jpg`)";
+    IdNotAFileName = "E0112", Error, "an id that cannot name an image file: over 64 characters, or an expansion id ending in `.png`, `.webp` or `.jpg`";
     SideTaken = "E0201", Error, "a side is used by two features";
     RoadOnCitySide = "E0202", Error, "a road and a city on the same side";
     CrossingFeatures = "E0203", Error, "features cross each other";
@@ -78,7 +78,7 @@ codes! {
     UnknownRule = "W0502", Warning, "a rule parameter the engine does not know";
     RequireMissing = "W0503", Warning, "a required expansion is not among the inputs";
     NeverPlaceable = "W0601", Warning, "a tile that no tile of the set can ever sit next to";
-    IdenticalTiles = "W0602", Warning, "two tiles identical up to rotation";
+    IdenticalTiles = "W0602", Warning, "two tiles identical up to rotation (unless the later one is marked `twin`)";
     MissingCapability = "W0603", Warning, "a capability the engine does not have: the set cannot be played";
 }
 
