@@ -36,4 +36,5 @@ pub mod rules;
 pub mod serve;
 pub mod sim;
 pub mod stats;
+pub mod stdlib;
 pub mod syntax;

@@ -72,11 +72,21 @@ fn every_code_is_documented() {
     let doc = std::fs::read_to_string("docs/language.md").expect("docs/language.md");
     let missing: Vec<&str> = Code::ALL
         .iter()
-        .filter(|c| !doc.contains(&format!("| {} | ", c.as_str())))
+        .filter(|c| {
+            let severity = match c.severity() {
+                tileforge::diag::Severity::Error => "error",
+                tileforge::diag::Severity::Warning => "warning",
+            };
+            !doc.contains(&format!(
+                "| {} | {severity} | {} |\n",
+                c.as_str(),
+                c.title()
+            ))
+        })
         .map(|c| c.as_str())
         .collect();
     assert!(
         missing.is_empty(),
-        "codes missing from docs/language.md: {missing:?}"
+        "codes missing from docs/language.md, or whose row is not `| CODE | severity | Code::title |`: {missing:?}"
     );
 }

@@ -9,6 +9,7 @@ mod capabilities;
 mod edits;
 mod expect;
 mod filenames;
+pub use filenames::MAX_ID_LEN;
 pub mod identical;
 pub mod placeable;
 mod requires;

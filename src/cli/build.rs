@@ -64,6 +64,6 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         )?;
     }
     staging.commit()?;
-    eprintln!("{wrote}");
+    super::verbosity::status(&wrote);
     Ok(())
 }

@@ -151,13 +151,13 @@ fn run_jcz(args: &JczArgs) -> Result<(), Failure> {
         outputs.push((path, png));
     }
     write_all_atomic(&outputs)?;
-    eprintln!(
+    super::verbosity::status(&format!(
         "wrote {}: {} ({} tile kinds), {:.1} MB",
         args.output.display(),
         addon.expansions.join(", "),
         addon.tiles,
         f64::from(u32::try_from(addon.bytes.len()).unwrap_or(u32::MAX)) / 1e6
-    );
+    ));
     if args.timings {
         eprintln!("timings: draw and zip {:.0} ms", ms(made));
     }
@@ -192,12 +192,12 @@ fn run_pdf(args: &PdfArgs) -> Result<(), Failure> {
             _ => 0,
         })
         .sum();
-    eprintln!(
+    super::verbosity::status(&format!(
         "wrote {}: {} pages, {copies} tiles, {:.1} MB",
         args.output.display(),
         document.pages.len(),
         f64::from(u32::try_from(document.bytes.len()).unwrap_or(u32::MAX)) / 1e6
-    );
+    ));
     if args.timings {
         eprintln!("timings: draw and write {:.0} ms", ms(made));
     }

@@ -58,9 +58,6 @@ struct JczArgs {
     /// Fail (exit 1) when any tile's derived fields differ from JCZ's.
     #[arg(long)]
     strict: bool,
-    /// Print only the summary, not every difference.
-    #[arg(short, long)]
-    quiet: bool,
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
@@ -198,7 +195,7 @@ fn write_all(dir: &Path, imported: &Imported) -> Result<(), Failure> {
 }
 
 fn report(args: &JczArgs, imported: &Imported, files: usize) {
-    if !args.quiet {
+    if !super::verbosity::quiet() {
         for d in &imported.differences {
             eprintln!("warning: {} ({}): {}", d.tile, d.jcz_id, d.message);
         }

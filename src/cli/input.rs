@@ -1,7 +1,6 @@
 //! Reads the `.tiles` inputs named on the command line into a source map, and
 //! compiles them, printing diagnostics the way the user asked.
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -162,7 +161,8 @@ pub fn compile_inputs(
 ) -> Result<(SourceMap, Compiled), Failure> {
     let started = Instant::now();
     let files = tiles_files(paths)?;
-    let (sources, ids) = read_sources(&files)?;
+    let (mut sources, inputs) = read_sources(&files)?;
+    let ids = super::requires::with_required(&mut sources, &inputs, &files)?;
     let read = started.elapsed();
     let compiled = compile(&sources, &ids);
     match format {
@@ -171,11 +171,7 @@ pub fn compile_inputs(
             super::output::stdout(&format!("{json}\n"))?;
         }
         Format::Text | Format::Play | Format::Build => {
-            let colour = match colour {
-                Colour::Always => true,
-                Colour::Never => false,
-                Colour::Auto => std::io::stderr().is_terminal(),
-            };
+            let colour = super::verbosity::colour_stderr(colour);
             let shown: Vec<_> = compiled
                 .diagnostics
                 .iter()
@@ -187,11 +183,17 @@ pub fn compile_inputs(
             let warnings = shown.len() - errors;
             let hidden = compiled.diagnostics.len() - shown.len();
             let tiles = compiled.checked.as_ref().map_or(0, |c| c.ir().tiles.len());
-            eprintln!(
-                "{}: {} file{}, {tiles} tile kinds, {errors} error{}, {warnings} warning{}{}",
+            let added = ids.len() - inputs.len();
+            super::verbosity::status(&format!(
+                "{}: {} file{}{}, {tiles} tile kinds, {errors} error{}, {warnings} warning{}{}",
                 if errors == 0 { "ok" } else { "failed" },
-                ids.len(),
-                plural(ids.len()),
+                inputs.len(),
+                plural(inputs.len()),
+                if added == 0 {
+                    String::new()
+                } else {
+                    format!(" (+{added} required)")
+                },
                 plural(errors),
                 plural(warnings),
                 if hidden == 0 {
@@ -202,7 +204,7 @@ pub fn compile_inputs(
                         format.hidden_note()
                     )
                 }
-            );
+            ));
         }
     }
     if timings {

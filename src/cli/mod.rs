@@ -4,17 +4,20 @@
 mod build;
 mod check;
 mod cleanup;
+mod conventions;
 mod export;
 mod fmt;
 mod import;
 mod input;
 mod jcz_game;
 mod lsp;
+mod new;
 mod output;
 mod play;
 mod progress;
 mod read;
 mod render;
+mod requires;
 mod score;
 mod selection;
 mod serve;
@@ -23,6 +26,7 @@ mod staging;
 mod stats;
 mod temp;
 mod tileset;
+mod verbosity;
 
 use std::process::ExitCode;
 
@@ -34,6 +38,12 @@ use clap::{Parser, Subcommand};
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Print only diagnostics, errors and the command's output: no summary lines, notes or progress bars.
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    quiet: bool,
+    /// Print notes too: where each required expansion was read from.
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    verbose: u8,
 }
 
 #[derive(Debug, Subcommand)]
@@ -75,6 +85,14 @@ enum Command {
     Schema,
     /// Print the standard prelude: every kind, attribute and symbol declared in `.tiles`.
     Prelude,
+    /// Start a fan expansion: NAME/NAME.tiles (requires the base game) and NAME/README.md.
+    New(new::Args),
+    /// Explain a diagnostic code (`tileforge explain E0202`), or list every code.
+    Explain(conventions::ExplainArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(conventions::CompletionsArgs),
+    /// Print the manual page (roff) of tileforge and its subcommands.
+    Man,
 }
 
 /// Why a command failed, which decides the exit code.
@@ -96,6 +114,7 @@ impl Failure {
 #[must_use]
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    verbosity::set(cli.quiet, cli.verbose);
     let result = match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Build(args) => build::run(&args),
@@ -111,6 +130,10 @@ pub fn main() -> ExitCode {
         Command::Lsp(args) => lsp::run(&args),
         Command::Schema => output::stdout(&crate::emit::schema()),
         Command::Prelude => output::stdout(crate::prelude::TEXT),
+        Command::New(args) => new::run(&args),
+        Command::Explain(args) => conventions::explain(&args),
+        Command::Completions(args) => conventions::completions(&args),
+        Command::Man => conventions::man(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -74,7 +74,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         }
         None => {
             super::output::stdout(&log.to_json())?;
-            eprintln!("{}", super::output::printable(&summary));
+            super::verbosity::status(&summary);
         }
     }
     Ok(())

@@ -24,7 +24,10 @@ impl Bar {
     /// A bar for a run of a length not yet known (see
     /// [`crate::progress::Progress::start`]); none unless stderr is a terminal.
     pub fn new(what: &'static str) -> Bar {
-        Bar::with_target(what, std::io::stderr().is_terminal())
+        Bar::with_target(
+            what,
+            std::io::stderr().is_terminal() && !super::verbosity::quiet(),
+        )
     }
 
     fn with_target(what: &'static str, terminal: bool) -> Bar {

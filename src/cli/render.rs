@@ -206,12 +206,12 @@ pub fn write_images(
     }
     let sheets = written.iter().filter(|(_, sheet)| *sheet).count();
     let tiles = written.len() - sheets;
-    eprintln!(
+    super::verbosity::status(&format!(
         "wrote {}: {tiles} tile image{}, {sheets} sheet{}",
         shown.display(),
         if tiles == 1 { "" } else { "s" },
         if sheets == 1 { "" } else { "s" },
-    );
+    ));
     if timings {
         report(started.elapsed(), rayon::current_num_threads());
     }

@@ -101,12 +101,12 @@ fn draw_board(
     } else {
         String::new()
     };
-    eprintln!(
+    super::verbosity::status(&format!(
         "wrote {} ({} × {} px{smaller})",
         path.display(),
         picture.width,
         picture.height
-    );
+    ));
     Ok(())
 }
 

@@ -21,7 +21,7 @@ pub fn expansions(set: &TileSet, explicit: &[String]) -> Option<Vec<String>> {
     }
     let (chosen, note) = default_choice(set);
     if let Some(note) = note {
-        eprintln!("{}", super::output::printable(&note));
+        super::verbosity::status(&note);
     }
     chosen
 }

@@ -171,7 +171,7 @@ struct Progress<'a> {
 
 impl<'a> Progress<'a> {
     fn new(games: u64, save: Option<&'a Path>) -> Progress<'a> {
-        let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = (std::io::stderr().is_terminal() && !super::verbosity::quiet()).then(|| {
             let bar = ProgressBar::new(games);
             if let Ok(style) =
                 ProgressStyle::with_template("{bar:30} {human_pos}/{human_len} games, {eta} left")

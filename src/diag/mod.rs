@@ -3,6 +3,7 @@
 
 mod code;
 mod excerpt;
+pub mod explain;
 mod limit;
 mod render;
 mod source;

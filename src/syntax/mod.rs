@@ -37,6 +37,18 @@ pub fn parse(file: FileId, text: &str) -> (ast::File, Vec<Diagnostic>) {
     (out, diagnostics)
 }
 
+/// The expansion header of a file, parsed alone (the file's first item, if
+/// it is one), to learn what a file defines and requires without parsing its
+/// tiles. Its diagnostics are left to [`parse`].
+#[must_use]
+pub fn parse_header(file: FileId, text: &str) -> Option<ast::ExpansionDecl> {
+    let first = split::split(text).into_iter().next()?;
+    match parse_item(file, text, &first).0 {
+        Some(ast::Item::Expansion(header)) => Some(header),
+        _ => None,
+    }
+}
+
 /// Parses the item a chunk holds.
 fn parse_item(
     file: FileId,
