@@ -131,6 +131,10 @@ pub struct AttributeDef {
     pub params: Vec<ParamDef>,
     /// Engine capabilities it switches on.
     pub capabilities: Vec<String>,
+    /// The expansions that bring its scoring rule (`scored-with`): with none
+    /// of them in play, its `score` changes nothing and it is only drawn.
+    /// Empty: it scores whenever it is in play.
+    pub scored_with: Vec<String>,
     /// How it is drawn.
     pub style: Style,
     /// The expansion that declares it (`None`: the prelude).
@@ -559,6 +563,7 @@ impl Vocabulary {
             plural: None,
             params: Vec::new(),
             capabilities: Vec::new(),
+            scored_with: Vec::new(),
             style: Style::default(),
             origin,
             span: decl.id.span,
@@ -587,6 +592,15 @@ impl Vocabulary {
                     ),
                 },
                 "capability" => attribute.capabilities.extend(words()),
+                "scored-with" if s.args.is_empty() => diagnostics.push(
+                    Diagnostic::new(
+                        Code::BadDeclaration,
+                        s.span,
+                        "`scored-with` needs the expansions that bring the attribute's scoring",
+                    )
+                    .label("expected `scored-with EXPANSION+`"),
+                ),
+                "scored-with" => attribute.scored_with.extend(words()),
                 "draw" | "colour" | "label" => style_setting(&mut attribute.style, s, diagnostics),
                 _ => unknown_setting(
                     s,
@@ -831,6 +845,7 @@ const ATTRIBUTE_SETTINGS: &[&str] = &[
     "counted",
     "plural",
     "capability",
+    "scored-with",
     "draw",
     "colour",
     "label",
