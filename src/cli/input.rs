@@ -176,10 +176,11 @@ pub fn compile_inputs(
             let hidden = compiled.diagnostics.len() - shown.len();
             let tiles = compiled.checked.as_ref().map_or(0, |c| c.ir().tiles.len());
             eprintln!(
-                "{}: {} file{}, {tiles} tile kinds, {errors} error{}, {warnings} warning{}{}",
+                "{}: {} file{}, {tiles} tile kind{}, {errors} error{}, {warnings} warning{}{}",
                 if errors == 0 { "ok" } else { "failed" },
                 ids.len(),
                 plural(ids.len()),
+                plural(tiles),
                 plural(errors),
                 plural(warnings),
                 if hidden == 0 {
@@ -214,7 +215,7 @@ pub fn ms(d: std::time::Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
-fn plural(n: usize) -> &'static str {
+pub(super) fn plural(n: usize) -> &'static str {
     if n == 1 {
         ""
     } else {
