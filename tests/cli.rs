@@ -187,6 +187,14 @@ fn score_takes_several_tileset_paths() {
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stderr(&out).contains("ok: 2 files"), "{}", stderr(&out));
+    // Only cities scored, and no capability: no columns of zeros for them.
+    let table = String::from_utf8_lossy(&out.stdout);
+    let header = table.lines().next().unwrap_or_default();
+    assert_eq!(
+        header.split_whitespace().collect::<Vec<_>>(),
+        ["player", "road", "city", "cloister", "field", "total"],
+        "{table}"
+    );
 }
 
 #[test]
