@@ -222,6 +222,7 @@ fn play_on_the_directory_plays_what_the_engine_can_and_says_what_it_left_out() {
         "tilesets",
         "--seed",
         "3",
+        "-v",
         "-o",
         log.to_str().expect("utf-8"),
     ]);
@@ -358,4 +359,22 @@ fn the_jcz_comparison_in_docs_matches_the_marked_tiles() {
         "docs/tilesets.md's count of differing kinds"
     );
     assert_eq!(equal + other, total, "equal + differing = every JCZ kind");
+}
+
+#[test]
+fn the_default_note_is_one_short_line_and_v_gives_the_list() {
+    let dir = common::scratch("expansions-note");
+    let log = dir.join("game.json");
+    let out = tileforge(&["play", "tilesets", "-o", log.to_str().expect("utf-8")]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let note = err
+        .lines()
+        .find(|l| l.starts_with("note: playing "))
+        .unwrap_or_else(|| panic!("no note in: {err}"));
+    assert!(note.len() < 120, "a short line: {note}");
+    assert!(
+        note.contains("whose rules the engine lacks") && note.ends_with("(-v lists them)"),
+        "{note}"
+    );
 }

@@ -33,6 +33,9 @@ pub struct Args {
     /// every expansion the engine can play, editions left out.
     #[arg(long = "expansions", alias = "expansion", value_delimiter = ',')]
     expansions: Vec<String>,
+    /// List every expansion left out by default, and why.
+    #[arg(short, long)]
+    verbose: bool,
     /// Write the game log here (atomically) instead of to stdout.
     #[arg(short, long)]
     output: Option<PathBuf>,
@@ -44,7 +47,7 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<(), Failure> {
     let seats = seats(args.seats.as_deref(), args.players)?;
     let set = super::tileset::load(&args.paths, args.color)?;
-    let chosen = super::selection::expansions(&set, &args.expansions);
+    let chosen = super::selection::expansions(&set, &args.expansions, args.verbose);
     let rules = super::tileset::ruleset(&set, chosen.as_deref(), &args.paths[0])?;
     let names = player_names(seats.len());
     let (game, log) = players::play_logged(&rules, seats.as_slice(), &names, args.seed)

@@ -44,6 +44,9 @@ pub struct Args {
     /// expansion the engine can play, editions left out.
     #[arg(long, value_delimiter = ',')]
     expansions: Vec<String>,
+    /// List every expansion left out by default, and why.
+    #[arg(short, long)]
+    verbose: bool,
     /// Also simulate this set (e.g. without the expansion) with the same seeds
     /// and print what changes.
     #[arg(long, num_args = 1.., value_name = "PATH")]
@@ -68,11 +71,11 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<(), Failure> {
     let options = options(args)?;
-    let candidate = ruleset(&args.paths, &args.expansions, args.color)?;
+    let candidate = ruleset(&args.paths, &args.expansions, args.color, args.verbose)?;
     let baseline = if args.baseline.is_empty() {
         None
     } else {
-        Some(ruleset(&args.baseline, &[], args.color)?)
+        Some(ruleset(&args.baseline, &[], args.color, args.verbose)?)
     };
     if let Some(dir) = &args.save_games {
         create_dir(dir)?;
@@ -150,9 +153,14 @@ fn options(args: &Args) -> Result<Options, Failure> {
 
 /// Compiles `.tiles` inputs, or reads one `tileset.json`, and prepares the
 /// expansions chosen (`super::selection`) for play.
-fn ruleset(paths: &[PathBuf], expansions: &[String], colour: Colour) -> Result<Ruleset, Failure> {
+fn ruleset(
+    paths: &[PathBuf],
+    expansions: &[String],
+    colour: Colour,
+    verbose: bool,
+) -> Result<Ruleset, Failure> {
     let set = super::tileset::load(paths, colour)?;
-    let chosen = super::selection::expansions(&set, expansions);
+    let chosen = super::selection::expansions(&set, expansions, verbose);
     super::tileset::ruleset(&set, chosen.as_deref(), &paths[0])
 }
 
