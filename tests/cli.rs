@@ -174,3 +174,55 @@ fn a_reader_that_goes_away_is_not_an_error() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
 }
+
+#[test]
+fn score_takes_several_tileset_paths() {
+    let out = tileforge(&[
+        "score",
+        "--tileset",
+        "tilesets/base.tiles",
+        "--tileset",
+        "tilesets/crop-circles-2.tiles",
+        "tests/engine/crop-city.game.json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("ok: 2 files"), "{}", stderr(&out));
+    // Only cities scored, and no capability: no columns of zeros for them.
+    let table = String::from_utf8_lossy(&out.stdout);
+    let header = table.lines().next().unwrap_or_default();
+    assert_eq!(
+        header.split_whitespace().collect::<Vec<_>>(),
+        ["player", "road", "city", "cloister", "field", "total"],
+        "{table}"
+    );
+}
+
+#[test]
+fn an_unknown_expansion_gets_a_suggestion() {
+    let out = tileforge(&["play", "tilesets", "--expansions", "the-towr"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("unknown expansion `the-towr`; did you mean `the-tower`?"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn one_tile_kind_is_singular() {
+    let out = tileforge(&["check", "tests/ui/E0307-field-nowhere.tiles"]);
+    assert!(
+        stderr(&out).contains("failed: 1 file, 0 tile kinds, 1 error, 0 warnings"),
+        "{}",
+        stderr(&out)
+    );
+    let dir = scratch("one-kind");
+    let file = dir.join("one.tiles");
+    std::fs::write(&file, "expansion one {}\ntile a { city N S }\n").expect("write");
+    let out = tileforge(&["check", file.to_str().expect("utf-8")]);
+    assert!(
+        stderr(&out).contains("ok: 1 file, 1 tile kind, 0 errors, 1 warning"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -222,6 +222,7 @@ fn play_on_the_directory_plays_what_the_engine_can_and_says_what_it_left_out() {
         "tilesets",
         "--seed",
         "3",
+        "-v",
         "-o",
         log.to_str().expect("utf-8"),
     ]);
@@ -277,4 +278,103 @@ fn play_on_the_directory_plays_what_the_engine_can_and_says_what_it_left_out() {
         log.to_str().expect("utf-8"),
     ]);
     assert_eq!(edition.status.code(), Some(0), "{}", stderr(&edition));
+}
+
+/// The JCZ ids that the `.tiles` files mark `// JCZ ID: fields differ` (or
+/// `JCZ's fields differ`), in every shipped and extra set.
+fn marked_as_differing() -> std::collections::BTreeSet<String> {
+    let mut out = std::collections::BTreeSet::new();
+    for path in everything() {
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let mut current: Option<String> = None;
+        for line in text.lines() {
+            let Some(comment) = line.strip_prefix("// ") else {
+                current = None;
+                continue;
+            };
+            if let Some(rest) = comment.strip_prefix("JCZ ") {
+                current = rest.split(':').next().map(str::to_string);
+            }
+            if comment.contains("fields differ") {
+                if let Some(id) = &current {
+                    out.insert(id.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_jcz_comparison_in_docs_matches_the_marked_tiles() {
+    let doc = std::fs::read_to_string("docs/tilesets.md").expect("docs/tilesets.md");
+    let section = doc
+        .split("## Accounted for: every JCZ tile kind")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .expect("the JCZ section");
+    let number_before = |marker: &str| -> usize {
+        let at = section.find(marker).expect(marker);
+        let digits: String = section[..at]
+            .chars()
+            .rev()
+            .skip_while(|c| !c.is_ascii_digit())
+            .take_while(char::is_ascii_digit)
+            .collect();
+        digits
+            .chars()
+            .rev()
+            .collect::<String>()
+            .parse()
+            .expect(marker)
+    };
+    let total = number_before(" of 358");
+    let equal = number_before(" equal JCZ's own fields");
+    let other = number_before(" (each marked");
+    let mut listed = std::collections::BTreeSet::new();
+    for row in section.lines().filter(|l| l.starts_with("| ")) {
+        let cell = row.split('|').nth(1).unwrap_or_default().trim();
+        if cell == "tiles" {
+            continue;
+        }
+        for id in cell.split(", ") {
+            if let Some((first, last)) = id.split_once(" … ") {
+                let prefix = first.trim_end_matches(char::is_numeric);
+                let from: usize = first[prefix.len()..].parse().expect("a range");
+                let to: usize = last[prefix.len()..].parse().expect("a range");
+                listed.extend((from..=to).map(|n| format!("{prefix}{n}")));
+            } else {
+                listed.insert(id.to_string());
+            }
+        }
+    }
+    let marked = marked_as_differing();
+    assert_eq!(
+        listed, marked,
+        "docs/tilesets.md's list vs the `fields differ` comments"
+    );
+    assert_eq!(
+        other,
+        marked.len(),
+        "docs/tilesets.md's count of differing kinds"
+    );
+    assert_eq!(equal + other, total, "equal + differing = every JCZ kind");
+}
+
+#[test]
+fn the_default_note_is_one_short_line_and_v_gives_the_list() {
+    let dir = common::scratch("expansions-note");
+    let log = dir.join("game.json");
+    let out = tileforge(&["play", "tilesets", "-o", log.to_str().expect("utf-8")]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let note = err
+        .lines()
+        .find(|l| l.starts_with("note: playing "))
+        .unwrap_or_else(|| panic!("no note in: {err}"));
+    assert!(note.len() < 120, "a short line: {note}");
+    assert!(
+        note.contains("whose rules the engine lacks") && note.ends_with("(-v lists them)"),
+        "{note}"
+    );
 }

@@ -275,6 +275,10 @@ fn a_fan_kind_is_an_error_naming_the_tile_or_left_out_when_asked() {
                 m.contains("lakeside/pond-meadow") && m.contains("`pond`"),
                 "{m}"
             );
+            // Every tile it cannot play, in one run: the six that
+            // --skip-unplayable leaves out below.
+            assert!(m.contains("cannot play 6 tiles"), "{m}");
+            assert_eq!(m.lines().count(), 7, "{m}");
         }
         other => panic!("expected an input error, got {other:?}"),
     }

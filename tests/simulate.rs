@@ -254,6 +254,16 @@ fn compare_mode_runs_both_sets_with_the_same_seeds() {
     let number = |metric: &str| change(metric)["change"].as_f64().expect("number");
     let drawn = number("game_length") + number("discards.per_game");
     assert!((drawn - 20.0).abs() < 1e-9, "{drawn}");
+    // Per turn as well as per game: the baseline's points per player and
+    // turn are its points per player and game over its turns per game.
+    let per_turn = change("points_per_turn.total");
+    let b = |metric: &str| change(metric)["baseline"].as_f64().expect("number");
+    let expected = b("points.total") / b("game_length");
+    assert!(
+        (per_turn["baseline"].as_f64().expect("number") - expected).abs() < 1e-3,
+        "{per_turn} vs {expected}"
+    );
+    assert!(per_turn["candidate"].as_f64().is_some());
     // The baseline alone gives the same numbers as a plain run.
     let plain = json(&tileforge(&[
         "simulate",

@@ -42,10 +42,12 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let staging = Staging::new(&args.output)?;
     write_atomic(&staging.path().join("tileset.json"), json.as_bytes())?;
     let tiles: u64 = checked.ir().tiles.iter().map(|t| u64::from(t.count)).sum();
+    let kinds = checked.ir().tiles.len();
     let wrote = format!(
-        "wrote {} ({} tile kinds, {tiles} tiles)",
+        "wrote {} ({kinds} tile kind{}, {tiles} tile{})",
         args.output.join("tileset.json").display(),
-        checked.ir().tiles.len()
+        super::input::plural(kinds),
+        if tiles == 1 { "" } else { "s" }
     );
     if args.timings {
         eprintln!(

@@ -152,10 +152,11 @@ fn run_jcz(args: &JczArgs) -> Result<(), Failure> {
     }
     write_all_atomic(&outputs)?;
     super::verbosity::status(&format!(
-        "wrote {}: {} ({} tile kinds), {:.1} MB",
+        "wrote {}: {} ({} tile kind{}), {:.1} MB",
         args.output.display(),
         addon.expansions.join(", "),
         addon.tiles,
+        super::input::plural(addon.tiles),
         f64::from(u32::try_from(addon.bytes.len()).unwrap_or(u32::MAX)) / 1e6
     ));
     if args.timings {

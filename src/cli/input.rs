@@ -185,7 +185,7 @@ pub fn compile_inputs(
             let tiles = compiled.checked.as_ref().map_or(0, |c| c.ir().tiles.len());
             let added = ids.len() - inputs.len();
             super::verbosity::status(&format!(
-                "{}: {} file{}{}, {tiles} tile kinds, {errors} error{}, {warnings} warning{}{}",
+                "{}: {} file{}{}, {tiles} tile kind{}, {errors} error{}, {warnings} warning{}{}",
                 if errors == 0 { "ok" } else { "failed" },
                 inputs.len(),
                 plural(inputs.len()),
@@ -194,6 +194,7 @@ pub fn compile_inputs(
                 } else {
                     format!(" (+{added} required)")
                 },
+                plural(tiles),
                 plural(errors),
                 plural(warnings),
                 if hidden == 0 {
@@ -228,7 +229,7 @@ pub fn ms(d: std::time::Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
-fn plural(n: usize) -> &'static str {
+pub(super) fn plural(n: usize) -> &'static str {
     if n == 1 {
         ""
     } else {

@@ -44,7 +44,7 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<(), Failure> {
     let seats = seats(args.seats.as_deref(), args.players)?;
     let set = super::tileset::load(&args.paths, args.color)?;
-    let chosen = super::selection::expansions(&set, &args.expansions);
+    let chosen = super::selection::expansions(&set, &args.expansions, super::verbosity::verbose());
     let rules = super::tileset::ruleset(
         &set,
         chosen.as_deref(),

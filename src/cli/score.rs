@@ -22,9 +22,11 @@ pub struct Args {
     /// The game log (see docs/game-log.md).
     game: PathBuf,
     /// The tile set the game was played with: a compiled `tileset.json`
-    /// (`tileforge build`), or `.tiles` files or a directory of them.
-    #[arg(long, value_name = "PATH")]
-    tileset: PathBuf,
+    /// (`tileforge build`), or `.tiles` files or directories of them,
+    /// compiled together (repeat the option: `--tileset base.tiles
+    /// --tileset fan.tiles`).
+    #[arg(long, value_name = "PATH", required = true)]
+    tileset: Vec<PathBuf>,
     /// Print the scores as JSON.
     #[arg(long)]
     json: bool,
@@ -39,7 +41,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
-    let set = load(std::slice::from_ref(&args.tileset), Colour::Auto)?;
+    let set = load(&args.tileset, Colour::Auto)?;
     let text = read_text(&args.game, super::read::MAX_JSON)?;
     let log = GameLog::from_json(&text).map_err(|e| input(&args.game, &e))?;
     let rules = ruleset(&set, log.expansions.as_deref(), &args.game)?;

@@ -14,21 +14,22 @@ use crate::engine::Ruleset;
 
 /// The expansions to play: `explicit` when given, else the default choice
 /// (`None` when that is every expansion of the set, as before). The note
-/// on what was left out goes to standard error.
-pub fn expansions(set: &TileSet, explicit: &[String]) -> Option<Vec<String>> {
+/// on what was left out goes to standard error: one short line with the
+/// counts, or with `verbose` every expansion left out and why.
+pub fn expansions(set: &TileSet, explicit: &[String], verbose: bool) -> Option<Vec<String>> {
     if !explicit.is_empty() {
         return Some(explicit.to_vec());
     }
-    let (chosen, note) = default_choice(set);
+    let (chosen, note) = default_choice(set, verbose);
     if let Some(note) = note {
         super::verbosity::status(&note);
     }
     chosen
 }
 
-/// The default choice and the note explaining it; `(None, None)` when every
-/// expansion plays.
-pub fn default_choice(set: &TileSet) -> (Option<Vec<String>>, Option<String>) {
+/// The default choice and the note explaining it (short, or with `verbose`
+/// the full list); `(None, None)` when every expansion plays.
+pub fn default_choice(set: &TileSet, verbose: bool) -> (Option<Vec<String>>, Option<String>) {
     let mut playable: Vec<String> = Vec::new();
     let mut lacking: Vec<String> = Vec::new();
     let mut editions: Vec<String> = Vec::new();
@@ -50,6 +51,26 @@ pub fn default_choice(set: &TileSet) -> (Option<Vec<String>>, Option<String>) {
     // what is missing.
     if playable.is_empty() || Ruleset::new(set, Some(&playable)).is_err() {
         return (None, None);
+    }
+    if !verbose {
+        let mut parts = Vec::new();
+        if !lacking.is_empty() {
+            parts.push(format!("{} whose rules the engine lacks", lacking.len()));
+        }
+        if !editions.is_empty() {
+            parts.push(format!(
+                "{} edition{}",
+                editions.len(),
+                if editions.len() == 1 { "" } else { "s" }
+            ));
+        }
+        let note = format!(
+            "note: playing {} of {} expansions; left out {} (-v lists them)",
+            playable.len(),
+            set.expansions.len(),
+            parts.join(" and ")
+        );
+        return (Some(playable), Some(note));
     }
     let mut parts = Vec::new();
     if !lacking.is_empty() {

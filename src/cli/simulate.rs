@@ -68,11 +68,21 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<(), Failure> {
     let options = options(args)?;
-    let candidate = ruleset(&args.paths, &args.expansions, args.color)?;
+    let candidate = ruleset(
+        &args.paths,
+        &args.expansions,
+        args.color,
+        super::verbosity::verbose(),
+    )?;
     let baseline = if args.baseline.is_empty() {
         None
     } else {
-        Some(ruleset(&args.baseline, &[], args.color)?)
+        Some(ruleset(
+            &args.baseline,
+            &[],
+            args.color,
+            super::verbosity::verbose(),
+        )?)
     };
     if let Some(dir) = &args.save_games {
         create_dir(dir)?;
@@ -150,9 +160,14 @@ fn options(args: &Args) -> Result<Options, Failure> {
 
 /// Compiles `.tiles` inputs, or reads one `tileset.json`, and prepares the
 /// expansions chosen (`super::selection`) for play.
-fn ruleset(paths: &[PathBuf], expansions: &[String], colour: Colour) -> Result<Ruleset, Failure> {
+fn ruleset(
+    paths: &[PathBuf],
+    expansions: &[String],
+    colour: Colour,
+    verbose: bool,
+) -> Result<Ruleset, Failure> {
     let set = super::tileset::load(paths, colour)?;
-    let chosen = super::selection::expansions(&set, expansions);
+    let chosen = super::selection::expansions(&set, expansions, verbose);
     super::tileset::ruleset(&set, chosen.as_deref(), &super::tileset::set_name(paths))
 }
 

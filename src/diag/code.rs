@@ -73,6 +73,8 @@ codes! {
     FieldTouchUnreachable = "E0304", Error, "a field touches a city it cannot reach";
     FieldOnFeature = "E0305", Error, "a field slot that a city or road occupies";
     FieldsInterleave = "E0306", Error, "two fields cross each other";
+    FieldNowhere = "E0307", Error, "a field with no slots and nothing it touches: drawn nowhere";
+    FieldTouchingOmits = "E0308", Error, "a field's `touching` leaves out a region the field reaches";
     ExpectFailed = "E0401", Error, "an `expect` does not hold";
     UnknownExpect = "E0402", Error, "an `expect` of something that cannot be counted";
     BadDie = "E0501", Error, "a die without faces or with a face of 0";

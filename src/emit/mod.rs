@@ -228,6 +228,7 @@ fn attribute(
             })
             .collect(),
         capabilities: a.capabilities.clone(),
+        scored_with: a.scored_with.clone(),
         style: style(&a.style),
         expansion,
     }

@@ -199,6 +199,11 @@ pub struct Attribute {
     /// Engine capabilities it switches on.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub capabilities: Vec<String>,
+    /// The expansions that bring its scoring rule: with none of them in play
+    /// its `params` change nothing (it is only drawn). Empty: it scores
+    /// whenever it is in play.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scored_with: Vec<String>,
     /// How to draw it.
     #[serde(default, skip_serializing_if = "Style::is_empty")]
     pub style: Style,

@@ -138,9 +138,18 @@ impl ScoreReport {
         s
     }
 
-    /// The table by source, then the events.
+    /// The table by source, then the events. The four shapes' columns are
+    /// always shown; a capability's column (circus, acrobats, ringmaster,
+    /// goods) only when some player scored from it, so a game without those
+    /// capabilities shows no columns of zeros.
     #[must_use]
     pub fn to_text(&self) -> String {
+        let columns: Vec<Source> = Source::ALL
+            .into_iter()
+            .enumerate()
+            .filter(|&(i, s)| i < 4 || self.players.iter().any(|p| p.by_source.get(s) != 0))
+            .map(|(_, s)| s)
+            .collect();
         let width = self
             .players
             .iter()
@@ -149,13 +158,13 @@ impl ScoreReport {
             .unwrap_or(0)
             .max(6);
         let mut out = format!("{:<width$}", "player");
-        for s in Source::ALL {
+        for &s in &columns {
             let _ = write!(out, " {:>10}", s.name());
         }
         out.push_str("      total\n");
         for p in &self.players {
             let _ = write!(out, "{:<width$}", p.name);
-            for s in Source::ALL {
+            for &s in &columns {
                 let _ = write!(out, " {:>10}", p.by_source.get(s));
             }
             let _ = writeln!(out, " {:>10}", p.total);

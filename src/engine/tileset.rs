@@ -14,7 +14,7 @@ use super::core::params::Params;
 use super::core::sides::Sides;
 use super::core::supplies;
 use super::core::tables::prepare_tile;
-use super::core::vocab::Vocab;
+use super::core::vocab::{InPlay, Vocab};
 use super::core::{draw, edition};
 use super::rules::module::Setup;
 use super::rules::{self, Tables};
@@ -71,7 +71,18 @@ impl Ruleset {
             })
             .collect();
         let mut missing = Vec::new();
-        let mut vocab = Vocab::new(&set.vocabulary, &used, &values, &figures, &mut missing)?;
+        let attribute_rules = InPlay {
+            expansions: exps.iter().map(|e| e.id.as_str()).collect(),
+            given: exps.iter().flat_map(|e| e.rules.keys()).cloned().collect(),
+        };
+        let mut vocab = Vocab::new(
+            &set.vocabulary,
+            &attribute_rules,
+            &used,
+            &values,
+            &figures,
+            &mut missing,
+        )?;
         let mut params = Params::new(values);
         for m in missing {
             params.missing(m);

@@ -46,6 +46,10 @@ pub fn lower(files: &[ast::File]) -> Lowered {
         .map(|(_, d)| lower_tile(d, vocabulary))
         .collect();
     for ((expansion, decl), lowered) in decls.iter().zip(tiles) {
+        if uses_refused_name(decl, &cx.set.vocabulary) {
+            // Its errors would follow from the refused declaration.
+            continue;
+        }
         cx.tile(*expansion, decl, lowered);
     }
     Lowered {
@@ -547,4 +551,15 @@ fn item_span(item: &Item) -> Span {
         Item::Group(d) => d.id.span,
         Item::Remove(d) => d.tile.span,
     }
+}
+
+/// True when a tile names a kind or attribute whose declaration was refused.
+fn uses_refused_name(decl: &ast::TileDecl, vocabulary: &super::Vocabulary) -> bool {
+    decl.features.iter().any(|f| {
+        vocabulary.refused(&f.kind.text)
+            || f.words.iter().any(|(w, _)| vocabulary.refused(&w.text))
+            || f.target
+                .as_ref()
+                .is_some_and(|t| vocabulary.refused(&t.text))
+    })
 }

@@ -313,6 +313,18 @@ impl TileLowering<'_> {
                     .label("`->` belongs to paths"),
             );
         }
+        if f.places.is_empty() && f.touching.is_empty() {
+            self.error(
+                Diagnostic::new(
+                    Code::FieldNowhere,
+                    f.span,
+                    format!("this {} lists no slots: it would be drawn nowhere", f.kind.text),
+                )
+                .label("no slots")
+                .help("list the field's slots (`field NNW N NNE`), or leave the tile's fields out: they are derived"),
+            );
+            return;
+        }
         // Attributes are resolved against a placeholder feature, then moved.
         let id = self.push(index, kind, f.span);
         self.attributes(id, f);
@@ -819,6 +831,17 @@ impl TileLowering<'_> {
                                 ),
                             )
                             .label("not on this tile")
+                        } else if let Some(help) = compass_help(&t.text) {
+                            Diagnostic::new(
+                                Code::BadRoad,
+                                t.span,
+                                format!(
+                                    "a {} ends at a side middle or slot, a feature on the tile, `alone` or `village`; `{}` is none of these",
+                                    f.kind.text, t.text
+                                ),
+                            )
+                            .label("not a place to end at")
+                            .help(help)
                         } else {
                             self.vocabulary.unknown_kind(&t.text, t.span)
                         };
@@ -1033,6 +1056,29 @@ impl TileLowering<'_> {
                 .iter()
                 .find(|f| field.slots.first().is_some_and(|s| f.slots.contains(s)));
             let touching = std::mem::take(&mut self.fields[i].touching);
+            if let Some(&(_, first)) = touching.first() {
+                let omitted: Vec<usize> = field
+                    .regions
+                    .iter()
+                    .copied()
+                    .filter(|r| !touching.iter().any(|(t, _)| t == r))
+                    .collect();
+                if !omitted.is_empty() {
+                    let last = touching.last().map_or(first, |&(_, s)| s);
+                    let names: Vec<String> = omitted.iter().map(|&r| self.describe(r)).collect();
+                    let d = Diagnostic::new(
+                        Code::FieldTouchingOmits,
+                        first.to(last),
+                        format!(
+                            "this field also touches the {}, which `touching` leaves out",
+                            names.join(" and the ")
+                        ),
+                    )
+                    .label("the field reaches more than this")
+                    .help("name every region the field reaches, or leave `touching` out: it is derived");
+                    self.error(d);
+                }
+            }
             for (region, span) in touching {
                 if face.is_some_and(|f| f.regions.contains(&region)) {
                     field.regions.push(region);
@@ -1205,4 +1251,37 @@ fn unknown_place(place: &Ident, expected: &str) -> Diagnostic {
         d = d.help(format!("did you mean `{s}`?"));
     }
     d
+}
+
+/// For a word of compass letters that is neither a side nor a slot (`NE`),
+/// the sides and slots it could mean: "did you mean `N` or `E` (side middles),
+/// or the slot `NNE` or `ENE`?".
+fn compass_help(word: &str) -> Option<String> {
+    if word.is_empty() || !word.chars().all(|c| "NESW".contains(c)) {
+        return None;
+    }
+    let mut sides: Vec<String> = Vec::new();
+    for c in word.chars() {
+        let s = c.to_string();
+        if !sides.contains(&s) {
+            sides.push(s);
+        }
+    }
+    let slots: Vec<&str> = ["NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW"]
+        .into_iter()
+        .filter(|slot| sides.iter().all(|s| slot.contains(s.as_str())))
+        .collect();
+    let quote = |v: &[&str]| {
+        v.iter()
+            .map(|s| format!("`{s}`"))
+            .collect::<Vec<_>>()
+            .join(" or ")
+    };
+    let sides: Vec<&str> = sides.iter().map(String::as_str).collect();
+    let mut help = format!("did you mean {} (side middles)", quote(&sides));
+    if !slots.is_empty() {
+        help.push_str(&format!(", or the slot {}", quote(&slots)));
+    }
+    help.push('?');
+    Some(help)
 }

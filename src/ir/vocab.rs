@@ -2,7 +2,7 @@
 //! embedded prelude and by the files being compiled, the same way. The compiler
 //! knows only the four shapes; everything with a name is looked up here.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::capabilities;
 use crate::diag::{did_you_mean, Code, Diagnostic, Span};
@@ -131,6 +131,10 @@ pub struct AttributeDef {
     pub params: Vec<ParamDef>,
     /// Engine capabilities it switches on.
     pub capabilities: Vec<String>,
+    /// The expansions that bring its scoring rule (`scored-with`): with none
+    /// of them in play, its `score` changes nothing and it is only drawn.
+    /// Empty: it scores whenever it is in play.
+    pub scored_with: Vec<String>,
     /// How it is drawn.
     pub style: Style,
     /// The expansion that declares it (`None`: the prelude).
@@ -190,6 +194,10 @@ pub struct Vocabulary {
     kind_index: HashMap<String, usize>,
     attribute_index: HashMap<String, usize>,
     group_index: HashMap<String, usize>,
+    /// Names whose kind or attribute declaration was refused (E0107, E0110):
+    /// a tile that uses one is not checked further, since what the author
+    /// meant by it is unknown.
+    refused: HashSet<String>,
 }
 
 /// The plural of a declared name, for messages and `expect`: `city` → `cities`,
@@ -559,6 +567,7 @@ impl Vocabulary {
             plural: None,
             params: Vec::new(),
             capabilities: Vec::new(),
+            scored_with: Vec::new(),
             style: Style::default(),
             origin,
             span: decl.id.span,
@@ -587,6 +596,15 @@ impl Vocabulary {
                     ),
                 },
                 "capability" => attribute.capabilities.extend(words()),
+                "scored-with" if s.args.is_empty() => diagnostics.push(
+                    Diagnostic::new(
+                        Code::BadDeclaration,
+                        s.span,
+                        "`scored-with` needs the expansions that bring the attribute's scoring",
+                    )
+                    .label("expected `scored-with EXPANSION+`"),
+                ),
+                "scored-with" => attribute.scored_with.extend(words()),
                 "draw" | "colour" | "label" => style_setting(&mut attribute.style, s, diagnostics),
                 _ => unknown_setting(
                     s,
@@ -767,8 +785,15 @@ impl Vocabulary {
         }
     }
 
+    /// True when the declaration of `name` was refused: errors of tiles that
+    /// use it would only be its consequences.
+    #[must_use]
+    pub fn refused(&self, name: &str) -> bool {
+        self.refused.contains(name)
+    }
+
     fn free_name(
-        &self,
+        &mut self,
         id: &crate::syntax::ast::Ident,
         what: &str,
         diagnostics: &mut Vec<Diagnostic>,
@@ -783,6 +808,7 @@ impl Vocabulary {
                 )
                 .label("a keyword of the language, or an upper-case compass word"),
             );
+            self.refused.insert(text.to_string());
             return false;
         }
         let first = self
@@ -791,6 +817,7 @@ impl Vocabulary {
             .or_else(|| self.attribute(text).map(|i| self.attributes[i].span));
         if let Some(first) = first {
             diagnostics.push(redeclared(text, id.span, first, what));
+            self.refused.insert(text.to_string());
             return false;
         }
         true
@@ -831,6 +858,7 @@ const ATTRIBUTE_SETTINGS: &[&str] = &[
     "counted",
     "plural",
     "capability",
+    "scored-with",
     "draw",
     "colour",
     "label",
@@ -938,9 +966,9 @@ fn redeclared(name: &str, span: Span, first: Span, what: &str) -> Diagnostic {
     .label(format!("this {what} declares it again"))
     .with(first, "first declared here");
     if prelude {
-        d.help("the prelude's names cannot be redefined; give yours another name")
+        d.help("the prelude's names cannot be redefined; give yours another name (tiles that use this one are not checked until then)")
     } else {
-        d
+        d.help("tiles that use the name are not checked until it is declared once")
     }
 }
 

@@ -83,6 +83,18 @@ pub fn compare(baseline: Summary, candidate: Summary) -> Comparison {
             (c.first_player.win_share, c.games),
         ));
     }
+    // Per turn as well as per game: a change of distribution also changes
+    // how many turns a game lasts.
+    let rates = |s: &Summary| s.designer.points_per_turn.clone();
+    for (rb, rc) in rates(b).iter().zip(rates(c).iter()) {
+        if rb.source == "total" || rb.per_player_turn != 0.0 || rc.per_player_turn != 0.0 {
+            changes.push(plain(
+                &format!("points_per_turn.{}", rb.source),
+                rb.per_player_turn,
+                rc.per_player_turn,
+            ));
+        }
+    }
     changes.push(of_means("game_length", &b.game_length, &c.game_length));
     changes.push(of_means(
         "discards.per_game",
@@ -251,7 +263,7 @@ impl Comparison {
             ]);
         }
         out.push_str(&t.render());
-        out.push_str("\npoints.*: mean per player and game; game_length: turns per game\n");
+        out.push_str("\npoints.*: mean per player and game; points_per_turn.*: per player and turn (tile placed); game_length: turns per game\n");
         if self.discard_rates.is_empty() {
             out.push_str("\nNo tile was discarded in either run.\n");
             return out;

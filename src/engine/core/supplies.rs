@@ -72,8 +72,11 @@ pub fn choose<'s>(
     for w in wanted {
         if !set.expansions.iter().any(|e| &e.id == w) {
             let all: Vec<&str> = set.expansions.iter().map(|e| e.id.as_str()).collect();
+            let hint = crate::diag::did_you_mean(w, &all)
+                .map(|s| format!("; did you mean `{s}`?"))
+                .unwrap_or_default();
             return Err(SetupError(format!(
-                "unknown expansion `{w}` (the tile set has: {})",
+                "unknown expansion `{w}`{hint} (the tile set has: {})",
                 all.join(", ")
             )));
         }

@@ -5,7 +5,7 @@
 //! as the prelude's road. Rule modules adjust who may stand where (see
 //! `crate::engine::rules`) before the tiles are prepared.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::error::SetupError;
 use super::supplies::FigureDef;
@@ -81,6 +81,16 @@ pub enum Scoring {
     Farm { per: Vec<i64> },
 }
 
+/// What an attribute's scoring depends on: the expansions in play, and the
+/// rule parameters their `rules` blocks give.
+#[derive(Debug)]
+pub struct InPlay<'s> {
+    /// The expansions in play.
+    pub expansions: Vec<&'s str>,
+    /// Every parameter a `rules` block in play gives, by full name.
+    pub given: BTreeSet<String>,
+}
+
 /// One declared attribute.
 #[derive(Debug)]
 pub struct AttributeRule {
@@ -118,6 +128,7 @@ impl Vocab {
     /// are needed but missing are added to `missing`.
     pub fn new(
         vocabulary: &wire::Vocabulary,
+        in_play: &InPlay<'_>,
         used: &[bool],
         rules: &BTreeMap<String, i64>,
         figures: &[FigureDef],
@@ -134,7 +145,7 @@ impl Vocab {
         let attributes = vocabulary
             .attributes
             .iter()
-            .map(|a| attribute(a, vocabulary, rules))
+            .map(|a| attribute(a, in_play, vocabulary, rules))
             .collect::<Result<Vec<_>, _>>()?;
         let kinds = vocabulary
             .kinds
@@ -280,14 +291,25 @@ fn kind(
     })
 }
 
+/// One attribute's rule. An attribute `scored-with` expansions none of which
+/// is in play keeps only the parameters a `rules` block in play gives.
 fn attribute(
     a: &wire::Attribute,
+    in_play: &InPlay<'_>,
     vocabulary: &wire::Vocabulary,
     rules: &BTreeMap<String, i64>,
 ) -> Result<AttributeRule, SetupError> {
+    let scores = a.scored_with.is_empty()
+        || a.scored_with
+            .iter()
+            .any(|e| in_play.expansions.contains(&e.as_str()));
     let mut unit = [0, 0];
     let mut modifiers = Vec::new();
-    for (name, m) in &a.params {
+    for (name, m) in a
+        .params
+        .iter()
+        .filter(|(name, _)| scores || in_play.given.contains(&format!("{}.{name}", a.id)))
+    {
         let (set, declared) = match *m {
             wire::Modifier::Set(v) => (true, v),
             wire::Modifier::Add(v) => (false, v),

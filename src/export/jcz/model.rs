@@ -73,6 +73,8 @@ pub struct Plan {
 pub fn plan(set: &TileSet, wanted: Option<&[String]>, skip: bool) -> Result<Plan, JczError> {
     let chosen = choose(set, wanted)?;
     let mut out = Plan::default();
+    // Every tile JCZ cannot play, to report them all at once.
+    let mut refused: Vec<String> = Vec::new();
     for e in &chosen {
         let mut requires = Vec::new();
         for r in &e.requires {
@@ -95,11 +97,7 @@ pub fn plan(set: &TileSet, wanted: Option<&[String]>, skip: bool) -> Result<Plan
             match jcz_tile(set, index, tile) {
                 Ok(t) => tiles.push(t),
                 Err(why) if skip => out.left_out.push((index, why)),
-                Err(why) => {
-                    return Err(JczError::Input(format!(
-                    "{why}; JCloisterZone cannot play it (--skip-unplayable leaves such tiles out)"
-                )))
-                }
+                Err(why) => refused.push(why),
             }
         }
         if tiles.is_empty() {
@@ -119,6 +117,21 @@ pub fn plan(set: &TileSet, wanted: Option<&[String]>, skip: bool) -> Result<Plan
             requires,
             tiles,
         });
+    }
+    match refused.as_slice() {
+        [] => {}
+        [why] => {
+            return Err(JczError::Input(format!(
+                "{why}; JCloisterZone cannot play it (--skip-unplayable leaves such tiles out)"
+            )))
+        }
+        all => {
+            return Err(JczError::Input(format!(
+                "JCloisterZone cannot play {} tiles (--skip-unplayable leaves them out):\n  {}",
+                all.len(),
+                all.join("\n  ")
+            )))
+        }
     }
     if out.expansions.is_empty() {
         return Err(JczError::Input(
