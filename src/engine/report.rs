@@ -42,6 +42,13 @@ pub struct BySource {
     pub acrobats: i64,
     pub ringmaster: i64,
     pub goods: i64,
+    /// Tower ransoms (left out when 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub tower: i64,
+}
+
+fn is_zero(n: &i64) -> bool {
+    *n == 0
 }
 
 /// One scoring event.
@@ -93,6 +100,7 @@ pub fn report(game: &Game<'_>, names: &[String]) -> ScoreReport {
                 acrobats: s.get(Source::Acrobats),
                 ringmaster: s.get(Source::Ringmaster),
                 goods: s.get(Source::Goods),
+                tower: s.get(Source::Tower),
             },
         })
         .collect();
@@ -125,6 +133,7 @@ impl BySource {
             Source::Acrobats => self.acrobats,
             Source::Ringmaster => self.ringmaster,
             Source::Goods => self.goods,
+            Source::Tower => self.tower,
         }
     }
 }
@@ -149,13 +158,18 @@ impl ScoreReport {
             .unwrap_or(0)
             .max(6);
         let mut out = format!("{:<width$}", "player");
-        for s in Source::ALL {
+        let tower = self.players.iter().any(|p| p.by_source.tower != 0);
+        let columns: Vec<Source> = Source::ALL
+            .into_iter()
+            .chain(tower.then_some(Source::Tower))
+            .collect();
+        for s in &columns {
             let _ = write!(out, " {:>10}", s.name());
         }
         out.push_str("      total\n");
         for p in &self.players {
             let _ = write!(out, "{:<width$}", p.name);
-            for s in Source::ALL {
+            for &s in &columns {
                 let _ = write!(out, " {:>10}", p.by_source.get(s));
             }
             let _ = writeln!(out, " {:>10}", p.total);

@@ -31,6 +31,10 @@ pub struct SourcesTally {
     pub recall_points: i128,
     /// Builder's second turns taken.
     pub second_turns: u64,
+    /// Followers towers took prisoner.
+    pub captures: u64,
+    /// Ransoms paid.
+    pub ransoms: u64,
 }
 
 fn add(v: &mut Vec<i128>, i: usize, points: i64) {
@@ -44,6 +48,7 @@ impl SourcesTally {
     /// Counts a finished game.
     pub fn count(&mut self, game: &Game<'_>) {
         self.second_turns += u64::from(game.second_turns());
+        self.captures += u64::from(game.tower_captures());
         for e in game.events() {
             let p = e.points;
             match e.reason {
@@ -67,6 +72,7 @@ impl SourcesTally {
                 }
                 Reason::Pig { .. } => self.pig = self.pig.saturating_add(i128::from(p)),
                 Reason::Goods { .. } => self.goods = self.goods.saturating_add(i128::from(p)),
+                Reason::Ransom { .. } => self.ransoms += u64::from(p < 0),
                 Reason::Circus { .. }
                 | Reason::Pyramid { .. }
                 | Reason::AcrobatsAtEnd { .. }
@@ -88,6 +94,8 @@ impl SourcesTally {
         self.recalls += other.recalls;
         self.recall_points = self.recall_points.saturating_add(other.recall_points);
         self.second_turns += other.second_turns;
+        self.captures += other.captures;
+        self.ransoms += other.ransoms;
     }
 }
 
@@ -125,6 +133,17 @@ pub struct Sources {
     pub recall_points: f64,
     /// Builder's second turns per game.
     pub second_turns: f64,
+    /// Followers taken prisoner by towers per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub captures: f64,
+    /// Ransoms paid per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub ransoms: f64,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero(v: &f64) -> bool {
+    *v == 0.0
 }
 
 #[allow(clippy::cast_precision_loss)]
@@ -165,6 +184,8 @@ pub fn summary(rules: &Ruleset, t: &SourcesTally, games: u64) -> Sources {
         recalls: per_game(i128::from(t.recalls), games),
         recall_points: per_game(t.recall_points, games),
         second_turns: per_game(i128::from(t.second_turns), games),
+        captures: per_game(i128::from(t.captures), games),
+        ransoms: per_game(i128::from(t.ransoms), games),
     }
 }
 
@@ -198,6 +219,14 @@ pub fn text(out: &mut String, s: &Sources) {
             out,
             "Builder's second turns: {} per game",
             small(s.second_turns, 2)
+        );
+    }
+    if s.captures != 0.0 || s.ransoms != 0.0 {
+        let _ = writeln!(
+            out,
+            "Tower captures: {} per game; ransoms paid: {} per game",
+            small(s.captures, 2),
+            small(s.ransoms, 2)
         );
     }
 }

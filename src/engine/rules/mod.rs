@@ -17,12 +17,15 @@ pub(in crate::engine) mod abbot;
 pub(in crate::engine) mod big_top;
 pub(in crate::engine) mod builder;
 pub(in crate::engine) mod crop_circle;
+pub(in crate::engine) mod dragon;
 pub(in crate::engine) mod flight;
 pub(in crate::engine) mod goods;
 pub(in crate::engine) mod pig;
 pub(in crate::engine) mod pyramid;
 pub(in crate::engine) mod ringmaster;
 pub(in crate::engine) mod river;
+pub(in crate::engine) mod tower;
+pub(in crate::engine) mod volcano;
 
 use std::any::Any;
 
@@ -281,6 +284,22 @@ macro_rules! registry {
                 )*
             }
 
+            fn blocks_figures(game: &Game<'_, InPlay>, tile: u32) -> bool {
+                if !game.x.any {
+                    return false;
+                }
+                let rules = game.rules;
+                let tables = &rules.ext;
+                $(
+                    if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
+                        if m.blocks_figures(t, game, tile) {
+                            return true;
+                        }
+                    }
+                )*
+                false
+            }
+
             fn act(game: &mut Game<'_, InPlay>, action: &MeepleAction) -> Result<(), IllegalMove> {
                 let rules = game.rules;
                 let tables = &rules.ext;
@@ -478,6 +497,9 @@ registry! {
     pig: pig::Pig,
     ringmaster: ringmaster::Ringmaster,
     goods: goods::Goods,
+    tower: tower::Towers,
+    volcano: volcano::Volcano,
+    dragon: dragon::Dragon,
 }
 
 /// The capability a name stands for.
