@@ -1,7 +1,8 @@
 //! Engine benchmarks: legal placements on a grown board, and whole random
 //! games per second (base game, all four shipped sets, and base with the
 //! river, Inns & Cathedrals, Traders & Builders, the big top and the flier;
-//! 2 players).
+//! base with The Tower, the volcano and the dragon, the big top and the
+//! flier; 2 players).
 //!
 //! `cargo bench --bench engine` (criterion). The per-game figures are also
 //! reported as games per second through criterion's throughput.
@@ -74,12 +75,15 @@ fn games(c: &mut Criterion) {
     let all = Ruleset::new(&set, None).expect("all sets play");
     let wave_set = common::wave();
     let wave = Ruleset::new(&wave_set, None).expect("the wave's sets play");
+    let tower_set = common::tower_and_dragon();
+    let tower = Ruleset::new(&tower_set, None).expect("the tower and dragon sets play");
     let mut group = c.benchmark_group("random games, 2 players");
     group.throughput(Throughput::Elements(1));
     for (name, rules) in [
         ("base", &base),
         ("all four sets", &all),
         ("base, river, inns, traders, big top, flier", &wave),
+        ("base, tower, volcano and dragon, big top, flier", &tower),
     ] {
         let mut player = RandomPlayer::new(1);
         group.bench_function(name, |b| {

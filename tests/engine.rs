@@ -187,7 +187,7 @@ fn check_scores(
         let score = game.scores()[p];
         let want = scores.get(who).cloned().unwrap_or_default();
         for key in want.keys() {
-            if key != "total" && !Source::ALL.iter().any(|s| s.name() == key) {
+            if key != "total" && !Source::EVERY.iter().any(|s| s.name() == key) {
                 return Err(format!("{name}: unknown source `{key}`"));
             }
         }
@@ -199,7 +199,7 @@ fn check_scores(
                 dump(game, log)
             ));
         }
-        for s in Source::ALL {
+        for s in Source::EVERY {
             let w = want.get(s.name()).copied().unwrap_or(0);
             if score.get(s) != w {
                 return Err(format!(
@@ -547,22 +547,22 @@ fn editions_take_copies_out_of_the_box_when_their_expansion_is_in_play() {
 fn a_capability_the_engine_lacks_is_refused_with_one_line_naming_it() {
     let set = tileset(&[
         "tilesets/base.tiles".into(),
-        "tests/engine/fan/volcano.tiles".into(),
+        "tests/engine/fan/vineyard.tiles".into(),
     ]);
     let wanted =
-        "the engine has no `dragon` rules: used by kind `volcano` (tile `volcano/volcano-road`)";
-    let e = Ruleset::new(&set, None).expect_err("volcanoes need dragon rules");
+        "the engine has no `vineyard` rules: used by kind `vineyard` (tile `vineyard/vineyard-road`)";
+    let e = Ruleset::new(&set, None).expect_err("vineyards need vineyard rules");
     assert_eq!(e.to_string(), wanted);
     // Not in play, not refused.
     assert!(Ruleset::new(&set, Some(&["base".to_string()])).is_ok());
 
     // A figure's capability, and a capability on the wrong sort of declaration.
     let mut figure = shipped();
-    figure.expansions[0].figures[0].capabilities = vec!["dragon".into()];
-    let e = Ruleset::new(&figure, None).expect_err("dragon");
+    figure.expansions[0].figures[0].capabilities = vec!["vineyard".into()];
+    let e = Ruleset::new(&figure, None).expect_err("vineyard");
     assert_eq!(
         e.to_string(),
-        "the engine has no `dragon` rules: used by figure `meeple`"
+        "the engine has no `vineyard` rules: used by figure `meeple`"
     );
     let mut misplaced = shipped();
     for kind in &mut misplaced.vocabulary.kinds {
@@ -596,19 +596,19 @@ fn a_capability_the_engine_lacks_is_refused_with_one_line_naming_it() {
         vec![
             "play",
             "tilesets/base.tiles",
-            "tests/engine/fan/volcano.tiles",
+            "tests/engine/fan/vineyard.tiles",
             "--expansions",
-            "base,volcano",
+            "base,vineyard",
         ],
-        vec!["play", &json, "--expansions", "base,volcano"],
+        vec!["play", &json, "--expansions", "base,vineyard"],
         vec![
             "simulate",
             "tilesets/base.tiles",
-            "tests/engine/fan/volcano.tiles",
+            "tests/engine/fan/vineyard.tiles",
             "--games",
             "1",
             "--expansions",
-            "base,volcano",
+            "base,vineyard",
         ],
         vec!["score", &game, "--tileset", &json],
     ] {
@@ -625,11 +625,11 @@ fn a_capability_the_engine_lacks_is_refused_with_one_line_naming_it() {
     let (code, _, err) = tileforge(&[
         "play",
         "tilesets/base.tiles",
-        "tests/engine/fan/volcano.tiles",
+        "tests/engine/fan/vineyard.tiles",
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        err.contains("left out 1 whose rules the engine lacks: volcano (no `dragon` rules)"),
+        err.contains("left out 1 whose rules the engine lacks: vineyard (no `vineyard` rules)"),
         "{err}"
     );
     let _ = std::fs::remove_dir_all(dir);
@@ -886,6 +886,105 @@ fn malformed_or_absurd_tile_sets_are_errors_not_panics() {
     // Red: 3 tiles and 1 pennant at 10^9 each; blue: 1 tile and 1 pennant.
     assert_eq!(scores[0].total(), 4_000_000_000);
     assert_eq!(scores[1].total(), 2_000_000_000);
+}
+
+/// Base, The Tower, Under the Big Top and The Flier.
+fn tower_sets() -> Vec<String> {
+    [
+        "tilesets/base.tiles",
+        "tilesets/the-tower.tiles",
+        "tilesets/under-the-big-top.tiles",
+        "tilesets/the-flier.tiles",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+#[test]
+fn random_tower_games_account_for_every_prisoner_and_replay() {
+    random_tower_games(&tower_sets(), 300, true);
+}
+
+#[test]
+fn random_games_with_the_volcano_the_dragon_and_the_tower_replay() {
+    let mut sets = tower_sets();
+    sets.extend(["tilesets/river.tiles", "tests/engine/fan/dragon.tiles"].map(String::from));
+    random_tower_games(&sets, 200, false);
+}
+
+fn random_tower_games(sets: &[String], games: u64, every_decision: bool) {
+    let set = tileset(sets);
+    let rules = Ruleset::new(&set, None).expect("the tower's sets play");
+    let figures: Vec<_> = (0..rules.figure_count())
+        .map(|i| tileforge::engine::FigureId(u8::try_from(i).unwrap_or(0)))
+        .collect();
+    let (mut captures, mut ransoms, mut tops, mut dragons) = (0, 0, 0, 0);
+    for seed in 0..games {
+        let players = 2 + usize::try_from(seed % 5).unwrap_or(0);
+        let names = player_names(players);
+        let mut last_sum = 0i64;
+        let mut last = vec![0i64; players];
+        let check = |g: &Game<'_>| {
+            // Every figure is in supply, on the board or held prisoner.
+            for p in 0..g.players() {
+                for &f in &figures {
+                    let held = g
+                        .prisoners()
+                        .iter()
+                        .filter(|x| usize::from(x.owner) == p && x.figure == f)
+                        .count();
+                    assert_eq!(
+                        g.supply(p, f) as usize + g.on_board(p, f) as usize + held,
+                        rules.figure_per_player(f) as usize,
+                        "seed {seed}: player {p}'s figures are not all accounted for"
+                    );
+                }
+            }
+            // A ransom moves points between players: their sum never falls,
+            // and a player's score falls only by ransoms.
+            let sum: i64 = g.scores().iter().map(tileforge::engine::Score::total).sum();
+            assert!(sum >= last_sum, "seed {seed}: the scores' sum went down");
+            last_sum = sum;
+            for (p, s) in g.scores().iter().enumerate() {
+                let without = s.total() - s.get(Source::Tower);
+                assert!(without >= last[p], "seed {seed}: a score went down");
+                last[p] = without;
+            }
+        };
+        let mut check = check;
+        let game = RandomPlayer::new(seed)
+            .play_with(&rules, players, None, &mut check)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert!(
+            game.prisoners().is_empty(),
+            "seed {seed}: prisoners at the end"
+        );
+        let (game, log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &names)
+            .expect("plays");
+        captures += log
+            .turns
+            .iter()
+            .filter(|t| t.tower.as_ref().is_some_and(|t| t.capture.is_some()))
+            .count();
+        ransoms += log.turns.iter().filter(|t| t.ransom.is_some()).count();
+        tops += log
+            .turns
+            .iter()
+            .filter(|t| t.tower_follower.is_some())
+            .count();
+        dragons += log.turns.iter().filter(|t| t.dragon.is_some()).count();
+        let text = log.to_json();
+        let back = GameLog::from_json(&text).expect("its own log reads back");
+        assert_eq!(back, log);
+        let replayed = replay(&rules, &back).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+        assert_eq!(replayed.scores(), game.scores(), "seed {seed}");
+        assert_eq!(replayed.events(), game.events(), "seed {seed}");
+    }
+    assert!(
+        captures > 0 && ransoms > 0 && tops > 0 && (every_decision || dragons > 0),
+        "{captures} {ransoms} {tops} {dragons}"
+    );
 }
 
 // ------------------------------------------- second wave, part 2 (issue 19)

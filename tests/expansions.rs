@@ -233,8 +233,8 @@ fn play_on_the_directory_plays_what_the_engine_can_and_says_what_it_left_out() {
         .find(|l| l.starts_with("note: playing "))
         .unwrap_or_else(|| panic!("no note in: {err}"));
     for part in [
-        "the-tower (no `tower` rules)",
-        "princess-and-dragon (no `dragon` rules)",
+        "hills-and-sheep (no `vineyard` rules)",
+        "watchtowers (no `watchtower` rules)",
         "base-edition-2",
     ] {
         assert!(note.contains(part), "the note lacks `{part}`: {note}");
@@ -249,7 +249,7 @@ fn play_on_the_directory_plays_what_the_engine_can_and_says_what_it_left_out() {
         "the log records the choice"
     );
     assert!(
-        !text.contains("the-tower"),
+        !text.contains("watchtowers"),
         "no tile of an unplayable set is played"
     );
     // The log replays with the directory as the tile set.
@@ -261,10 +261,10 @@ fn play_on_the_directory_plays_what_the_engine_can_and_says_what_it_left_out() {
     ]);
     assert_eq!(score.status.code(), Some(0), "{}", stderr(&score));
     // Naming a set whose rules the engine lacks is an input error naming them.
-    let refused = tileforge(&["play", "tilesets", "--expansions", "base,the-tower"]);
+    let refused = tileforge(&["play", "tilesets", "--expansions", "base,watchtowers"]);
     assert_eq!(refused.status.code(), Some(1));
     assert!(
-        stderr(&refused).contains("the engine has no `tower` rules"),
+        stderr(&refused).contains("the engine has no `watchtower` rules"),
         "{}",
         stderr(&refused)
     );

@@ -188,6 +188,52 @@ fn every_move_of_every_seat_replays_with_the_river_inns_and_traders() {
 }
 
 #[test]
+fn greedy_and_monte_carlo_seats_build_towers_capture_and_pay_ransoms() {
+    // The Tower with the big top and the flier: greedy and Monte Carlo
+    // seats place floors, capture, close towers and pay ransoms, and every
+    // move replays.
+    let paths: Vec<PathBuf> = [
+        "tilesets/base.tiles",
+        "tilesets/the-tower.tiles",
+        "tilesets/under-the-big-top.tiles",
+        "tilesets/the-flier.tiles",
+    ]
+    .map(PathBuf::from)
+    .to_vec();
+    let rules_for = |e: Option<&[String]>| rules(&paths, e);
+    // floor, capture, follower on a tower, ransom
+    let mut used = [false; 4];
+    for (seed, list) in [
+        (1, "greedy,greedy"),
+        (2, "greedy,mcts:2,random"),
+        (3, "mcts:1:greedy,greedy"),
+        (4, "greedy,greedy,greedy"),
+        (5, "greedy,random"),
+        (6, "greedy,greedy"),
+        (7, "greedy,greedy,greedy,greedy"),
+    ] {
+        let list = seats(list);
+        let (log, _) = replays(&rules_for, list.as_slice(), seed);
+        for (t, &p) in log.turns.iter().zip(&players_of(&log)) {
+            // Greedy values a ransom against a tied-up follower's cost and
+            // seldom pays one (3 points to an opponent is a 6-point swing
+            // between two players): any seat's ransom replays.
+            used[3] |= t.ransom.is_some();
+            if list.as_slice()[p] == Seat::Random {
+                continue;
+            }
+            used[0] |= t.tower.is_some();
+            used[1] |= t.tower.as_ref().is_some_and(|t| t.capture.is_some());
+            used[2] |= t.tower_follower.is_some();
+        }
+    }
+    assert_eq!(
+        used, [true; 4],
+        "floor, capture, follower on a tower, ransom"
+    );
+}
+
+#[test]
 fn a_fans_own_kinds_play_with_greedy_and_monte_carlo_seats() {
     // Lakeside declares a canal (a path kind), a pond (a neighbourhood spot)
     // and a market (an attribute): the seats know none of them by name.

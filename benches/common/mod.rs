@@ -33,6 +33,34 @@ pub fn shipped() -> TileSet {
     tileforge::emit::tileset(&shipped_checked())
 }
 
+/// Base, The Tower, the volcano and dragon tiles (a stand-in in
+/// `benches/sets/`), Under the Big Top and The Flier.
+pub fn tower_and_dragon() -> TileSet {
+    compile_paths(&[
+        "tilesets/base.tiles",
+        "tilesets/the-tower.tiles",
+        "benches/sets/volcano-and-dragon.tiles",
+        "tilesets/under-the-big-top.tiles",
+        "tilesets/the-flier.tiles",
+    ])
+}
+
+fn compile_paths(paths: &[&str]) -> TileSet {
+    let mut sources = SourceMap::new();
+    let root = env!("CARGO_MANIFEST_DIR");
+    for path in paths {
+        let path = format!("{root}/{path}");
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        sources.add(path, text);
+    }
+    let ids: Vec<_> = sources.ids().collect();
+    let compiled = tileforge::compile::compile(&sources, &ids);
+    match compiled.checked {
+        Some(checked) => tileforge::emit::tileset(&checked),
+        None => panic!("{}", render_all(&sources, &compiled.diagnostics, false)),
+    }
+}
+
 /// Base, The River, Inns & Cathedrals, Traders & Builders (stand-ins in
 /// `benches/sets/` until the shipped sets land), Under the Big Top and The
 /// Flier, as the wire types the engine reads.

@@ -113,6 +113,16 @@ impl Event {
             Reason::Goods { good, tokens } => {
                 format!("the most {} tokens: {tokens}", rules.attribute_name(good))
             }
+            Reason::Ransom { figure, other } if self.points < 0 => format!(
+                "ransom for a {} held by player {}",
+                rules.figure_id(figure),
+                u32::from(other) + 1
+            ),
+            Reason::Ransom { figure, other } => format!(
+                "ransom from player {} for their {}",
+                u32::from(other) + 1,
+                rules.figure_id(figure)
+            ),
             Reason::Ringmaster { tiles, x, y } => format!(
                 "ringmaster at ({x}, {y}): {} around",
                 count(tiles, "circus or acrobat tile")

@@ -25,6 +25,10 @@ pub enum Source {
     Ringmaster,
     /// The most goods tokens of a kind, at game end.
     Goods,
+    /// Tower ransoms, paid (negative) and received. Not one of [`Source::ALL`],
+    /// the summary tables' columns: a score report shows it when a player
+    /// has any.
+    Tower,
 }
 
 impl Source {
@@ -40,6 +44,20 @@ impl Source {
         Source::Goods,
     ];
 
+    /// Every source, the summary tables' columns first, then those shown
+    /// only when someone scored there ([`Source::Tower`]).
+    pub const EVERY: [Source; 9] = [
+        Source::Road,
+        Source::City,
+        Source::Cloister,
+        Source::Field,
+        Source::Circus,
+        Source::Acrobats,
+        Source::Ringmaster,
+        Source::Goods,
+        Source::Tower,
+    ];
+
     /// The source's name (`road`, `city`, ...).
     #[must_use]
     pub fn name(self) -> &'static str {
@@ -52,6 +70,7 @@ impl Source {
             Source::Acrobats => "acrobats",
             Source::Ringmaster => "ringmaster",
             Source::Goods => "goods",
+            Source::Tower => "tower",
         }
     }
 }
@@ -144,6 +163,14 @@ pub enum Reason {
         /// The player's tokens of it.
         tokens: u64,
     },
+    /// A ransom for a follower a tower took prisoner: paid (negative points)
+    /// or received.
+    Ransom {
+        /// The prisoner's figure.
+        figure: FigureId,
+        /// The other player: who received it, or who paid.
+        other: u8,
+    },
     /// The ringmaster bonus after its feature was scored.
     Ringmaster {
         /// Circus and acrobat tiles on the 3×3 square around it.
@@ -183,7 +210,7 @@ pub struct Event {
 /// One player's points by source.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Score {
-    by_source: [i64; 8],
+    by_source: [i64; 9],
 }
 
 impl Score {

@@ -156,6 +156,18 @@ pub struct TurnLog {
     /// The crop circle's action and the responses.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub crop: Option<CropLog>,
+    /// Before the tile: the ransom paid for one of the player's followers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ransom: Option<RansomLog>,
+    /// A tower floor on the tower at (x, y), and its capture.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tower: Option<TowerLog>,
+    /// A follower on top of the tower at (x, y).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tower_follower: Option<RecallLog>,
+    /// After a dragon tile: the squares the dragon steps to, in order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dragon: Option<Vec<[i32; 2]>>,
     /// This entry starts the builder's second turn (the same player draws
     /// again). Without it, a second turn that is due is declined.
     #[serde(default, skip_serializing_if = "is_false")]
@@ -220,6 +232,47 @@ pub struct RecallLog {
     /// Row.
     pub y: i32,
     /// The figure (default: the tile set's only figure with `capability abbot`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub figure: Option<String>,
+}
+
+/// A ransom: the player holding the prisoner and its figure.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RansomLog {
+    /// The 0-based index of the player holding it.
+    pub holder: usize,
+    /// The figure (default `meeple`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub figure: Option<String>,
+}
+
+/// A tower floor and what it captures.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TowerLog {
+    /// Column of the tower.
+    pub x: i32,
+    /// Row of the tower.
+    pub y: i32,
+    /// The follower taken prisoner.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capture: Option<CaptureLog>,
+}
+
+/// A follower a tower captures.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CaptureLog {
+    /// Column of its tile.
+    pub x: i32,
+    /// Row of its tile.
+    pub y: i32,
+    /// Slot name after rotation, or a centre kind (`acrobats`).
+    pub feature: String,
+    /// The 0-based index of its owner.
+    pub player: usize,
+    /// The figure (default `meeple`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub figure: Option<String>,
 }

@@ -59,12 +59,13 @@ pub use events::{Event, Reason, Score, Source};
 pub use game::{Game, Ruleset};
 pub use ids::{FeatureKindId, FigureId, KindId, TokenId};
 pub use moves::{
-    CropAction, CropMove, CropResponse, FigureAction, Flights, IllegalMove, Landing, MeepleAction,
-    Move, Phase, Placement,
+    Capture, CropAction, CropMove, CropResponse, FigureAction, Flights, IllegalMove, Landing,
+    MeepleAction, Move, Phase, Placement,
 };
 pub use preview::Preview;
 pub use replay::{replay, ReplayError};
 pub use rules::goods::GoodsTaken;
+pub use rules::tower::Prisoner;
 pub use rules::{Capability, On, REGISTRY};
 pub use search::Outlook;
 pub use view::{BoardView, FigureSpot, FigureView, FillBasis, OpenSquare, TileView};

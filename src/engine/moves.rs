@@ -20,6 +20,8 @@ pub enum Phase {
     Crop,
     /// Final scoring is done.
     Over,
+    /// The dragon's move: [`Move::Dragon`].
+    Dragon,
 }
 
 /// Where a tile goes: x grows east, y grows south; clockwise quarter turns.
@@ -58,6 +60,18 @@ pub enum Move {
     /// Declines the builder's second turn that is due: the next player's
     /// tile comes next.
     EndTurn,
+    /// Before the tile, the active player pays the ransom to `holder` for one
+    /// of their own followers held prisoner there (a tower's capture): the
+    /// follower returns to their supply.
+    Ransom {
+        /// The player holding the prisoner.
+        holder: u8,
+        /// The prisoner's figure.
+        figure: FigureId,
+    },
+    /// The dragon's move after a dragon tile: the squares it steps to, in
+    /// order, each chosen by the next player (the active player first).
+    Dragon(Vec<(i32, i32)>),
 }
 
 /// Why a move is not allowed.
@@ -134,6 +148,44 @@ pub enum FigureAction {
         /// Row of its tile.
         y: i32,
     },
+    /// A tower floor from supply on the tower (or bare foundation) of the
+    /// tile at (x, y), anywhere on the board, and the follower it captures
+    /// within its reach, if any.
+    TowerFloor {
+        /// Column of the tower's tile.
+        x: i32,
+        /// Row of the tower's tile.
+        y: i32,
+        /// The follower taken prisoner.
+        capture: Option<Capture>,
+    },
+    /// A follower from supply on top of the open tower of the tile at (x, y),
+    /// anywhere on the board: the tower is closed.
+    TowerFollower {
+        /// The figure.
+        figure: FigureId,
+        /// Column of the tower's tile.
+        x: i32,
+        /// Row of the tower's tile.
+        y: i32,
+    },
+}
+
+/// A follower a tower floor captures: the one of `player`'s figures of kind
+/// `figure` on feature `feature` of the tile at (x, y).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Capture {
+    /// Column of its tile.
+    pub x: i32,
+    /// Row of its tile.
+    pub y: i32,
+    /// Its owner.
+    pub player: u8,
+    /// Its figure.
+    pub figure: FigureId,
+    /// The feature it stands on, by id within its tile (an acrobat's: the
+    /// tile's acrobat spaces).
+    pub feature: u8,
 }
 
 /// The figure action's first name, kept for the programs that use it.

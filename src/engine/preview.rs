@@ -27,7 +27,7 @@ use super::core::vocab::{KindRule, Scoring};
 use super::core::{Spot, MAX_PLAYERS};
 use super::rules::module::Host;
 use super::rules::pyramid::{Pyramid, PyramidTable};
-use super::rules::{abbot, builder, goods, mayor, phantom, pig, InPlay};
+use super::rules::{abbot, builder, goods, mayor, phantom, pig, tower, InPlay};
 use super::search::Outlook;
 use super::{FigureId, Game, KindId, Placement};
 use crate::geometry::Slot;
@@ -383,7 +383,7 @@ impl Game<'_> {
             return false;
         }
         // Nor are the first engine wave's rules: companions (builder, pig),
-        // abbots (recall), goods.
+        // abbots (recall), goods; nor the tower's.
         let ext = &self.rules.ext;
         if self.rules.any_companion
             || InPlay::table::<builder::Builder>(ext).is_some()
@@ -392,6 +392,8 @@ impl Game<'_> {
             || InPlay::table::<pig::Pig>(ext).is_some()
             || InPlay::table::<phantom::Phantom>(ext).is_some()
             || InPlay::table::<mayor::Mayor>(ext).is_some()
+            // Tower floors and followers on towers: figure actions anywhere.
+            || InPlay::table::<tower::Towers>(ext).is_some()
         {
             return false;
         }

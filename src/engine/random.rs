@@ -10,8 +10,8 @@
 //! response among the player's options (plus passing, for add).
 
 use super::log::{
-    AcrobatLog, CropActionLog, CropLog, CropResponseLog, FlightLog, GameLog, MeepleLog, PosLog,
-    RecallLog, SecondActionLog, TurnLog,
+    AcrobatLog, CaptureLog, CropActionLog, CropLog, CropResponseLog, FlightLog, GameLog, MeepleLog,
+    PosLog, RansomLog, RecallLog, SecondActionLog, TowerLog, TurnLog,
 };
 use super::rng::Rng;
 use super::{
@@ -185,6 +185,21 @@ impl RandomPlayer {
                 second_turn: second,
                 ..TurnLog::default()
             });
+            let ransoms = game.ransom_options();
+            // Chance is drawn only when a ransom may be paid (base games unchanged).
+            let pick = if ransoms.is_empty() {
+                None
+            } else {
+                ransoms.get(self.rng.below(ransoms.len() + 1)).copied()
+            };
+            if let Some((holder, figure)) = pick {
+                let ransom = Move::Ransom { holder, figure };
+                game.apply(&ransom)?;
+                on_move(&game, &ransom);
+                if let Some(e) = entry.as_mut() {
+                    e.ransom = Some(ransom_log(&game, holder, figure));
+                }
+            }
             let count = game.placement_count(tile);
             if count == 0 {
                 let discard = Move::Discard { tile };
@@ -240,6 +255,22 @@ impl RandomPlayer {
                 let crop = Move::Crop(crop);
                 game.apply(&crop)?;
                 on_move(&game, &crop);
+            }
+            if game.phase() == super::Phase::Dragon {
+                let mut steps = Vec::new();
+                loop {
+                    let options = game.dragon_steps(&steps);
+                    if options.is_empty() {
+                        break;
+                    }
+                    steps.push(options[self.rng.below(options.len())]);
+                }
+                if let Some(e) = entry.as_mut() {
+                    e.dragon = Some(dragon_log(&steps));
+                }
+                let dragon = Move::Dragon(steps);
+                game.apply(&dragon)?;
+                on_move(&game, &dragon);
             }
             if let Some(e) = entry.as_mut() {
                 record_goods(&game, e);
@@ -380,6 +411,26 @@ fn record_first_action(game: &Game<'_>, action: MeepleAction, e: &mut TurnLog) {
                 figure: Some(rules.figure_id(figure).to_string()),
             });
         }
+        MeepleAction::TowerFloor { x, y, capture } => {
+            let capture = capture.and_then(|c| {
+                let (kind, r) = game.tile_at(c.x, c.y)?;
+                Some(CaptureLog {
+                    x: c.x,
+                    y: c.y,
+                    feature: rules.feature_name(kind, r, c.feature).to_string(),
+                    player: usize::from(c.player),
+                    figure: Some(rules.figure_id(c.figure).to_string()),
+                })
+            });
+            e.tower = Some(TowerLog { x, y, capture });
+        }
+        MeepleAction::TowerFollower { figure, x, y } => {
+            e.tower_follower = Some(RecallLog {
+                x,
+                y,
+                figure: Some(rules.figure_id(figure).to_string()),
+            });
+        }
         MeepleAction::Fly {
             figure,
             roll,
@@ -400,6 +451,21 @@ fn record_first_action(game: &Game<'_>, action: MeepleAction, e: &mut TurnLog) {
                 feature,
             });
         }
+    }
+}
+
+/// The log entry of the dragon's steps.
+#[must_use]
+pub fn dragon_log(steps: &[(i32, i32)]) -> Vec<[i32; 2]> {
+    steps.iter().map(|&(x, y)| [x, y]).collect()
+}
+
+/// The log entry of a ransom paid in `game`.
+#[must_use]
+pub fn ransom_log(game: &Game<'_>, holder: u8, figure: super::FigureId) -> RansomLog {
+    RansomLog {
+        holder: usize::from(holder),
+        figure: Some(game.rules().figure_id(figure).to_string()),
     }
 }
 

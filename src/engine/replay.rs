@@ -6,8 +6,8 @@ use std::fmt;
 
 use super::log::{CropActionLog, GameLog, TurnLog};
 use super::{
-    CropAction, CropMove, CropResponse, FigureId, Game, KindId, Landing, MeepleAction, Move, Phase,
-    Placement, Ruleset,
+    Capture, CropAction, CropMove, CropResponse, FigureId, Game, KindId, Landing, MeepleAction,
+    Move, Phase, Placement, Ruleset,
 };
 
 /// Why a replay stopped.
@@ -135,6 +135,13 @@ fn play_turn<'r>(
     let rules = game.rules();
     let kind = tile_kind(rules, &turn.tile)?;
     second_turn(game, turn.second_turn)?;
+    if let Some(r) = &turn.ransom {
+        let figure = figure(rules, r.figure.as_deref())?;
+        let holder = u8::try_from(r.holder)
+            .map_err(|_| format!("no player {} holds prisoners", r.holder))?;
+        game.apply(&Move::Ransom { holder, figure })
+            .map_err(|e| e.0)?;
+    }
     if let Some(p) = turn.player {
         let active = game.active_player();
         if p != active {
@@ -152,10 +159,12 @@ fn play_turn<'r>(
         turn.flight.is_some(),
         turn.score_pyramid.is_some(),
         turn.recall.is_some(),
+        turn.tower.is_some(),
+        turn.tower_follower.is_some(),
     ];
     if actions.iter().filter(|&&a| a).count() > 1 {
         return Err(
-            "a turn takes at most one of meeple, acrobat, flight, score_pyramid, recall".into(),
+            "a turn takes at most one of meeple, acrobat, flight, score_pyramid, recall, tower, tower_follower".into(),
         );
     }
     if turn.discard {
@@ -207,6 +216,21 @@ fn play_turn<'r>(
         (Some(crop), _) => {
             let crop = crop_move(game, crop)?;
             game.apply(&Move::Crop(crop)).map_err(|e| e.0)?;
+        }
+        (None, _) => {}
+    }
+    match (&turn.dragon, game.phase()) {
+        (None, Phase::Dragon) => {
+            return Err("the tile shows the dragon: the log must give `dragon`, its steps".into())
+        }
+        (Some(_), phase) if phase != Phase::Dragon => {
+            return Err(
+                "`dragon` is only for a tile showing the dragon once a volcano placed it".into(),
+            )
+        }
+        (Some(steps), _) => {
+            let steps = steps.iter().map(|&[x, y]| (x, y)).collect();
+            game.apply(&Move::Dragon(steps)).map_err(|e| e.0)?;
         }
         (None, _) => {}
     }
@@ -333,6 +357,37 @@ fn meeple_action(
     }
     if let Some(p) = &turn.score_pyramid {
         return Ok(MeepleAction::ScorePyramid { x: p.x, y: p.y });
+    }
+    if let Some(t) = &turn.tower {
+        let capture = match &t.capture {
+            None => None,
+            Some(c) => {
+                let Some((target, r)) = game.tile_at(c.x, c.y) else {
+                    return Err(format!("no tile at ({}, {}) to capture from", c.x, c.y));
+                };
+                let player = u8::try_from(c.player)
+                    .map_err(|_| format!("no player {} to capture", c.player))?;
+                Some(Capture {
+                    x: c.x,
+                    y: c.y,
+                    player,
+                    figure: figure(rules, c.figure.as_deref())?,
+                    feature: feature_on(rules, target, r, &c.feature)?,
+                })
+            }
+        };
+        return Ok(MeepleAction::TowerFloor {
+            x: t.x,
+            y: t.y,
+            capture,
+        });
+    }
+    if let Some(t) = &turn.tower_follower {
+        return Ok(MeepleAction::TowerFollower {
+            figure: figure(rules, t.figure.as_deref())?,
+            x: t.x,
+            y: t.y,
+        });
     }
     if let Some(r) = &turn.recall {
         let figure = match &r.figure {
@@ -483,6 +538,37 @@ fn describe(turn: &TurnLog) -> String {
     }
     if turn.second_turn {
         s.push_str(", second turn");
+    }
+    if let Some(r) = &turn.ransom {
+        s.push_str(&format!(
+            ", ransom to player {} for a {}",
+            r.holder,
+            r.figure.as_deref().unwrap_or("meeple")
+        ));
+    }
+    if let Some(t) = &turn.tower {
+        s.push_str(&format!(", tower floor at ({}, {})", t.x, t.y));
+        if let Some(c) = &t.capture {
+            s.push_str(&format!(
+                " capturing player {}'s {} on {} at ({}, {})",
+                c.player,
+                c.figure.as_deref().unwrap_or("meeple"),
+                c.feature,
+                c.x,
+                c.y
+            ));
+        }
+    }
+    if let Some(t) = &turn.tower_follower {
+        s.push_str(&format!(
+            ", {} on the tower at ({}, {})",
+            t.figure.as_deref().unwrap_or("meeple"),
+            t.x,
+            t.y
+        ));
+    }
+    if let Some(d) = &turn.dragon {
+        s.push_str(&format!(", dragon moving {} squares", d.len()));
     }
     if let Some(c) = &turn.crop {
         let action = match c.action {

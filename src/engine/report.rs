@@ -42,6 +42,13 @@ pub struct BySource {
     pub acrobats: i64,
     pub ringmaster: i64,
     pub goods: i64,
+    /// Tower ransoms (left out when 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub tower: i64,
+}
+
+fn is_zero(n: &i64) -> bool {
+    *n == 0
 }
 
 /// One scoring event.
@@ -93,6 +100,7 @@ pub fn report(game: &Game<'_>, names: &[String]) -> ScoreReport {
                 acrobats: s.get(Source::Acrobats),
                 ringmaster: s.get(Source::Ringmaster),
                 goods: s.get(Source::Goods),
+                tower: s.get(Source::Tower),
             },
         })
         .collect();
@@ -125,6 +133,7 @@ impl BySource {
             Source::Acrobats => self.acrobats,
             Source::Ringmaster => self.ringmaster,
             Source::Goods => self.goods,
+            Source::Tower => self.tower,
         }
     }
 }
@@ -144,7 +153,7 @@ impl ScoreReport {
     /// capabilities shows no columns of zeros.
     #[must_use]
     pub fn to_text(&self) -> String {
-        let columns: Vec<Source> = Source::ALL
+        let columns: Vec<Source> = Source::EVERY
             .into_iter()
             .enumerate()
             .filter(|&(i, s)| i < 4 || self.players.iter().any(|p| p.by_source.get(s) != 0))

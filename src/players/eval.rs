@@ -160,14 +160,22 @@ impl Evaluator {
     }
 }
 
-/// The player's followers on the board (companions tie up none).
+/// The player's followers on the board or held prisoner by a tower
+/// (companions tie up none).
 #[must_use]
 pub fn on_board(game: &Game<'_>, player: usize) -> usize {
-    (0..game.rules().figure_count())
+    let standing: usize = (0..game.rules().figure_count())
         .map(|f| crate::engine::FigureId(u8::try_from(f).unwrap_or(u8::MAX)))
         .filter(|&f| !game.rules().is_companion(f))
         .map(|f| game.on_board(player, f) as usize)
-        .sum()
+        .sum();
+    // Followers held prisoner are tied up as well.
+    let held = game
+        .prisoners()
+        .iter()
+        .filter(|p| usize::from(p.owner) == player)
+        .count();
+    standing + held
 }
 
 /// A player's value minus the mean of the others'.

@@ -84,6 +84,9 @@ impl<T> Best<T> {
 }
 
 /// Tiles still to draw, the one drawn now included.
+/// The figure count whose cost values a follower a tower threatens.
+const FREE_FIGURES_AND_ONE: usize = 5;
+
 pub(crate) fn tiles_left(game: &Game<'_>) -> u32 {
     (0..game.rules().kind_count())
         .map(|k| game.remaining(KindId(u16::try_from(k).unwrap_or(u16::MAX))))
@@ -241,12 +244,19 @@ impl<'r> Greedy<'r> {
             #[allow(clippy::cast_precision_loss)]
             return total / die.len() as f64;
         }
+        // A follower on a tower protects the player's followers a floor there
+        // could capture: each worth a tied-up figure's cost.
+        let protects = match action {
+            MeepleAction::TowerFollower { x, y, .. } => placed.followers_in_reach(x, y, me),
+            _ => 0,
+        };
         let tried = copy_into(&mut self.tried, placed);
         if tried.apply(&Move::Figure(action)).is_err() {
             return f64::NEG_INFINITY;
         }
         finish_figure_phase(tried);
-        self.eval.value(tried, me, left)
+        let protection = f64::from(protects) * self.eval.figure_cost(FREE_FIGURES_AND_ONE, left);
+        self.eval.value(tried, me, left) + protection
     }
 
     /// The best landing of a flight from `self.placed` and its value.
@@ -398,6 +408,53 @@ impl<'r> Policy<'r> for Greedy<'r> {
         self.best_landing(figure, roll, me, left)
             .0
             .unwrap_or(options[0])
+    }
+
+    fn dragon_step(
+        &mut self,
+        game: &Game<'r>,
+        player: usize,
+        options: &[(i32, i32)],
+        _: &mut Rng,
+    ) -> (i32, i32) {
+        // The square where the dragon eats the most of the others' figures
+        // and the fewest of the player's own (each own figure weighs as
+        // much as all the others' together).
+        let n = game.players().max(2) as i64 - 1;
+        let mut best = (i64::MIN, options[0]);
+        for &(x, y) in options {
+            let worth: i64 = game
+                .figures_on_tile(x, y)
+                .map(|p| if p == player { -n } else { 1 })
+                .sum();
+            if worth > best.0 {
+                best = (worth, (x, y));
+            }
+        }
+        best.1
+    }
+
+    fn ransom(
+        &mut self,
+        game: &Game<'r>,
+        options: &[(u8, FigureId)],
+        _: &mut Rng,
+    ) -> Option<(u8, FigureId)> {
+        // Each ransom valued on a copy against paying none.
+        let me = game.active_player();
+        let left = tiles_left(game);
+        let mut best = Best::new();
+        let now = copy_into(&mut self.tried, game);
+        let keep = self.eval.value(now, me, left);
+        best.offer(None, keep, &mut self.rng);
+        for &(holder, figure) in options {
+            let tried = copy_into(&mut self.tried, game);
+            if tried.apply(&Move::Ransom { holder, figure }).is_ok() {
+                let v = self.eval.value(tried, me, left);
+                best.offer(Some((holder, figure)), v, &mut self.rng);
+            }
+        }
+        best.item.flatten()
     }
 
     fn crop_action(&mut self, game: &Game<'r>, _: &mut Rng) -> CropAction {

@@ -285,6 +285,25 @@ impl<'r> Policy<'r> for Mcts<'r> {
         self.greedy.crop_action(game, rng)
     }
 
+    fn dragon_step(
+        &mut self,
+        game: &Game<'r>,
+        player: usize,
+        options: &[(i32, i32)],
+        rng: &mut Rng,
+    ) -> (i32, i32) {
+        self.greedy.dragon_step(game, player, options, rng)
+    }
+
+    fn ransom(
+        &mut self,
+        game: &Game<'r>,
+        options: &[(u8, FigureId)],
+        rng: &mut Rng,
+    ) -> Option<(u8, FigureId)> {
+        self.greedy.ransom(game, options, rng)
+    }
+
     fn crop_response(
         &mut self,
         game: &Game<'r>,

@@ -27,6 +27,23 @@ pub(crate) trait Policy<'r> {
     ) -> Landing;
     /// The crop circle's action, for the active player.
     fn crop_action(&mut self, game: &Game<'r>, rng: &mut Rng) -> CropAction;
+    /// The ransom the active player pays before their tile, if any, among
+    /// `options` (holder, figure; not empty).
+    fn ransom(
+        &mut self,
+        game: &Game<'r>,
+        options: &[(u8, FigureId)],
+        rng: &mut Rng,
+    ) -> Option<(u8, FigureId)>;
+    /// The square `player` chooses for the dragon's next step among
+    /// `options` (not empty).
+    fn dragon_step(
+        &mut self,
+        game: &Game<'r>,
+        player: usize,
+        options: &[(i32, i32)],
+        rng: &mut Rng,
+    ) -> (i32, i32);
     /// `player`'s response to the crop circle; `None` passes (or has nothing
     /// to remove).
     fn crop_response(
@@ -140,6 +157,25 @@ impl<'r> Policy<'r> for RandomPolicy {
         options: &[Landing],
         rng: &mut Rng,
     ) -> Landing {
+        options[rng.below(options.len())]
+    }
+
+    fn ransom(
+        &mut self,
+        _: &Game<'r>,
+        options: &[(u8, FigureId)],
+        rng: &mut Rng,
+    ) -> Option<(u8, FigureId)> {
+        options.get(rng.below(options.len() + 1)).copied()
+    }
+
+    fn dragon_step(
+        &mut self,
+        _: &Game<'r>,
+        _: usize,
+        options: &[(i32, i32)],
+        rng: &mut Rng,
+    ) -> (i32, i32) {
         options[rng.below(options.len())]
     }
 

@@ -9,7 +9,8 @@ use super::policy::{Chance, Policy, RandomPolicy};
 use super::{seat_seed, Seat};
 use crate::engine::log::{GameLog, TurnLog};
 use crate::engine::random::{
-    crop_log, draw_index, fill_staged_bag, record_action, record_goods, tiles_in_box, MAX_BAG,
+    crop_log, dragon_log, draw_index, fill_staged_bag, ransom_log, record_action, record_goods,
+    tiles_in_box, MAX_BAG,
 };
 use crate::engine::rng::Rng;
 use crate::engine::{
@@ -67,6 +68,25 @@ impl<'r> Policy<'r> for Player<'r> {
 
     fn crop_action(&mut self, game: &Game<'r>, rng: &mut Rng) -> CropAction {
         self.policy().crop_action(game, rng)
+    }
+
+    fn ransom(
+        &mut self,
+        game: &Game<'r>,
+        options: &[(u8, FigureId)],
+        rng: &mut Rng,
+    ) -> Option<(u8, FigureId)> {
+        self.policy().ransom(game, options, rng)
+    }
+
+    fn dragon_step(
+        &mut self,
+        game: &Game<'r>,
+        player: usize,
+        options: &[(i32, i32)],
+        rng: &mut Rng,
+    ) -> (i32, i32) {
+        self.policy().dragon_step(game, player, options, rng)
     }
 
     fn crop_response(
@@ -192,6 +212,20 @@ pub(crate) fn run<'r, P: Policy<'r>>(
                         ..TurnLog::default()
                     });
                 }
+                let ransoms = game.ransom_options();
+                if !ransoms.is_empty() {
+                    let who = game.active_player() % seats.len();
+                    if let Some((holder, figure)) =
+                        seats[who].ransom(game, &ransoms, &mut chance.rng)
+                    {
+                        let ransom = Move::Ransom { holder, figure };
+                        game.apply(&ransom)?;
+                        on_move(game, &ransom);
+                        if let Some(e) = entry.as_mut() {
+                            e.ransom = Some(ransom_log(game, holder, figure));
+                        }
+                    }
+                }
                 if !game.can_place(tile) {
                     let discard = Move::Discard { tile };
                     game.apply(&discard)?;
@@ -227,6 +261,26 @@ pub(crate) fn run<'r, P: Policy<'r>>(
                 let figure = Move::Figure(action);
                 game.apply(&figure)?;
                 on_move(game, &figure);
+            }
+            Phase::Dragon => {
+                let n = seats.len();
+                let mut steps = Vec::new();
+                loop {
+                    let options = game.dragon_steps(&steps);
+                    if options.is_empty() {
+                        break;
+                    }
+                    let player = game.dragon_chooser(steps.len());
+                    let step =
+                        seats[player % n].dragon_step(game, player, &options, &mut chance.rng);
+                    steps.push(step);
+                }
+                if let Some(e) = entry.as_mut() {
+                    e.dragon = Some(dragon_log(&steps));
+                }
+                let dragon = Move::Dragon(steps);
+                game.apply(&dragon)?;
+                on_move(game, &dragon);
             }
             Phase::Crop => {
                 let crop = decide_crop(game, chance, seats);

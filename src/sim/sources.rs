@@ -33,6 +33,10 @@ pub struct SourcesTally {
     pub second_turns: u64,
     /// Points of the titles (the king, the robber) at game end.
     pub titles: i128,
+    /// Followers towers took prisoner.
+    pub captures: u64,
+    /// Ransoms paid.
+    pub ransoms: u64,
 }
 
 fn add(v: &mut Vec<i128>, i: usize, points: i64) {
@@ -46,6 +50,7 @@ impl SourcesTally {
     /// Counts a finished game.
     pub fn count(&mut self, game: &Game<'_>) {
         self.second_turns += u64::from(game.second_turns());
+        self.captures += u64::from(game.tower_captures());
         for e in game.events() {
             let p = e.points;
             match e.reason {
@@ -70,6 +75,7 @@ impl SourcesTally {
                 Reason::Pig { .. } => self.pig = self.pig.saturating_add(i128::from(p)),
                 Reason::Goods { .. } => self.goods = self.goods.saturating_add(i128::from(p)),
                 Reason::Title { .. } => self.titles = self.titles.saturating_add(i128::from(p)),
+                Reason::Ransom { .. } => self.ransoms += u64::from(p < 0),
                 Reason::Circus { .. }
                 | Reason::Pyramid { .. }
                 | Reason::AcrobatsAtEnd { .. }
@@ -92,6 +98,8 @@ impl SourcesTally {
         self.recall_points = self.recall_points.saturating_add(other.recall_points);
         self.second_turns += other.second_turns;
         self.titles = self.titles.saturating_add(other.titles);
+        self.captures += other.captures;
+        self.ransoms += other.ransoms;
     }
 }
 
@@ -131,6 +139,17 @@ pub struct Sources {
     pub second_turns: f64,
     /// Points of the titles (the king, the robber) per game.
     pub titles: f64,
+    /// Followers taken prisoner by towers per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub captures: f64,
+    /// Ransoms paid per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub ransoms: f64,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero(v: &f64) -> bool {
+    *v == 0.0
 }
 
 #[allow(clippy::cast_precision_loss)]
@@ -172,6 +191,8 @@ pub fn summary(rules: &Ruleset, t: &SourcesTally, games: u64) -> Sources {
         recall_points: per_game(t.recall_points, games),
         second_turns: per_game(i128::from(t.second_turns), games),
         titles: per_game(t.titles, games),
+        captures: per_game(i128::from(t.captures), games),
+        ransoms: per_game(i128::from(t.ransoms), games),
     }
 }
 
@@ -208,6 +229,14 @@ pub fn text(out: &mut String, s: &Sources) {
             out,
             "Builder's second turns: {} per game",
             small(s.second_turns, 2)
+        );
+    }
+    if s.captures != 0.0 || s.ransoms != 0.0 {
+        let _ = writeln!(
+            out,
+            "Tower captures: {} per game; ransoms paid: {} per game",
+            small(s.captures, 2),
+            small(s.ransoms, 2)
         );
     }
 }

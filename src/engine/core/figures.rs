@@ -14,6 +14,9 @@ impl<X: Rules> Game<'_, X> {
     /// figure in supply on each unoccupied feature that admits it, and each
     /// companion beside the player's own follower.
     pub(in crate::engine) fn figure_placements_into(&self, out: &mut Vec<FigureAction>) {
+        if X::blocks_figures(self, self.current) {
+            return;
+        }
         let placed = self.board.placed[self.current as usize];
         let kind = &self.rules.kinds[usize::from(placed.kind.0)];
         let player = self.active;
@@ -60,6 +63,11 @@ impl<X: Rules> Game<'_, X> {
         feature: u8,
     ) -> Result<(), IllegalMove> {
         self.check_supply(figure)?;
+        if X::blocks_figures(self, self.current) {
+            return illegal(
+                "no figure may be placed on this tile: a rule in play keeps figures off it",
+            );
+        }
         if self.rules.figures[usize::from(figure.0)].companion {
             return self.place_companion(figure, feature);
         }
@@ -123,8 +131,15 @@ impl<X: Rules> Game<'_, X> {
 
     /// Takes the figure at `index` of the standing list back to supply.
     pub(in crate::engine) fn return_figure(&mut self, index: usize) -> Standing {
-        let s = self.standing.swap_remove(index);
+        let s = self.take_off(index);
         *self.supply_mut(usize::from(s.player), s.figure) += 1;
+        s
+    }
+
+    /// Takes the figure at `index` of the standing list off the board, to
+    /// neither supply nor anywhere the core knows (a module holds it).
+    pub(in crate::engine) fn take_off(&mut self, index: usize) -> Standing {
+        let s = self.standing.swap_remove(index);
         if let Spot::Node(n) = s.spot {
             if !self.rules.figures[usize::from(s.figure.0)].companion {
                 self.features.add_occupant(n, -1);

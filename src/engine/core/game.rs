@@ -65,6 +65,9 @@ pub trait Rules: Sized {
     fn tile_put(game: &mut Game<'_, Self>, t: u32);
     /// The turn's tile is placed.
     fn placed(game: &mut Game<'_, Self>);
+    /// Figure action: true when a module keeps every figure off placed tile
+    /// `tile` (the core then offers and allows none there).
+    fn blocks_figures(game: &Game<'_, Self>, tile: u32) -> bool;
     /// Checks and performs a module's figure action.
     ///
     /// # Errors

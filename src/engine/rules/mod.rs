@@ -17,6 +17,7 @@ pub(in crate::engine) mod abbot;
 pub(in crate::engine) mod big_top;
 pub(in crate::engine) mod builder;
 pub(in crate::engine) mod crop_circle;
+pub(in crate::engine) mod dragon;
 pub(in crate::engine) mod flight;
 pub(in crate::engine) mod goods;
 pub(in crate::engine) mod king_and_robber;
@@ -26,6 +27,8 @@ pub(in crate::engine) mod pig;
 pub(in crate::engine) mod pyramid;
 pub(in crate::engine) mod ringmaster;
 pub(in crate::engine) mod river;
+pub(in crate::engine) mod tower;
+pub(in crate::engine) mod volcano;
 
 use std::any::Any;
 
@@ -284,6 +287,22 @@ macro_rules! registry {
                 )*
             }
 
+            fn blocks_figures(game: &Game<'_, InPlay>, tile: u32) -> bool {
+                if !game.x.any {
+                    return false;
+                }
+                let rules = game.rules;
+                let tables = &rules.ext;
+                $(
+                    if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
+                        if m.blocks_figures(t, game, tile) {
+                            return true;
+                        }
+                    }
+                )*
+                false
+            }
+
             fn act(game: &mut Game<'_, InPlay>, action: &MeepleAction) -> Result<(), IllegalMove> {
                 let rules = game.rules;
                 let tables = &rules.ext;
@@ -536,6 +555,9 @@ registry! {
     phantom: phantom::Phantom,
     king_and_robber: king_and_robber::KingAndRobber,
     mayor: mayor::Mayor,
+    tower: tower::Towers,
+    volcano: volcano::Volcano,
+    dragon: dragon::Dragon,
 }
 
 /// The capability a name stands for.

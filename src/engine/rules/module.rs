@@ -250,6 +250,11 @@ pub trait Module: Sized + Clone + std::fmt::Debug + 'static {
     fn tile_put<X: Host>(&mut self, t: &Self::Table, game: &mut Game<'_, X>, tile: u32) {}
     /// See [`Rules::placed`].
     fn placed<X: Host>(&mut self, t: &Self::Table, game: &mut Game<'_, X>) {}
+    /// True when no figure may be placed on placed tile `tile`; see
+    /// [`Rules::blocks_figures`].
+    fn blocks_figures<X: Host>(&self, t: &Self::Table, game: &Game<'_, X>, tile: u32) -> bool {
+        false
+    }
     /// Lists the module's figure actions of one sort.
     fn offer<X: Host>(
         &self,

@@ -298,6 +298,14 @@ impl Pyramid {
         }
     }
 
+    /// Counts a figure taken from the pyramid of placed tile `tile` (a
+    /// tower's capture).
+    pub(in crate::engine) fn left(&mut self, tile: u32) {
+        if let Some(p) = self.tiles.iter_mut().find(|p| p.0 == tile) {
+            p.1 = p.1.saturating_sub(1);
+        }
+    }
+
     fn place_acrobat<X: Host>(
         &mut self,
         t: &PyramidTable,

@@ -117,6 +117,11 @@ impl Module for Ringmaster {
         game: &mut Game<'_, X>,
         scored: &Scored<'_>,
     ) {
+        // A feature no one scores (a tower, a kind without `score`) earns no
+        // bonus: the bonus follows the points of a road, city, cloister or field.
+        if scored.winners == 0 {
+            return;
+        }
         // The figures were taken last-placed first: bonuses follow placement order.
         for s in scored.returned.iter().rev() {
             if !t.is_ringmaster(s.figure) {
