@@ -54,8 +54,8 @@ codes! {
     WrongAttribute = "E0109", Error, "an attribute or variant on a kind that does not take it";
     BadDeclaration = "E0110", Error, "a malformed declaration (shape, edge letter, template, parameter, setting)";
     BadEdit = "E0111", Error, "a `replaces` or `remove` of a tile the required expansions lack";
-    IdNotAFileName = "E0112", Error, "an id that cannot name an image file (too long, not printable ASCII, or an expansion ending in `.png`, `.webp`, `.jpg`)";
-    Loop = "E0113", Error, "requirements that go round in a loop, or an edit of the expansion's own tiles";
+    IdNotAFileName = "E0112", Error, "an id that cannot name an image file: over 64 characters, an expansion id ending in `.png`, `.webp` or `.jpg`, or a tile id that is not printable ASCII";
+    Loop = "E0113", Error, "requirements that go round in a loop (`a` requires `b`, which requires `a`; an expansion requiring itself), or a `replaces`/`remove` of a tile of the edit's own expansion";
     SideTaken = "E0201", Error, "a side is used by two features";
     RoadOnCitySide = "E0202", Error, "a road and a city on the same side";
     CrossingFeatures = "E0203", Error, "features cross each other";

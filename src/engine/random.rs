@@ -20,7 +20,7 @@ use super::{
 };
 
 /// The most tiles a random game draws.
-pub const MAX_BAG: usize = 100_000;
+pub const MAX_BAG: usize = super::log::MAX_TURNS;
 
 /// Player names used by random games, in turn order.
 pub const COLOURS: [&str; 8] = [
