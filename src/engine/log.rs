@@ -9,8 +9,8 @@ pub const FORMAT: &str = "tileforge.game";
 pub const VERSION: u32 = 1;
 
 /// The most turns a log holds: one per tile drawn, and no game draws more
-/// than [`super::random::MAX_BAG`] tiles. (A million-turn log took 1.4 GB
-/// to read and replay; this many take about 170 MB.)
+/// tiles (the random player's bag holds at most as many). A million-turn log
+/// took 1.4 GB to read and replay; this many take about 170 MB.
 pub const MAX_TURNS: usize = 100_000;
 
 /// Reads the turns, failing at the first past [`MAX_TURNS`].

@@ -20,7 +20,10 @@ use super::{
 };
 
 /// The most tiles a random game draws.
-pub const MAX_BAG: usize = super::log::MAX_TURNS;
+pub const MAX_BAG: usize = 100_000;
+
+// A log holds every tile a game draws.
+const _: () = assert!(MAX_BAG == super::log::MAX_TURNS);
 
 /// Player names used by random games, in turn order.
 pub const COLOURS: [&str; 8] = [
