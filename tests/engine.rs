@@ -621,9 +621,21 @@ fn a_capability_the_engine_lacks_is_refused_with_one_line_naming_it() {
             "{args:?}: {err}"
         );
     }
-    // Not named, it is left out of the game, and one line says so.
+    // Not named, it is left out of the game, and one line says so (with
+    // `-v`, which it is and why).
     let (code, _, err) = tileforge(&[
         "play",
+        "tilesets/base.tiles",
+        "tests/engine/fan/vineyard.tiles",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("left out 1 whose rules the engine lacks (-v lists them)"),
+        "{err}"
+    );
+    let (code, _, err) = tileforge(&[
+        "play",
+        "-v",
         "tilesets/base.tiles",
         "tests/engine/fan/vineyard.tiles",
     ]);
