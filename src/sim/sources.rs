@@ -37,6 +37,8 @@ pub struct SourcesTally {
     pub captures: u64,
     /// Ransoms paid.
     pub ransoms: u64,
+    /// Figures the dragon ate.
+    pub eaten: u64,
 }
 
 fn add(v: &mut Vec<i128>, i: usize, points: i64) {
@@ -51,6 +53,7 @@ impl SourcesTally {
     pub fn count(&mut self, game: &Game<'_>) {
         self.second_turns += u64::from(game.second_turns());
         self.captures += u64::from(game.tower_captures());
+        self.eaten += u64::from(game.dragon_eaten());
         for e in game.events() {
             let p = e.points;
             match e.reason {
@@ -100,6 +103,7 @@ impl SourcesTally {
         self.titles = self.titles.saturating_add(other.titles);
         self.captures += other.captures;
         self.ransoms += other.ransoms;
+        self.eaten += other.eaten;
     }
 }
 
@@ -145,6 +149,9 @@ pub struct Sources {
     /// Ransoms paid per game (left out when none).
     #[serde(skip_serializing_if = "is_zero")]
     pub ransoms: f64,
+    /// Figures the dragon ate per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub eaten: f64,
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)]
@@ -193,6 +200,7 @@ pub fn summary(rules: &Ruleset, t: &SourcesTally, games: u64) -> Sources {
         titles: per_game(t.titles, games),
         captures: per_game(i128::from(t.captures), games),
         ransoms: per_game(i128::from(t.ransoms), games),
+        eaten: per_game(i128::from(t.eaten), games),
     }
 }
 
@@ -237,6 +245,13 @@ pub fn text(out: &mut String, s: &Sources) {
             "Tower captures: {} per game; ransoms paid: {} per game",
             small(s.captures, 2),
             small(s.ransoms, 2)
+        );
+    }
+    if s.eaten != 0.0 {
+        let _ = writeln!(
+            out,
+            "Figures the dragon ate: {} per game",
+            small(s.eaten, 2)
         );
     }
 }
