@@ -81,8 +81,9 @@ pub struct Preview {
     /// the next item of the same group, in increasing order (`NONE32`: none).
     first_member: Vec<u32>,
     next_member: Vec<u32>,
+    /// Per held feature: met through a side (reset through `gone`).
     handled: Vec<bool>,
-    /// What becomes of each held feature.
+    /// What becomes of each held feature (reset through `gone`).
     fate: Vec<Fate>,
     gone: Vec<usize>,
     after: Vec<Outlook>,
@@ -234,6 +235,36 @@ impl Preview {
     /// # Panics
     /// `on` is not an option's index.
     pub fn turn_end(&mut self, on: Option<usize>, player: usize) -> TurnEnd<'_> {
+        let (points, returned) = self.end_of_turn(on, player);
+        self.end.clear();
+        for &c in &self.end_sources {
+            let c = c as usize;
+            let outlook = if c < self.held.len() {
+                self.held[c]
+            } else {
+                self.after[c - self.held.len()]
+            };
+            self.end.push(outlook);
+        }
+        TurnEnd {
+            points,
+            returned,
+            outlooks: &self.end,
+            sources: &self.end_sources,
+        }
+    }
+
+    /// [`Preview::turn_end`] without copying the outlooks: the points scored
+    /// and figures returned; [`Preview::end_sources`] then tells where the
+    /// features holding figures come from.
+    ///
+    /// # Panics
+    /// `on` is not an option's index.
+    pub fn end_of_turn(
+        &mut self,
+        on: Option<usize>,
+        player: usize,
+    ) -> ([i64; MAX_PLAYERS], [u32; MAX_PLAYERS]) {
         let mut points = [0i64; MAX_PLAYERS];
         let mut returned = [0u32; MAX_PLAYERS];
         let (kept, changed) = (self.held.len(), self.after.len());
@@ -255,9 +286,11 @@ impl Preview {
         for (s, o) in self.scored.iter().enumerate() {
             self.sequence
                 .push((self.scored_key[s], as_u32(kept + changed + s)));
+            let best = o.strength.iter().copied().max().unwrap_or(0);
             for p in 0..MAX_PLAYERS {
                 returned[p] += u32::from(o.figures[p]);
-                if o.scores_for(p) {
+                // `Outlook::scores_for`, the best strength found once.
+                if best > 0 && o.strength[p] == best {
                     points[p] = points[p].saturating_add(o.now);
                 }
             }
@@ -283,7 +316,6 @@ impl Preview {
         }
         self.seen.clear();
         self.seen.resize(kept + changed, false);
-        self.end.clear();
         self.end_sources.clear();
         for &c in &self.order {
             let c = c as usize;
@@ -291,20 +323,17 @@ impl Preview {
                 continue;
             }
             self.seen[c] = true;
-            let outlook = if c < kept {
-                self.held[c]
-            } else {
-                self.after[c - kept]
-            };
-            self.end.push(outlook);
             self.end_sources.push(as_u32(c));
         }
-        TurnEnd {
-            points,
-            returned,
-            outlooks: &self.end,
-            sources: &self.end_sources,
-        }
+        (points, returned)
+    }
+
+    /// After [`Preview::end_of_turn`]: where each feature holding figures
+    /// when the turn ends comes from, in [`Game::outlooks_into`]'s order (as
+    /// `TurnEnd::sources`).
+    #[must_use]
+    pub fn end_sources(&self) -> &[u32] {
+        &self.end_sources
     }
 
     /// Starts a preview: `node_item` entries of earlier ones no longer count.
@@ -356,6 +385,11 @@ impl Game<'_> {
     /// Returns `false`, leaving the results empty, when the placement is
     /// illegal or a capability could enter its turn (see the module notes).
     pub fn preview(&self, preview: &mut Preview, tile: KindId, at: Placement) -> bool {
+        // Only the features the last preview changed have a fate to forget.
+        for &h in &preview.gone {
+            preview.fate[h] = Fate::Kept;
+            preview.handled[h] = false;
+        }
         preview.gone.clear();
         preview.after.clear();
         preview.scored.clear();
@@ -472,6 +506,10 @@ impl Game<'_> {
         p.farm_touch.sort_unstable();
         p.held_touched.clear();
         p.held_touched.resize(p.held.len(), 0);
+        p.handled.clear();
+        p.handled.resize(p.held.len(), false);
+        p.fate.clear();
+        p.fate.resize(p.held.len(), Fate::Kept);
     }
 
     /// The summary of a board feature (a root), surveyed on first use.
@@ -671,10 +709,6 @@ impl Game<'_> {
     fn value_groups(&self, p: &mut Preview, tile: KindId, at: Placement) -> bool {
         let rules = self.rules;
         let kind = &rules.kinds[usize::from(tile.0)];
-        p.handled.clear();
-        p.handled.resize(p.held.len(), false);
-        p.fate.clear();
-        p.fate.resize(p.held.len(), Fate::Kept);
         for g in 0..p.items.len() {
             if p.items[g].parent as usize != g {
                 continue;

@@ -108,20 +108,21 @@ impl Previewed {
             held.extend(self.preview.held().iter().map(|o| term(o, players, left)));
             (*known, *known_left) = (board, left);
         }
-        let end = self.preview.turn_end(on, me);
+        let (points, returned) = self.preview.end_of_turn(on, me);
         self.terms.clear();
-        for (o, &source) in end.outlooks.iter().zip(end.sources) {
+        let after = self.preview.after();
+        for &source in self.preview.end_sources() {
             let t = match held.get(source as usize) {
                 Some(&t) => t,
-                None => term(o, players, left),
+                None => term(&after[source as usize - held.len()], players, left),
             };
             self.terms.push(t);
         }
         let mut values = [0.0f64; MAX_PLAYERS];
         for (p, v) in values.iter_mut().enumerate().take(players) {
-            let score = game.scores()[p].total().saturating_add(end.points[p]);
+            let score = game.scores()[p].total().saturating_add(points[p]);
             let acrobats = game.acrobats_worth(p);
-            let on_board = figures[p] - end.returned[p] as usize;
+            let on_board = figures[p] - returned[p] as usize;
             let estimates = self.terms.iter().filter(|t| t.0 >> p & 1 != 0).map(|t| t.1);
             *v = eval.player_value(score, acrobats, estimates, 0.0, on_board, left);
         }
