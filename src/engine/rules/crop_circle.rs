@@ -68,24 +68,18 @@ impl Module for CropCircle {
         vocab: &Vocab,
     ) -> Result<(), SetupError> {
         let bad = |why: String| SetupError(format!("tile `{}`: {why}", tile.id));
-        let mut acts_on = None;
-        for f in &tile.features {
-            if !s.kind_has(&f.kind, NAME) {
-                continue;
+        let acts_on = match s.sole_feature(tile, NAME, "crop-circle features")? {
+            None => None,
+            Some((_, f)) => {
+                let variant = f.variant.as_deref().unwrap_or_default();
+                Some(vocab.kind(variant).ok_or_else(|| {
+                    bad(format!(
+                        "the {}'s variant `{variant}` names no kind of the set",
+                        f.kind
+                    ))
+                })?)
             }
-            if acts_on.is_some() {
-                return Err(bad(
-                    "two crop-circle features; the engine supports one per tile".into(),
-                ));
-            }
-            let variant = f.variant.as_deref().unwrap_or_default();
-            acts_on = Some(vocab.kind(variant).ok_or_else(|| {
-                bad(format!(
-                    "the {}'s variant `{variant}` names no kind of the set",
-                    f.kind
-                ))
-            })?);
-        }
+        };
         table.acts_on.push(acts_on);
         Ok(())
     }

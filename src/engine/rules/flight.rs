@@ -80,21 +80,13 @@ impl Module for Flight {
         _: &Vocab,
     ) -> Result<(), SetupError> {
         let bad = |why: String| SetupError(format!("tile `{}`: {why}", tile.id));
-        let mut arrow = None;
-        for f in &tile.features {
-            if !s.kind_has(&f.kind, NAME) {
-                continue;
-            }
-            if arrow.is_some() {
-                return Err(bad(
-                    "two flier features; the engine supports one per tile".into()
-                ));
-            }
-            arrow = Some(
+        let arrow = match s.sole_feature(tile, NAME, "flier features")? {
+            None => None,
+            Some((_, f)) => Some(
                 f.direction
                     .ok_or_else(|| bad(format!("the {} has no direction to fly along", f.kind)))?,
-            );
-        }
+            ),
+        };
         let machine = match arrow {
             None => None,
             Some(arrow) => {

@@ -137,6 +137,30 @@ impl Setup<'_> {
             .kind(kind)
             .is_some_and(|k| k.capabilities.iter().any(|c| c == capability))
     }
+
+    /// The one feature of `tile` whose kind declares `capability`, with its
+    /// index, or none; two are refused naming `what` ("tower foundations").
+    pub fn sole_feature<'t>(
+        &self,
+        tile: &'t wire::Tile,
+        capability: &str,
+        what: &str,
+    ) -> Result<Option<(u8, &'t wire::Feature)>, SetupError> {
+        let mut found = None;
+        for (i, f) in tile.features.iter().enumerate() {
+            if !self.kind_has(&f.kind, capability) {
+                continue;
+            }
+            if found.is_some() {
+                return Err(SetupError(format!(
+                    "tile `{}`: two {what}; the engine supports one per tile",
+                    tile.id
+                )));
+            }
+            found = u8::try_from(i).ok().map(|i| (i, f));
+        }
+        Ok(found)
+    }
 }
 
 /// The modules' tables and states as the registry holds them: a module

@@ -136,19 +136,8 @@ impl Module for Towers {
         _: &mut Kind,
         _: &Vocab,
     ) -> Result<(), SetupError> {
-        let mut found = None;
-        for (i, f) in tile.features.iter().enumerate() {
-            if s.kind_has(&f.kind, NAME) {
-                if found.is_some() {
-                    return Err(SetupError(format!(
-                        "tile `{}`: two tower foundations; the engine supports one per tile",
-                        tile.id
-                    )));
-                }
-                found = u8::try_from(i).ok();
-            }
-        }
-        table.foundation.push(found);
+        let found = s.sole_feature(tile, NAME, "tower foundations")?;
+        table.foundation.push(found.map(|(i, _)| i));
         Ok(())
     }
 
