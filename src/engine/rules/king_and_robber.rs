@@ -69,9 +69,7 @@ impl Module for KingAndRobber {
 
     fn in_play(s: &Setup<'_>) -> bool {
         // The titles are neutral figures: declared, they are in play.
-        s.figures
-            .iter()
-            .any(|f| f.capabilities.iter().any(|c| c == NAME))
+        s.figures_declare(NAME)
     }
 
     fn table(

@@ -122,6 +122,15 @@ impl Setup<'_> {
         })
     }
 
+    /// True when some figure in play declares `capability`, neutral ones and
+    /// those no player places included.
+    #[must_use]
+    pub fn figures_declare(&self, capability: &str) -> bool {
+        self.figures
+            .iter()
+            .any(|f| f.capabilities.iter().any(|c| c == capability))
+    }
+
     /// True when some figure in play that players place has `capability`.
     #[must_use]
     pub fn figures_use(&self, capability: &str) -> bool {

@@ -60,9 +60,7 @@ impl Module for Ringmaster {
 
     /// Any figure in play that declares it, placed by players or not.
     fn in_play(s: &Setup<'_>) -> bool {
-        s.figures
-            .iter()
-            .any(|f| f.capabilities.iter().any(|c| c == NAME))
+        s.figures_declare(NAME)
     }
 
     fn table(
