@@ -27,7 +27,7 @@ use super::core::vocab::{KindRule, Scoring};
 use super::core::{Spot, MAX_PLAYERS};
 use super::rules::module::Host;
 use super::rules::pyramid::{Pyramid, PyramidTable};
-use super::rules::{abbot, builder, goods, mayor, phantom, pig, tower, InPlay};
+use super::rules::InPlay;
 use super::search::Outlook;
 use super::{FigureId, Game, KindId, Placement};
 use crate::geometry::Slot;
@@ -416,19 +416,10 @@ impl Game<'_> {
         if kind.switches {
             return false;
         }
-        // Nor are the first engine wave's rules: companions (builder, pig),
-        // abbots (recall), goods; nor the tower's.
+        // Nor is any placement while a module the preview does not model is
+        // in play (`Module::PREVIEWED`), or a companion.
         let ext = &self.rules.ext;
-        if self.rules.any_companion
-            || InPlay::table::<builder::Builder>(ext).is_some()
-            || InPlay::table::<abbot::Abbot>(ext).is_some()
-            || InPlay::table::<goods::Goods>(ext).is_some()
-            || InPlay::table::<pig::Pig>(ext).is_some()
-            || InPlay::table::<phantom::Phantom>(ext).is_some()
-            || InPlay::table::<mayor::Mayor>(ext).is_some()
-            // Tower floors and followers on towers: figure actions anywhere.
-            || InPlay::table::<tower::Towers>(ext).is_some()
-        {
+        if self.rules.any_companion || ext.unpreviewed() {
             return false;
         }
         if let (Some(p), Some(t)) = (self.x.module::<Pyramid>(), InPlay::table::<Pyramid>(ext)) {

@@ -63,6 +63,7 @@ impl Module for BigTop {
         meaning: "a circus space: the big top moves there and scores the figures around it",
         parameters: &[],
     };
+    const PREVIEWED: bool = true;
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<BigTopTable, SetupError> {
         Ok(BigTopTable { pool: Vec::new() })

@@ -52,6 +52,7 @@ impl Module for CropCircle {
         meaning: "a crop circle: every player adds or removes a follower of its type",
         parameters: &[],
     };
+    const PREVIEWED: bool = true;
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<CropTable, SetupError> {
         Ok(CropTable {

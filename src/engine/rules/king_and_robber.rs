@@ -66,6 +66,7 @@ impl Module for KingAndRobber {
             "points at game end to a title's holder per completed feature of its kind",
         )],
     };
+    const PREVIEWED: bool = true;
 
     fn in_play(s: &Setup<'_>) -> bool {
         // The titles are neutral figures: declared, they are in play.

@@ -124,6 +124,12 @@ macro_rules! registry {
                 Ok(())
             }
 
+            /// True when a module in play is one the placement preview does
+            /// not model ([`Module::PREVIEWED`]).
+            pub(in crate::engine) fn unpreviewed(&self) -> bool {
+                false $(|| (self.$field.is_some() && !<$module as Module>::PREVIEWED))*
+            }
+
             /// Reads the parameters of the modules in play.
             pub(in crate::engine) fn parameters(&mut self, params: &mut Params) -> Result<(), SetupError> {
                 $(

@@ -191,6 +191,12 @@ pub trait Module: Sized + Clone + std::fmt::Debug + 'static {
     type Table: std::fmt::Debug + 'static;
     /// Its capability.
     const CAPABILITY: Capability;
+    /// True when the placement preview (`engine/preview.rs`, the greedy
+    /// seat's fast path) models everything the module does on a turn whose
+    /// tile none of its kinds lies on. A module that acts elsewhere (figure
+    /// actions anywhere, companions, a second action) leaves it false: in a
+    /// game with it in play, placements are valued on board copies instead.
+    const PREVIEWED: bool = false;
 
     /// True when the set in play uses the capability (a declaration of the
     /// right sort with it is in play).

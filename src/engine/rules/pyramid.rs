@@ -90,6 +90,7 @@ impl Module for Pyramid {
             ("acrobat.pyramid", "acrobats that complete a pyramid"),
         ],
     };
+    const PREVIEWED: bool = true;
 
     fn prepare_vocab(_: &Setup<'_>, _: &[FigureDef], vocab: &mut Vocab) {
         for k in &mut vocab.kinds {

@@ -57,6 +57,7 @@ impl Module for Ringmaster {
             "points per circus or acrobat tile around a scored ringmaster",
         )],
     };
+    const PREVIEWED: bool = true;
 
     /// Any figure in play that declares it, placed by players or not.
     fn in_play(s: &Setup<'_>) -> bool {
