@@ -110,6 +110,9 @@ impl Event {
             Reason::Pig { neighbours } => {
                 format!("pig: {} more", count(neighbours, "completed neighbour"))
             }
+            Reason::Besieged { cities } => {
+                format!("besieged: {} counted twice", count(cities, "completed city"))
+            }
             Reason::Goods { good, tokens } => {
                 format!("the most {} tokens: {tokens}", rules.attribute_name(good))
             }

@@ -156,6 +156,11 @@ pub enum Reason {
         /// Completed neighbours the field counts.
         neighbours: u32,
     },
+    /// A field's second count of the completed besieged cities it touches.
+    Besieged {
+        /// Completed besieged cities the field counts.
+        cities: u32,
+    },
     /// The most goods tokens of one kind, at game end.
     Goods {
         /// The good (an attribute index).

@@ -168,6 +168,10 @@ pub struct TurnLog {
     /// After a dragon tile: the squares the dragon steps to, in order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dragon: Option<Vec<[i32; 2]>>,
+    /// At the end of the turn: the follower that escapes a besieged city
+    /// (absent: none does).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub escape: Option<CropResponseLog>,
     /// This entry starts the builder's second turn (the same player draws
     /// again). Without it, a second turn that is due is declined.
     #[serde(default, skip_serializing_if = "is_false")]

@@ -22,6 +22,8 @@ pub enum Phase {
     Over,
     /// The dragon's move: [`Move::Dragon`].
     Dragon,
+    /// The escape from a besieged city: [`Move::Escape`].
+    Escape,
 }
 
 /// Where a tile goes: x grows east, y grows south; clockwise quarter turns.
@@ -72,6 +74,23 @@ pub enum Move {
     /// The dragon's move after a dragon tile: the squares it steps to, in
     /// order, each chosen by the next player (the active player first).
     Dragon(Vec<(i32, i32)>),
+    /// At the end of the turn, one of the active player's followers escapes
+    /// a besieged city to supply, or (`None`) none does.
+    Escape(Option<Escape>),
+}
+
+/// A follower leaving a besieged city: the one of the active player's
+/// figures of kind `figure` on feature `feature` of the tile at (x, y).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Escape {
+    /// Column of its tile.
+    pub x: i32,
+    /// Row of its tile.
+    pub y: i32,
+    /// The feature's id within that tile.
+    pub feature: u8,
+    /// Its figure.
+    pub figure: FigureId,
 }
 
 /// Why a move is not allowed.

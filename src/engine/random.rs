@@ -275,6 +275,16 @@ impl RandomPlayer {
                 game.apply(&dragon)?;
                 on_move(&game, &dragon);
             }
+            if game.phase() == super::Phase::Escape {
+                let options = game.escape_options();
+                let pick = options.get(self.rng.below(options.len() + 1)).copied();
+                if let (Some(e), Some(p)) = (entry.as_mut(), pick) {
+                    e.escape = Some(escape_log(&game, p));
+                }
+                let escape = Move::Escape(pick);
+                game.apply(&escape)?;
+                on_move(&game, &escape);
+            }
             if let Some(e) = entry.as_mut() {
                 record_goods(&game, e);
             }
@@ -454,6 +464,22 @@ fn record_first_action(game: &Game<'_>, action: MeepleAction, e: &mut TurnLog) {
                 feature,
             });
         }
+    }
+}
+
+/// The log entry of a follower's escape from a besieged city.
+#[must_use]
+pub fn escape_log(game: &Game<'_>, e: super::Escape) -> CropResponseLog {
+    let rules = game.rules();
+    let feature = game
+        .tile_at(e.x, e.y)
+        .map(|(kind, r)| rules.feature_name(kind, r, e.feature))
+        .unwrap_or_default();
+    CropResponseLog {
+        x: e.x,
+        y: e.y,
+        feature,
+        figure: Some(rules.figure_id(e.figure).to_string()),
     }
 }
 

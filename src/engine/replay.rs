@@ -4,9 +4,9 @@
 
 use std::fmt;
 
-use super::log::{CropActionLog, GameLog, TurnLog};
+use super::log::{CropActionLog, CropResponseLog, GameLog, TurnLog};
 use super::{
-    Capture, CropAction, CropMove, CropResponse, FigureId, Game, KindId, Landing, MeepleAction,
+    Capture, CropAction, CropMove, CropResponse, Escape, FigureId, Game, KindId, Landing, MeepleAction,
     Move, Phase, Placement, Ruleset,
 };
 
@@ -234,7 +234,36 @@ fn play_turn<'r>(
         }
         (None, _) => {}
     }
+    escape(game, turn.escape.as_ref())?;
     check_goods(game, number, turn.goods.as_ref())
+}
+
+/// The escape from a besieged city when one may be made (none in the log
+/// stays); an `escape` entry when none may be made is refused.
+fn escape(game: &mut Game<'_>, escape: Option<&CropResponseLog>) -> Result<(), String> {
+    let due = game.phase() == Phase::Escape;
+    let Some(e) = escape else {
+        if due {
+            game.apply(&Move::Escape(None)).map_err(|e| e.0)?;
+        }
+        return Ok(());
+    };
+    if !due {
+        return Err("`escape` is only for a player with a follower in a besieged city with a cloister on or next to one of its besieged tiles, at the end of their turn".into());
+    }
+    let rules = game.rules();
+    let Some((kind, rotation)) = game.tile_at(e.x, e.y) else {
+        return Err(format!("escape: no tile at ({}, {})", e.x, e.y));
+    };
+    let feature = feature_on(rules, kind, rotation, &e.feature)?;
+    let figure = figure(rules, e.figure.as_deref())?;
+    game.apply(&Move::Escape(Some(Escape {
+        x: e.x,
+        y: e.y,
+        feature,
+        figure,
+    })))
+    .map_err(|e| e.0)
 }
 
 /// The phantom's figure action when one is due (none in the log passes);
@@ -569,6 +598,15 @@ fn describe(turn: &TurnLog) -> String {
     }
     if let Some(d) = &turn.dragon {
         s.push_str(&format!(", dragon moving {} squares", d.len()));
+    }
+    if let Some(e) = &turn.escape {
+        s.push_str(&format!(
+            ", {} escaping from {} at ({}, {})",
+            e.figure.as_deref().unwrap_or("meeple"),
+            e.feature,
+            e.x,
+            e.y
+        ));
     }
     if let Some(c) = &turn.crop {
         let action = match c.action {

@@ -19,7 +19,7 @@ use super::policy::{Policy, TokenPools};
 use super::previewed::Previewed;
 use crate::engine::rng::Rng;
 use crate::engine::{
-    CropAction, CropMove, CropResponse, FigureId, Flights, Game, KindId, Landing, MeepleAction,
+    CropAction, CropMove, CropResponse, Escape, FigureId, Flights, Game, KindId, Landing, MeepleAction,
     Move, Placement, Ruleset, Source,
 };
 
@@ -452,6 +452,24 @@ impl<'r> Policy<'r> for Greedy<'r> {
             if tried.apply(&Move::Ransom { holder, figure }).is_ok() {
                 let v = self.eval.value(tried, me, left);
                 best.offer(Some((holder, figure)), v, &mut self.rng);
+            }
+        }
+        best.item.flatten()
+    }
+
+    fn escape(&mut self, game: &Game<'r>, options: &[Escape], _: &mut Rng) -> Option<Escape> {
+        // Each escape valued on a copy against staying.
+        let me = game.active_player();
+        let left = tiles_left(game);
+        let mut best = Best::new();
+        let now = copy_into(&mut self.tried, game);
+        let stay = self.eval.value(now, me, left);
+        best.offer(None, stay, &mut self.rng);
+        for &e in options {
+            let tried = copy_into(&mut self.tried, game);
+            if tried.apply(&Move::Escape(Some(e))).is_ok() {
+                let v = self.eval.value(tried, me, left);
+                best.offer(Some(e), v, &mut self.rng);
             }
         }
         best.item.flatten()

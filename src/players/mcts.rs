@@ -22,7 +22,7 @@ use super::table::{fill_bag, run};
 use super::Rollout;
 use crate::engine::rng::Rng;
 use crate::engine::{
-    CropAction, CropResponse, FigureId, Game, KindId, Landing, MeepleAction, Move, Placement,
+    CropAction, CropResponse, Escape, FigureId, Game, KindId, Landing, MeepleAction, Move, Placement,
     Ruleset, Score,
 };
 
@@ -302,6 +302,10 @@ impl<'r> Policy<'r> for Mcts<'r> {
         rng: &mut Rng,
     ) -> Option<(u8, FigureId)> {
         self.greedy.ransom(game, options, rng)
+    }
+
+    fn escape(&mut self, game: &Game<'r>, options: &[Escape], rng: &mut Rng) -> Option<Escape> {
+        self.greedy.escape(game, options, rng)
     }
 
     fn crop_response(

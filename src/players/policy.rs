@@ -4,7 +4,7 @@
 
 use crate::engine::rng::Rng;
 use crate::engine::{
-    CropAction, CropResponse, FigureId, Flights, Game, KindId, Landing, MeepleAction, Placement,
+    CropAction, CropResponse, Escape, FigureId, Flights, Game, KindId, Landing, MeepleAction, Placement,
     Ruleset, TokenId,
 };
 
@@ -35,6 +35,9 @@ pub(crate) trait Policy<'r> {
         options: &[(u8, FigureId)],
         rng: &mut Rng,
     ) -> Option<(u8, FigureId)>;
+    /// The follower the active player lets escape a besieged city at the
+    /// end of the turn, if any, among `options` (not empty).
+    fn escape(&mut self, game: &Game<'r>, options: &[Escape], rng: &mut Rng) -> Option<Escape>;
     /// The square `player` chooses for the dragon's next step among
     /// `options` (not empty).
     fn dragon_step(
@@ -177,6 +180,10 @@ impl<'r> Policy<'r> for RandomPolicy {
         rng: &mut Rng,
     ) -> (i32, i32) {
         options[rng.below(options.len())]
+    }
+
+    fn escape(&mut self, _: &Game<'r>, options: &[Escape], rng: &mut Rng) -> Option<Escape> {
+        options.get(rng.below(options.len() + 1)).copied()
     }
 
     fn crop_action(&mut self, _: &Game<'r>, rng: &mut Rng) -> CropAction {

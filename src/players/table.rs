@@ -9,12 +9,12 @@ use super::policy::{Chance, Policy, RandomPolicy};
 use super::{seat_seed, Seat};
 use crate::engine::log::{GameLog, TurnLog};
 use crate::engine::random::{
-    crop_log, dragon_log, draw_index, fill_staged_bag, ransom_log, record_action, record_goods,
+    crop_log, dragon_log, draw_index, escape_log, fill_staged_bag, ransom_log, record_action, record_goods,
     tiles_in_box, MAX_BAG,
 };
 use crate::engine::rng::Rng;
 use crate::engine::{
-    CropAction, CropMove, CropResponse, FigureId, Game, IllegalMove, KindId, Landing, MeepleAction,
+    CropAction, CropMove, CropResponse, Escape, FigureId, Game, IllegalMove, KindId, Landing, MeepleAction,
     Move, Phase, Placement, Ruleset,
 };
 
@@ -87,6 +87,10 @@ impl<'r> Policy<'r> for Player<'r> {
         rng: &mut Rng,
     ) -> (i32, i32) {
         self.policy().dragon_step(game, player, options, rng)
+    }
+
+    fn escape(&mut self, game: &Game<'r>, options: &[Escape], rng: &mut Rng) -> Option<Escape> {
+        self.policy().escape(game, options, rng)
     }
 
     fn crop_response(
@@ -281,6 +285,17 @@ pub(crate) fn run<'r, P: Policy<'r>>(
                 let dragon = Move::Dragon(steps);
                 game.apply(&dragon)?;
                 on_move(game, &dragon);
+            }
+            Phase::Escape => {
+                let options = game.escape_options();
+                let who = game.active_player() % seats.len();
+                let pick = seats[who].escape(game, &options, &mut chance.rng);
+                if let (Some(e), Some(p)) = (entry.as_mut(), pick) {
+                    e.escape = Some(escape_log(game, p));
+                }
+                let escape = Move::Escape(pick);
+                game.apply(&escape)?;
+                on_move(game, &escape);
             }
             Phase::Crop => {
                 let crop = decide_crop(game, chance, seats);

@@ -39,6 +39,10 @@ pub struct SourcesTally {
     pub ransoms: u64,
     /// Figures the dragon ate.
     pub eaten: u64,
+    /// Fields' second count of besieged cities.
+    pub besieged: i128,
+    /// Followers that escaped besieged cities.
+    pub escapes: u64,
 }
 
 fn add(v: &mut Vec<i128>, i: usize, points: i64) {
@@ -54,6 +58,7 @@ impl SourcesTally {
         self.second_turns += u64::from(game.second_turns());
         self.captures += u64::from(game.tower_captures());
         self.eaten += u64::from(game.dragon_eaten());
+        self.escapes += u64::from(game.escapes());
         for e in game.events() {
             let p = e.points;
             match e.reason {
@@ -76,6 +81,9 @@ impl SourcesTally {
                     self.recall_points = self.recall_points.saturating_add(i128::from(p));
                 }
                 Reason::Pig { .. } => self.pig = self.pig.saturating_add(i128::from(p)),
+                Reason::Besieged { .. } => {
+                    self.besieged = self.besieged.saturating_add(i128::from(p));
+                }
                 Reason::Goods { .. } => self.goods = self.goods.saturating_add(i128::from(p)),
                 Reason::Title { .. } => self.titles = self.titles.saturating_add(i128::from(p)),
                 Reason::Ransom { .. } => self.ransoms += u64::from(p < 0),
@@ -104,6 +112,8 @@ impl SourcesTally {
         self.captures += other.captures;
         self.ransoms += other.ransoms;
         self.eaten += other.eaten;
+        self.besieged = self.besieged.saturating_add(other.besieged);
+        self.escapes += other.escapes;
     }
 }
 
@@ -152,6 +162,13 @@ pub struct Sources {
     /// Figures the dragon ate per game (left out when none).
     #[serde(skip_serializing_if = "is_zero")]
     pub eaten: f64,
+    /// Points of fields counting besieged cities twice, per game (left out
+    /// when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub besieged: f64,
+    /// Followers that escaped besieged cities per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub escapes: f64,
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)]
@@ -201,6 +218,8 @@ pub fn summary(rules: &Ruleset, t: &SourcesTally, games: u64) -> Sources {
         captures: per_game(i128::from(t.captures), games),
         ransoms: per_game(i128::from(t.ransoms), games),
         eaten: per_game(i128::from(t.eaten), games),
+        besieged: per_game(t.besieged, games),
+        escapes: per_game(i128::from(t.escapes), games),
     }
 }
 
@@ -222,6 +241,9 @@ pub fn text(out: &mut String, s: &Sources) {
     }
     if s.titles != 0.0 {
         t.row(vec!["king and robber".into(), small(s.titles, 2)]);
+    }
+    if s.besieged != 0.0 {
+        t.row(vec!["fields, besieged cities twice".into(), small(s.besieged, 2)]);
     }
     out.push_str(&t.render());
     if s.recalls != 0.0 {
@@ -245,6 +267,13 @@ pub fn text(out: &mut String, s: &Sources) {
             "Tower captures: {} per game; ransoms paid: {} per game",
             small(s.captures, 2),
             small(s.ransoms, 2)
+        );
+    }
+    if s.escapes != 0.0 {
+        let _ = writeln!(
+            out,
+            "Escapes from besieged cities: {} per game",
+            small(s.escapes, 2)
         );
     }
     if s.eaten != 0.0 {

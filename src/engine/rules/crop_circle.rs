@@ -101,7 +101,7 @@ impl Module for CropCircle {
         mv: &Move,
     ) -> Option<Result<Option<Then>, IllegalMove>> {
         match (game.phase, mv) {
-            (Phase::Crop, Move::Crop(crop)) => Some(game.crop(crop).map(|()| Some(Then::EndTurn))),
+            (Phase::Crop, Move::Crop(crop)) => Some(game.crop(crop).map(|()| Some(Then::Decided))),
             _ => None,
         }
     }

@@ -115,7 +115,7 @@ impl Module for Dragon {
     ) -> Option<Result<Option<Then>, IllegalMove>> {
         match (game.phase, mv) {
             (Phase::Dragon, Move::Dragon(steps)) => {
-                Some(self.fly(t, game, steps).map(|()| Some(Then::EndTurn)))
+                Some(self.fly(t, game, steps).map(|()| Some(Then::Decided)))
             }
             _ => None,
         }

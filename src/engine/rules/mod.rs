@@ -27,6 +27,7 @@ pub(in crate::engine) mod pig;
 pub(in crate::engine) mod pyramid;
 pub(in crate::engine) mod ringmaster;
 pub(in crate::engine) mod river;
+pub(in crate::engine) mod siege;
 pub(in crate::engine) mod tower;
 pub(in crate::engine) mod volcano;
 
@@ -446,6 +447,7 @@ macro_rules! registry {
             fn apply(game: &mut Game<'_, InPlay>, mv: &Move) -> Option<Result<(), IllegalMove>> {
                 let rules = game.rules;
                 let tables = &rules.ext;
+                let mut i = 0usize;
                 $(
                     if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
                         let done = m.apply(t, game, mv);
@@ -454,14 +456,21 @@ macro_rules! registry {
                             None => {}
                             Some(Err(e)) => return Some(Err(e)),
                             Some(Ok(then)) => {
-                                if then == Some(Then::EndTurn) {
-                                    game.end_turn();
+                                match then {
+                                    Some(Then::EndTurn) => game.end_turn(),
+                                    Some(Then::Decided) => match InPlay::pending_after(game, i) {
+                                        Some(phase) => game.phase = phase,
+                                        None => game.end_turn(),
+                                    },
+                                    None => {}
                                 }
                                 return Some(Ok(()));
                             }
                         }
                     }
+                    i += 1;
                 )*
+                let _ = i;
                 None
             }
 
@@ -504,6 +513,26 @@ macro_rules! registry {
         }
 
         impl InPlay {
+            /// The decision due from a module after the `after`-th in the
+            /// registry, once that one's decision is made.
+            fn pending_after(game: &Game<'_, InPlay>, after: usize) -> Option<Phase> {
+                let rules = game.rules;
+                let tables = &rules.ext;
+                let mut i = 0usize;
+                $(
+                    if i > after {
+                        if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
+                            if let Some(phase) = m.pending(t, game) {
+                                return Some(phase);
+                            }
+                        }
+                    }
+                    i += 1;
+                )*
+                let _ = i;
+                None
+            }
+
             /// Appends the figure actions the modules in play offer, then
             /// lets them narrow the list from `from` on.
             pub(in crate::engine) fn offer(
@@ -564,6 +593,7 @@ registry! {
     tower: tower::Towers,
     volcano: volcano::Volcano,
     dragon: dragon::Dragon,
+    siege: siege::Siege,
 }
 
 /// The capability a name stands for.

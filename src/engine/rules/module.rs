@@ -75,6 +75,9 @@ pub enum Offer {
 pub enum Then {
     /// The turn ends.
     EndTurn,
+    /// The module's decision is made: the decisions due from the modules
+    /// after it in the registry follow, then the turn ends.
+    Decided,
 }
 
 /// What a module's setup reads: the tile set and the expansions in play.
