@@ -1046,3 +1046,16 @@ fn random_games_with_the_phantom_replay() {
         t.phantom.as_ref().is_some_and(|p| p.meeple.is_some())
     });
 }
+
+#[test]
+fn random_games_with_besieged_cities_escape_and_replay() {
+    let files = [
+        "tilesets/base.tiles",
+        "tests/engine/fan/traders.tiles",
+        "tilesets/the-cathars.tiles",
+        "tilesets/the-besiegers.tiles",
+        "tilesets/crop-circles-2.tiles",
+    ]
+    .map(String::from);
+    wave_two_b_games(&files, |t| t.escape.is_some());
+}

@@ -111,7 +111,10 @@ impl Event {
                 format!("pig: {} more", count(neighbours, "completed neighbour"))
             }
             Reason::Besieged { cities } => {
-                format!("besieged: {} counted twice", count(cities, "completed city"))
+                format!(
+                    "besieged: {} counted twice",
+                    count(cities, "completed city")
+                )
             }
             Reason::Goods { good, tokens } => {
                 format!("the most {} tokens: {tokens}", rules.attribute_name(good))

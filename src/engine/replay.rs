@@ -6,8 +6,8 @@ use std::fmt;
 
 use super::log::{CropActionLog, CropResponseLog, GameLog, TurnLog};
 use super::{
-    Capture, CropAction, CropMove, CropResponse, Escape, FigureId, Game, KindId, Landing, MeepleAction,
-    Move, Phase, Placement, Ruleset,
+    Capture, CropAction, CropMove, CropResponse, Escape, FigureId, Game, KindId, Landing,
+    MeepleAction, Move, Phase, Placement, Ruleset,
 };
 
 /// Why a replay stopped.

@@ -19,8 +19,8 @@ use super::policy::{Policy, TokenPools};
 use super::previewed::Previewed;
 use crate::engine::rng::Rng;
 use crate::engine::{
-    CropAction, CropMove, CropResponse, Escape, FigureId, Flights, Game, KindId, Landing, MeepleAction,
-    Move, Placement, Ruleset, Source,
+    CropAction, CropMove, CropResponse, Escape, FigureId, Flights, Game, KindId, Landing,
+    MeepleAction, Move, Placement, Ruleset, Source,
 };
 
 /// Values closer than this are equal.

@@ -22,8 +22,8 @@ use super::table::{fill_bag, run};
 use super::Rollout;
 use crate::engine::rng::Rng;
 use crate::engine::{
-    CropAction, CropResponse, Escape, FigureId, Game, KindId, Landing, MeepleAction, Move, Placement,
-    Ruleset, Score,
+    CropAction, CropResponse, Escape, FigureId, Game, KindId, Landing, MeepleAction, Move,
+    Placement, Ruleset, Score,
 };
 
 /// The UCB1 exploration constant (rewards lie in 0..1).

@@ -4,8 +4,8 @@
 
 use crate::engine::rng::Rng;
 use crate::engine::{
-    CropAction, CropResponse, Escape, FigureId, Flights, Game, KindId, Landing, MeepleAction, Placement,
-    Ruleset, TokenId,
+    CropAction, CropResponse, Escape, FigureId, Flights, Game, KindId, Landing, MeepleAction,
+    Placement, Ruleset, TokenId,
 };
 
 /// The decisions of one seat. `rng` is the game's shared generator: the

@@ -9,13 +9,13 @@ use super::policy::{Chance, Policy, RandomPolicy};
 use super::{seat_seed, Seat};
 use crate::engine::log::{GameLog, TurnLog};
 use crate::engine::random::{
-    crop_log, dragon_log, draw_index, escape_log, fill_staged_bag, ransom_log, record_action, record_goods,
-    tiles_in_box, MAX_BAG,
+    crop_log, dragon_log, draw_index, escape_log, fill_staged_bag, ransom_log, record_action,
+    record_goods, tiles_in_box, MAX_BAG,
 };
 use crate::engine::rng::Rng;
 use crate::engine::{
-    CropAction, CropMove, CropResponse, Escape, FigureId, Game, IllegalMove, KindId, Landing, MeepleAction,
-    Move, Phase, Placement, Ruleset,
+    CropAction, CropMove, CropResponse, Escape, FigureId, Game, IllegalMove, KindId, Landing,
+    MeepleAction, Move, Phase, Placement, Ruleset,
 };
 
 /// A seat at the table, with its own state.

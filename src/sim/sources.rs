@@ -243,7 +243,10 @@ pub fn text(out: &mut String, s: &Sources) {
         t.row(vec!["king and robber".into(), small(s.titles, 2)]);
     }
     if s.besieged != 0.0 {
-        t.row(vec!["fields, besieged cities twice".into(), small(s.besieged, 2)]);
+        t.row(vec![
+            "fields, besieged cities twice".into(),
+            small(s.besieged, 2),
+        ]);
     }
     out.push_str(&t.render());
     if s.recalls != 0.0 {

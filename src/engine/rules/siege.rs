@@ -64,14 +64,12 @@ impl Module for Siege {
             if !a.capabilities.iter().any(|c| c == NAME) {
                 continue;
             }
-            let plain_tile = a
-                .on
-                .first()
-                .and_then(|k| vocab.kind(k))
-                .and_then(|k| match vocab.kinds[usize::from(k)].scoring {
+            let plain_tile = a.on.first().and_then(|k| vocab.kind(k)).and_then(|k| {
+                match vocab.kinds[usize::from(k)].scoring {
                     Scoring::Network { tile } => Some(tile[COMPLETE]),
                     _ => None,
-                });
+                }
+            });
             let units: Vec<i64> = vocab.attributes.iter().map(|a| a.unit[COMPLETE]).collect();
             let Some(rule) = vocab.attributes.get_mut(i) else {
                 continue;
@@ -97,7 +95,9 @@ impl Module for Siege {
             .iter()
             .enumerate()
             .filter(|(_, a)| a.capabilities.iter().any(|c| c == NAME))
-            .fold(0u64, |m, (i, _)| m | 1u64.checked_shl(i as u32).unwrap_or(0));
+            .fold(0u64, |m, (i, _)| {
+                m | 1u64.checked_shl(i as u32).unwrap_or(0)
+            });
         let cloister_kinds = v
             .kinds
             .iter()
@@ -357,7 +357,9 @@ impl<X: Host> Game<'_, X> {
         let node = p.first_node + u32::from(e.feature);
         let figure = self.rules.figure_id(e.figure);
         let mine = self.standing.iter().any(|s| {
-            usize::from(s.player) == self.active && s.figure == e.figure && s.spot == Spot::Node(node)
+            usize::from(s.player) == self.active
+                && s.figure == e.figure
+                && s.spot == Spot::Node(node)
         });
         if !mine {
             return format!(
