@@ -1059,3 +1059,16 @@ fn random_games_with_besieged_cities_escape_and_replay() {
     .map(String::from);
     wave_two_b_games(&files, |t| t.escape.is_some());
 }
+
+#[test]
+fn random_games_with_shrines_keep_the_invariants_and_replay() {
+    let files = [
+        "tilesets/base.tiles",
+        "tilesets/cult-places.tiles",
+        "tilesets/the-cathars.tiles",
+    ]
+    .map(String::from);
+    let set = tileset(&files);
+    let rules = Ruleset::new(&set, None).expect("the sets play");
+    random_games(&rules, 300, 95_000);
+}

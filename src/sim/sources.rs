@@ -43,6 +43,8 @@ pub struct SourcesTally {
     pub besieged: i128,
     /// Followers that escaped besieged cities.
     pub escapes: u64,
+    /// Shrine–cloister challenges lost.
+    pub challenges: u64,
 }
 
 fn add(v: &mut Vec<i128>, i: usize, points: i64) {
@@ -59,6 +61,7 @@ impl SourcesTally {
         self.captures += u64::from(game.tower_captures());
         self.eaten += u64::from(game.dragon_eaten());
         self.escapes += u64::from(game.escapes());
+        self.challenges += u64::from(game.challenges_lost());
         for e in game.events() {
             let p = e.points;
             match e.reason {
@@ -114,6 +117,7 @@ impl SourcesTally {
         self.eaten += other.eaten;
         self.besieged = self.besieged.saturating_add(other.besieged);
         self.escapes += other.escapes;
+        self.challenges += other.challenges;
     }
 }
 
@@ -169,6 +173,9 @@ pub struct Sources {
     /// Followers that escaped besieged cities per game (left out when none).
     #[serde(skip_serializing_if = "is_zero")]
     pub escapes: f64,
+    /// Shrine–cloister challenges lost per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub challenges: f64,
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)]
@@ -220,6 +227,7 @@ pub fn summary(rules: &Ruleset, t: &SourcesTally, games: u64) -> Sources {
         eaten: per_game(i128::from(t.eaten), games),
         besieged: per_game(t.besieged, games),
         escapes: per_game(i128::from(t.escapes), games),
+        challenges: per_game(i128::from(t.challenges), games),
     }
 }
 
@@ -277,6 +285,13 @@ pub fn text(out: &mut String, s: &Sources) {
             out,
             "Escapes from besieged cities: {} per game",
             small(s.escapes, 2)
+        );
+    }
+    if s.challenges != 0.0 {
+        let _ = writeln!(
+            out,
+            "Shrine and cloister challenges lost: {} per game",
+            small(s.challenges, 2)
         );
     }
     if s.eaten != 0.0 {

@@ -16,6 +16,7 @@ pub(in crate::engine) mod module;
 pub(in crate::engine) mod abbot;
 pub(in crate::engine) mod big_top;
 pub(in crate::engine) mod builder;
+pub(in crate::engine) mod challenge;
 pub(in crate::engine) mod crop_circle;
 pub(in crate::engine) mod dragon;
 pub(in crate::engine) mod flight;
@@ -593,6 +594,7 @@ registry! {
     tower: tower::Towers,
     volcano: volcano::Volcano,
     dragon: dragon::Dragon,
+    challenge: challenge::Challenge,
     siege: siege::Siege,
 }
 
