@@ -1072,3 +1072,30 @@ fn random_games_with_shrines_keep_the_invariants_and_replay() {
     let rules = Ruleset::new(&set, None).expect("the sets play");
     random_games(&rules, 300, 95_000);
 }
+
+#[test]
+fn random_games_with_wind_roses_shrines_and_sieges_replay() {
+    let files = [
+        "tilesets/base.tiles",
+        "tilesets/wind-roses.tiles",
+        "tilesets/cult-places.tiles",
+        "tilesets/the-besiegers.tiles",
+        "tests/engine/fan/traders.tiles",
+    ]
+    .map(String::from);
+    wave_two_b_games(&files, |t| t.escape.is_some());
+    let set = tileset(&files);
+    let rules = Ruleset::new(&set, None).expect("the sets play");
+    let mut roses = 0;
+    for seed in 0..50 {
+        let game = RandomPlayer::new(seed)
+            .play(&rules, 2)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        roses += game
+            .events()
+            .iter()
+            .filter(|e| e.source == Source::WindRose)
+            .count();
+    }
+    assert!(roses > 0, "no wind rose scored in 50 games");
+}

@@ -2,6 +2,10 @@
 //! one in each group (E0106): a group's start tile (the river's spring) starts
 //! the game instead of the other one when that group is in play. Only one
 //! group may have one: with two in play no rule says whose starts the game.
+//! An ungrouped start tile of an expansion that requires another's (The Wind
+//! Roses' compass rose, which requires the base game) replaces that one: two
+//! ungrouped start tiles are refused only when neither's expansion requires
+//! the other's, directly or through others.
 
 use crate::diag::{Code, Diagnostic};
 use crate::ir::TileSet;
@@ -37,9 +41,21 @@ pub fn check(set: &TileSet, out: &mut Vec<Diagnostic>) {
     }
     let groups = std::iter::once(None).chain((0..set.vocabulary.groups.len()).map(Some));
     for group in groups {
-        let mut starts = set.tiles.iter().filter(|t| t.start > 0 && t.group == group);
-        let Some(first) = starts.next() else { continue };
-        for other in starts {
+        let starts: Vec<_> = set
+            .tiles
+            .iter()
+            .filter(|t| t.start > 0 && t.group == group)
+            .collect();
+        for (j, &other) in starts.iter().enumerate().skip(1) {
+            let related = |e: &crate::ir::Tile| {
+                group.is_none()
+                    && e.expansion != other.expansion
+                    && (requires(set, other.expansion, e.expansion)
+                        || requires(set, e.expansion, other.expansion))
+            };
+            let Some(&first) = starts[..j].iter().find(|e| !related(e)) else {
+                continue;
+            };
             let within = group.map_or(String::new(), |g| {
                 format!(" of group `{}`", set.vocabulary.groups[g].id)
             });
@@ -55,4 +71,24 @@ pub fn check(set: &TileSet, out: &mut Vec<Diagnostic>) {
             );
         }
     }
+}
+
+/// True when expansion `a` requires expansion `b`, directly or through others.
+pub fn requires(set: &TileSet, a: usize, b: usize) -> bool {
+    let mut seen = vec![false; set.expansions.len()];
+    let mut todo = vec![a];
+    while let Some(e) = todo.pop() {
+        if std::mem::replace(&mut seen[e], true) {
+            continue;
+        }
+        for (id, _) in &set.expansions[e].requires {
+            if let Some(i) = set.expansions.iter().position(|x| &x.id == id) {
+                if i == b {
+                    return true;
+                }
+                todo.push(i);
+            }
+        }
+    }
+    false
 }

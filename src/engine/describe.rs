@@ -110,6 +110,7 @@ impl Event {
             Reason::Pig { neighbours } => {
                 format!("pig: {} more", count(neighbours, "completed neighbour"))
             }
+            Reason::WindRose { x, y } => format!("wind rose in its quarter at ({x}, {y})"),
             Reason::Besieged { cities } => {
                 format!(
                     "besieged: {} counted twice",

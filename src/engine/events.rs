@@ -29,6 +29,9 @@ pub enum Source {
     /// the summary tables' columns: a score report shows it when a player
     /// has any.
     Tower,
+    /// Wind roses placed in their quarter. Shown, like [`Source::Tower`],
+    /// only when a player has any.
+    WindRose,
 }
 
 impl Source {
@@ -46,7 +49,7 @@ impl Source {
 
     /// Every source, the summary tables' columns first, then those shown
     /// only when someone scored there ([`Source::Tower`]).
-    pub const EVERY: [Source; 9] = [
+    pub const EVERY: [Source; 10] = [
         Source::Road,
         Source::City,
         Source::Cloister,
@@ -56,6 +59,7 @@ impl Source {
         Source::Ringmaster,
         Source::Goods,
         Source::Tower,
+        Source::WindRose,
     ];
 
     /// The source's name (`road`, `city`, ...).
@@ -71,6 +75,7 @@ impl Source {
             Source::Ringmaster => "ringmaster",
             Source::Goods => "goods",
             Source::Tower => "tower",
+            Source::WindRose => "wind-rose",
         }
     }
 }
@@ -156,6 +161,13 @@ pub enum Reason {
         /// Completed neighbours the field counts.
         neighbours: u32,
     },
+    /// A wind rose placed in the quarter its arrow names.
+    WindRose {
+        /// Column of its tile.
+        x: i32,
+        /// Row of its tile.
+        y: i32,
+    },
     /// A field's second count of the completed besieged cities it touches.
     Besieged {
         /// Completed besieged cities the field counts.
@@ -215,7 +227,7 @@ pub struct Event {
 /// One player's points by source.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Score {
-    by_source: [i64; 9],
+    by_source: [i64; 10],
 }
 
 impl Score {

@@ -105,7 +105,7 @@ impl Ruleset {
             kinds.push(kind);
         }
         edition::apply(&mut kinds, &by_id, &tiles, &exps)?;
-        let start = draw::start_tile(&tiles, &kinds);
+        let start = draw::start_tile(&tiles, &kinds, &exps);
         let tokens = supplies::tokens(&exps)?;
         let dice: Vec<Vec<u32>> = exps
             .iter()

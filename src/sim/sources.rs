@@ -45,6 +45,8 @@ pub struct SourcesTally {
     pub escapes: u64,
     /// Shrine–cloister challenges lost.
     pub challenges: u64,
+    /// Points of wind roses placed in their quarter.
+    pub wind_roses: i128,
 }
 
 fn add(v: &mut Vec<i128>, i: usize, points: i64) {
@@ -84,6 +86,9 @@ impl SourcesTally {
                     self.recall_points = self.recall_points.saturating_add(i128::from(p));
                 }
                 Reason::Pig { .. } => self.pig = self.pig.saturating_add(i128::from(p)),
+                Reason::WindRose { .. } => {
+                    self.wind_roses = self.wind_roses.saturating_add(i128::from(p));
+                }
                 Reason::Besieged { .. } => {
                     self.besieged = self.besieged.saturating_add(i128::from(p));
                 }
@@ -118,6 +123,7 @@ impl SourcesTally {
         self.besieged = self.besieged.saturating_add(other.besieged);
         self.escapes += other.escapes;
         self.challenges += other.challenges;
+        self.wind_roses = self.wind_roses.saturating_add(other.wind_roses);
     }
 }
 
@@ -176,6 +182,9 @@ pub struct Sources {
     /// Shrine–cloister challenges lost per game (left out when none).
     #[serde(skip_serializing_if = "is_zero")]
     pub challenges: f64,
+    /// Points of wind roses in their quarter per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub wind_roses: f64,
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)]
@@ -228,6 +237,7 @@ pub fn summary(rules: &Ruleset, t: &SourcesTally, games: u64) -> Sources {
         besieged: per_game(t.besieged, games),
         escapes: per_game(i128::from(t.escapes), games),
         challenges: per_game(i128::from(t.challenges), games),
+        wind_roses: per_game(t.wind_roses, games),
     }
 }
 
@@ -249,6 +259,9 @@ pub fn text(out: &mut String, s: &Sources) {
     }
     if s.titles != 0.0 {
         t.row(vec!["king and robber".into(), small(s.titles, 2)]);
+    }
+    if s.wind_roses != 0.0 {
+        t.row(vec!["wind roses".into(), small(s.wind_roses, 2)]);
     }
     if s.besieged != 0.0 {
         t.row(vec![

@@ -4,10 +4,12 @@
 //! A tile may be drawn only while no tile of a lower stage is left, so a
 //! group drawn first comes first, its `last` tile last of it, then everything
 //! else. The start tile is the first tile marked `start` in a group with a
-//! copy left, else the first tile marked `start`. A group's start tile
-//! replaces the others: when it begins the game, the copies marked `start` of
-//! every ungrouped tile stay in the box (a group's own start tile replaces
-//! the game's, which goes back in the box).
+//! copy left, else the ungrouped one whose expansion requires the others'
+//! (The Wind Roses' compass rose replaces the base game's), else the first
+//! tile marked `start`. The start tile replaces the others: when it begins
+//! the game, the copies marked `start` of every other ungrouped tile stay in
+//! the box (a group's own start tile replaces the game's, which goes back in
+//! the box).
 
 use super::game::Game;
 use super::game::Rules;
@@ -31,8 +33,14 @@ pub fn stage(tile: &wire::Tile, vocabulary: &wire::Vocabulary) -> u8 {
 }
 
 /// The start tile: the first grouped `start` tile with a copy left, else the
+/// first ungrouped one whose expansion requires (directly or through others)
+/// the expansion of every other ungrouped one with a copy left, else the
 /// first `start` tile with a copy left.
-pub fn start_tile(tiles: &[&wire::Tile], kinds: &[Kind]) -> Option<KindId> {
+pub fn start_tile(
+    tiles: &[&wire::Tile],
+    kinds: &[Kind],
+    expansions: &[&wire::Expansion],
+) -> Option<KindId> {
     let starts = || {
         tiles
             .iter()
@@ -40,8 +48,31 @@ pub fn start_tile(tiles: &[&wire::Tile], kinds: &[Kind]) -> Option<KindId> {
             .enumerate()
             .filter(|(_, (t, k))| t.start > 0 && k.count > 0)
     };
+    let requires = |a: &str, b: &str| {
+        let mut todo = vec![a];
+        let mut seen: Vec<&str> = Vec::new();
+        while let Some(e) = todo.pop() {
+            if seen.contains(&e) {
+                continue;
+            }
+            seen.push(e);
+            if let Some(x) = expansions.iter().find(|x| x.id == e) {
+                if x.requires.iter().any(|r| r == b) {
+                    return true;
+                }
+                todo.extend(x.requires.iter().map(String::as_str));
+            }
+        }
+        false
+    };
+    let replaces_all = |t: &wire::Tile| {
+        starts()
+            .filter(|(_, (o, _))| o.group.is_none() && o.expansion != t.expansion)
+            .all(|(_, (o, _))| requires(&t.expansion, &o.expansion))
+    };
     let (i, _) = starts()
         .find(|(_, (t, _))| t.group.is_some())
+        .or_else(|| starts().find(|(_, (t, _))| replaces_all(t)))
         .or_else(|| starts().next())?;
     u16::try_from(i).ok().map(KindId)
 }
@@ -56,28 +87,36 @@ impl<X: Rules> Game<'_, X> {
         }
     }
 
-    /// When a group's start tile begins the game, takes the start copies of
-    /// the ungrouped start tiles out of the bag.
+    /// Takes the start copies of the other ungrouped start tiles out of the
+    /// bag: the start tile replaces them.
     pub(in crate::engine) fn set_aside_starts(&mut self, start: KindId) {
-        if !self.rules.kinds[usize::from(start.0)].grouped {
+        if !self.replaces_starts(start) {
             return;
         }
-        for (k, left) in self.rules.kinds.iter().zip(&mut self.remaining) {
-            if !k.grouped && k.start_copies > 0 {
+        for (i, (k, left)) in self.rules.kinds.iter().zip(&mut self.remaining).enumerate() {
+            if i != usize::from(start.0) && !k.grouped && k.start_copies > 0 {
                 *left = left.saturating_sub(k.start_copies);
             }
         }
     }
 
-    /// The start copies of `tile` that stay in the box because a group's
+    /// The start copies of `tile` that stay in the box because another
     /// start tile began the game.
     pub(in crate::engine) fn set_aside_of(&self, tile: KindId) -> u32 {
         let start = self.board.placed.first().map(|p| p.kind);
         let k = &self.rules.kinds[usize::from(tile.0)];
         match start {
-            Some(s) if self.rules.kinds[usize::from(s.0)].grouped && !k.grouped => k.start_copies,
+            Some(s) if s != tile && !k.grouped && self.replaces_starts(s) => k.start_copies,
             _ => 0,
         }
+    }
+
+    /// True when `start` beginning the game keeps the other start tiles in
+    /// the box: a group's tile, or a tile marked `start` (a game begun on
+    /// another tile leaves them in the bag).
+    fn replaces_starts(&self, start: KindId) -> bool {
+        let k = &self.rules.kinds[usize::from(start.0)];
+        k.grouped || k.start_copies > 0
     }
 
     /// Takes one copy of a kind out of the bag.

@@ -31,6 +31,7 @@ pub(in crate::engine) mod river;
 pub(in crate::engine) mod siege;
 pub(in crate::engine) mod tower;
 pub(in crate::engine) mod volcano;
+pub(in crate::engine) mod wind_rose;
 
 use std::any::Any;
 
@@ -596,6 +597,7 @@ registry! {
     dragon: dragon::Dragon,
     challenge: challenge::Challenge,
     siege: siege::Siege,
+    wind_rose: wind_rose::WindRose,
 }
 
 /// The capability a name stands for.
