@@ -5,7 +5,7 @@
 //! group drawn first comes first, its `last` tile last of it, then everything
 //! else. The start tile is the first tile marked `start` in a group with a
 //! copy left, else the ungrouped one whose expansion requires the others'
-//! (The Wind Roses' compass rose replaces the base game's), else the first
+//! (an expansion's own start tile replaces the base game's), else the first
 //! tile marked `start`. The start tile replaces the others: when it begins
 //! the game, the copies marked `start` of every other ungrouped tile stay in
 //! the box (a group's own start tile replaces the game's, which goes back in
