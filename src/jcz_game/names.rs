@@ -94,6 +94,20 @@ pub const EXPANSIONS: &[Expansion] = &[
         replaces: None,
     },
     Expansion {
+        ours: "wind-roses",
+        set: "wind-roses",
+        prefix: "WR",
+        elements: &[("wind-rose", None)],
+        replaces: None,
+    },
+    Expansion {
+        ours: "cult-places",
+        set: "cult/6",
+        prefix: "CU",
+        elements: &[("shrine", None)],
+        replaces: None,
+    },
+    Expansion {
         ours: "crop-circles-1",
         set: "corn-circles/1",
         prefix: "CC.1",
@@ -236,6 +250,7 @@ const FEATURES: &[(&str, &str, Where)] = &[
     ("river", "River", Where::Sides),
     ("field", "Field", Where::HalfSides),
     ("cloister", "Monastery", Where::Inside),
+    ("shrine", "Monastery", Where::Inside),
     ("garden", "Garden", Where::Inside),
     ("circus", "Circus", Where::Inside),
     ("acrobats", "Acrobats", Where::Inside),
