@@ -96,7 +96,7 @@ fn jcz_by_source(result: &Value) -> BTreeMap<(usize, String), i64> {
         let player = e["player"].as_u64().unwrap_or(0) as usize;
         let feature = e["feature"].as_str().unwrap_or("?");
         let source = match feature {
-            "monastery" | "garden" => "cloister",
+            "monastery" | "garden" | "shrine" => "cloister",
             "bigtop" => "circus",
             "trade-goods" | "tradegoods" => "goods",
             other => other,
@@ -277,6 +277,7 @@ fn compare(result: &Value, ours: &report::ScoreReport) -> Outcome {
             ("acrobats", b.acrobats),
             ("ringmaster", b.ringmaster),
             ("goods", b.goods),
+            ("wind-rose", b.wind_rose),
         ];
         let before = differ.len();
         let mut row = format!(

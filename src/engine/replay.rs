@@ -47,6 +47,9 @@ pub fn replay<'r>(rules: &'r Ruleset, log: &GameLog) -> Result<Game<'r>, ReplayE
 pub enum Step {
     /// The entry's tile was placed; its figure action comes next.
     Placed,
+    /// The entry's escape from a besieged city is due (shown before it is
+    /// made or declined).
+    Escape,
     /// The entry was applied in full.
     Done,
 }
@@ -89,8 +92,8 @@ pub fn replay_observed<'r>(
             doing: describe(turn),
             why,
         };
-        play_turn(&mut game, turn, &log.players, &mut |g: &Game<'r>| {
-            observe(i, Step::Placed, g);
+        play_turn(&mut game, turn, &log.players, &mut |step, g: &Game<'r>| {
+            observe(i, step, g);
         })
         .map_err(fail)?;
         observe(i, Step::Done, &game);
@@ -107,7 +110,7 @@ pub fn replay_observed<'r>(
 /// # Errors
 /// The first move of the entry the rules don't allow, or an unknown name.
 pub fn play_entry(game: &mut Game<'_>, turn: &TurnLog, names: &[String]) -> Result<(), String> {
-    play_turn(game, turn, names, &mut |_| {})
+    play_turn(game, turn, names, &mut |_, _| {})
 }
 
 fn tile_kind(rules: &Ruleset, id: &str) -> Result<KindId, String> {
@@ -130,7 +133,7 @@ fn play_turn<'r>(
     game: &mut Game<'r>,
     turn: &TurnLog,
     names: &[String],
-    placed: &mut dyn FnMut(&Game<'r>),
+    placed: &mut dyn FnMut(Step, &Game<'r>),
 ) -> Result<(), String> {
     let rules = game.rules();
     let kind = tile_kind(rules, &turn.tile)?;
@@ -201,7 +204,7 @@ fn play_turn<'r>(
         token,
     })
     .map_err(|e| e.0)?;
-    placed(game);
+    placed(Step::Placed, game);
     let action = meeple_action(game, kind, rotation, turn)?;
     let number = game.turn();
     game.apply(&Move::Figure(action)).map_err(|e| e.0)?;
@@ -233,6 +236,9 @@ fn play_turn<'r>(
             game.apply(&Move::Dragon(steps)).map_err(|e| e.0)?;
         }
         (None, _) => {}
+    }
+    if game.phase() == Phase::Escape {
+        placed(Step::Escape, game);
     }
     escape(game, turn.escape.as_ref())?;
     check_goods(game, number, turn.goods.as_ref())

@@ -44,6 +44,8 @@ struct Builder<'a> {
     big_top: Option<i64>,
     /// The values of the tokens JCZ has drawn so far.
     used_tokens: Vec<i64>,
+    /// The turn being exported offers an escape from a besieged city.
+    escape_due: bool,
 }
 
 /// Exports a game log as a JCZ save.
@@ -64,6 +66,7 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
         player: 0,
         big_top: None,
         used_tokens: Vec::new(),
+        escape_due: false,
     };
     let result = replay_observed(rules, log, &mut |i, step, game| {
         if b.error.is_some() {
@@ -72,6 +75,10 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
         let turn = &log.turns[i];
         let done = match step {
             Step::Placed => b.placed(i, turn, game),
+            Step::Escape => {
+                b.escape_due = true;
+                Ok(())
+            }
             Step::Done => b.done(i, turn, game),
         };
         if let Err(e) = done {
@@ -133,6 +140,12 @@ fn setup(rules: &Ruleset, log: &GameLog) -> Result<Setup, String> {
     }
     for r in replaced {
         out.sets.remove(r);
+    }
+    if out.elements.contains_key("escape") {
+        // The Hans im Glück rule: a cloister next to a besieged tile
+        // (docs/rules.md); JCZ's other variant is any tile of the city.
+        out.rules
+            .insert("espace-variant".into(), Value::from("siege-tile"));
     }
     for f in 0..rules.figure_count() {
         let figure = crate::engine::FigureId(u8::try_from(f).unwrap_or(u8::MAX));
@@ -411,6 +424,21 @@ impl Builder<'_> {
                 }
             }
         }
+        let mut escaped = None;
+        if let Some(e) = &turn.escape {
+            let spot = self.spot_of(game, e.x, e.y, &e.feature)?;
+            let q = self.player;
+            let t = self
+                .tracked
+                .iter()
+                .position(|t| {
+                    t.player == q
+                        && e.figure.as_deref().is_none_or(|f| f == t.figure)
+                        && (t.x, t.y, t.spot) == (e.x, e.y, spot)
+                })
+                .ok_or("the escape: no figure of the player there")?;
+            escaped = Some(self.tracked.remove(t));
+        }
         let mut standing = game.figures();
         let mut kept = Vec::with_capacity(self.tracked.len());
         for t in self.tracked.drain(..) {
@@ -439,6 +467,15 @@ impl Builder<'_> {
             (Some(crop), Some(kind)) => self.crop(game, crop, kind, &removed, standing.len())?,
             _ => 0,
         };
+        if std::mem::take(&mut self.escape_due) {
+            match escaped {
+                Some(t) => self.replay.push(message(
+                    "RETURN_MEEPLE",
+                    json!({ "pointer": { "featurePointer": t.pointer, "meepleId": Self::meeple_id(self.player, &t.figure, t.n)? }, "source": "SIEGE_ESCAPE" }),
+                )),
+                None => self.replay.push(message("PASS", json!({}))),
+            }
+        }
         if standing.len() != adds {
             let f = &standing[0];
             return Err(format!(

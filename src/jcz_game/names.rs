@@ -108,6 +108,20 @@ pub const EXPANSIONS: &[Expansion] = &[
         replaces: None,
     },
     Expansion {
+        ours: "the-besiegers",
+        set: "siege/besiegers",
+        prefix: "SI.BE",
+        elements: &[("siege", None), ("escape", None)],
+        replaces: None,
+    },
+    Expansion {
+        ours: "the-cathars",
+        set: "siege/cathars",
+        prefix: "SI.CA",
+        elements: &[("siege", None), ("escape", None)],
+        replaces: None,
+    },
+    Expansion {
         ours: "crop-circles-1",
         set: "corn-circles/1",
         prefix: "CC.1",
