@@ -464,7 +464,9 @@ impl Builder<'_> {
         }
         self.replay.push(message("COMMIT", commit));
         let adds = match (&turn.crop, &crop_type) {
-            (Some(crop), Some(kind)) => self.crop(game, crop, kind, &removed, standing.len())?,
+            (Some(crop), Some(kind)) => {
+                self.crop(game, crop, kind, &removed, standing.len(), escaped.as_ref())?
+            }
             _ => 0,
         };
         if std::mem::take(&mut self.escape_due) {
@@ -599,6 +601,7 @@ impl Builder<'_> {
         kind: &str,
         removed: &[(usize, Tracked)],
         added_on_board: usize,
+        escaped: Option<&Tracked>,
     ) -> Result<usize, String> {
         let players = game.players();
         let adds = crop.responses.iter().filter(|r| r.is_some()).count();
@@ -649,10 +652,28 @@ impl Builder<'_> {
                             && !["builder", "pig"].contains(&f.figure.as_str())
                             && self.kind_at(game, f) == Some(kind)
                     });
+                    // The game is seen after the turn: a follower that escaped
+                    // afterwards stood on its feature during the crop circle.
+                    let escaped = escaped.filter(|t| t.player == q);
+                    let on_type = on_type
+                        || escaped.is_some_and(|t| {
+                            let FigureSpot::Feature(i) = t.spot else {
+                                return false;
+                            };
+                            game.tile_at(t.x, t.y).is_some_and(|(k, _)| {
+                                self.tiles
+                                    .get(game.rules().kind_id(k))
+                                    .and_then(|tile| tile.features.get(usize::from(i)))
+                                    .is_some_and(|f| f.kind == kind)
+                            })
+                        });
                     let rules = game.rules();
-                    let supply = ["meeple", "large-meeple", "ringmaster"]
-                        .iter()
-                        .any(|id| rules.figure(id).is_some_and(|fid| game.supply(q, fid) > 0));
+                    let supply = ["meeple", "large-meeple", "ringmaster"].iter().any(|id| {
+                        rules.figure(id).is_some_and(|fid| {
+                            let back = escaped.is_some_and(|t| t.figure == *id);
+                            game.supply(q, fid) > u32::from(back)
+                        })
+                    });
                     if on_type && supply {
                         self.replay.push(message("PASS", json!({})));
                     }
