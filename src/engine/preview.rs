@@ -1321,5 +1321,7 @@ mod tests {
             "tilesets/crop-circles-2.tiles",
         ]);
         assert!(previews_match_placing(&all, 2) > 1000);
+        let roses = rules(&["tilesets/base.tiles", "tilesets/wind-roses.tiles"]);
+        assert!(previews_match_placing(&roses, 2) > 1000);
     }
 }
