@@ -123,6 +123,10 @@ impl Event {
                 u32::from(other) + 1,
                 rules.figure_id(figure)
             ),
+            Reason::Vineyard { vineyards, x, y } => format!(
+                "cloister at ({x}, {y}) completed: {} around",
+                count(vineyards, "vineyard")
+            ),
             Reason::Ringmaster { tiles, x, y } => format!(
                 "ringmaster at ({x}, {y}): {} around",
                 count(tiles, "circus or acrobat tile")

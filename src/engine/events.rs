@@ -180,6 +180,15 @@ pub enum Reason {
         /// Row of the ringmaster's tile.
         y: i32,
     },
+    /// A completed cloister's vineyards: the vineyard tiles around it.
+    Vineyard {
+        /// Vineyard tiles among the 8 around the cloister.
+        vineyards: u32,
+        /// Column of the cloister's tile.
+        x: i32,
+        /// Row of the cloister's tile.
+        y: i32,
+    },
     /// A title held at game end (the king, the robber): its kind's
     /// completed features.
     Title {

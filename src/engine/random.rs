@@ -178,7 +178,7 @@ impl RandomPlayer {
             )));
         }
         fill_staged_bag(&game, &mut self.bag);
-        while !self.bag.is_empty() {
+        while self.bag.len() > game.face_down() as usize {
             let i = draw_index(rules, &self.bag, &mut self.rng);
             let tile = self.bag.swap_remove(i);
             // A builder's second turn is always taken.

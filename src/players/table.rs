@@ -200,7 +200,7 @@ pub(crate) fn run<'r, P: Policy<'r>>(
                     record_goods(game, &mut e);
                     log.push(e);
                 }
-                if bag.is_empty() {
+                if bag.len() <= game.face_down() as usize {
                     game.final_scores()?;
                     break;
                 }

@@ -23,6 +23,10 @@ pub struct SourcesTally {
     pub attributes: Vec<i128>,
     /// Pig bonuses.
     pub pig: i128,
+    /// Vineyard bonuses of completed cloisters.
+    pub vineyards: i128,
+    /// Ties a hill broke.
+    pub hill_ties: u64,
     /// Goods majorities at game end.
     pub goods: i128,
     /// Abbots taken back, and their points.
@@ -54,6 +58,7 @@ impl SourcesTally {
         self.second_turns += u64::from(game.second_turns());
         self.captures += u64::from(game.tower_captures());
         self.eaten += u64::from(game.dragon_eaten());
+        self.hill_ties += u64::from(game.hill_ties());
         for e in game.events() {
             let p = e.points;
             match e.reason {
@@ -76,6 +81,9 @@ impl SourcesTally {
                     self.recall_points = self.recall_points.saturating_add(i128::from(p));
                 }
                 Reason::Pig { .. } => self.pig = self.pig.saturating_add(i128::from(p)),
+                Reason::Vineyard { .. } => {
+                    self.vineyards = self.vineyards.saturating_add(i128::from(p));
+                }
                 Reason::Goods { .. } => self.goods = self.goods.saturating_add(i128::from(p)),
                 Reason::Title { .. } => self.titles = self.titles.saturating_add(i128::from(p)),
                 Reason::Ransom { .. } => self.ransoms += u64::from(p < 0),
@@ -96,6 +104,8 @@ impl SourcesTally {
             add128(&mut self.attributes, i, v);
         }
         self.pig = self.pig.saturating_add(other.pig);
+        self.vineyards = self.vineyards.saturating_add(other.vineyards);
+        self.hill_ties += other.hill_ties;
         self.goods = self.goods.saturating_add(other.goods);
         self.recalls += other.recalls;
         self.recall_points = self.recall_points.saturating_add(other.recall_points);
@@ -133,6 +143,12 @@ pub struct Sources {
     pub by_attribute: Vec<NamedRate>,
     /// Pig bonuses per game.
     pub pigs: f64,
+    /// Vineyard bonuses per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub vineyards: f64,
+    /// Ties broken by a follower on a hill per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub hill_ties: f64,
     /// Goods majorities per game.
     pub goods: f64,
     /// Abbots taken back per game.
@@ -193,6 +209,8 @@ pub fn summary(rules: &Ruleset, t: &SourcesTally, games: u64) -> Sources {
                 .to_string()
         }),
         pigs: per_game(t.pig, games),
+        vineyards: per_game(t.vineyards, games),
+        hill_ties: per_game(i128::from(t.hill_ties), games),
         goods: per_game(t.goods, games),
         recalls: per_game(i128::from(t.recalls), games),
         recall_points: per_game(t.recall_points, games),
@@ -220,6 +238,9 @@ pub fn text(out: &mut String, s: &Sources) {
     if s.goods != 0.0 {
         t.row(vec!["goods".into(), small(s.goods, 2)]);
     }
+    if s.vineyards != 0.0 {
+        t.row(vec!["vineyards".into(), small(s.vineyards, 2)]);
+    }
     if s.titles != 0.0 {
         t.row(vec!["king and robber".into(), small(s.titles, 2)]);
     }
@@ -245,6 +266,13 @@ pub fn text(out: &mut String, s: &Sources) {
             "Tower captures: {} per game; ransoms paid: {} per game",
             small(s.captures, 2),
             small(s.ransoms, 2)
+        );
+    }
+    if s.hill_ties != 0.0 {
+        let _ = writeln!(
+            out,
+            "Ties broken by a follower on a hill: {} per game",
+            small(s.hill_ties, 2)
         );
     }
     if s.eaten != 0.0 {

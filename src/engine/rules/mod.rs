@@ -20,6 +20,7 @@ pub(in crate::engine) mod crop_circle;
 pub(in crate::engine) mod dragon;
 pub(in crate::engine) mod flight;
 pub(in crate::engine) mod goods;
+pub(in crate::engine) mod hill;
 pub(in crate::engine) mod king_and_robber;
 pub(in crate::engine) mod mayor;
 pub(in crate::engine) mod phantom;
@@ -28,6 +29,7 @@ pub(in crate::engine) mod pyramid;
 pub(in crate::engine) mod ringmaster;
 pub(in crate::engine) mod river;
 pub(in crate::engine) mod tower;
+pub(in crate::engine) mod vineyard;
 pub(in crate::engine) mod volcano;
 
 use std::any::Any;
@@ -37,7 +39,7 @@ use crate::engine::core::params::Params;
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::tables::Kind;
 use crate::engine::core::vocab::Vocab;
-use crate::engine::core::{Game, Rules, Scored, SetupError};
+use crate::engine::core::{Game, Rules, Scored, SetupError, Standing};
 use crate::engine::ids::{FigureId, KindId, TokenId};
 use crate::engine::moves::Flights;
 use crate::engine::moves::{illegal, IllegalMove, MeepleAction, Move, Phase, Placement};
@@ -354,6 +356,20 @@ macro_rules! registry {
                 again
             }
 
+            fn break_ties(game: &mut Game<'_, InPlay>, returned: &[Standing], strength: &mut [u32]) {
+                if !game.x.any {
+                    return;
+                }
+                let rules = game.rules;
+                let tables = &rules.ext;
+                $(
+                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                        m.break_ties(t, game, returned, strength);
+                        game.x.$field = Some(m);
+                    }
+                )*
+            }
+
             fn strength(game: &mut Game<'_, InPlay>, root: u32, figure: FigureId) -> u32 {
                 let rules = game.rules;
                 let tables = &rules.ext;
@@ -564,6 +580,8 @@ registry! {
     tower: tower::Towers,
     volcano: volcano::Volcano,
     dragon: dragon::Dragon,
+    hill: hill::Hill,
+    vineyard: vineyard::Vineyard,
 }
 
 /// The capability a name stands for.
