@@ -22,6 +22,8 @@ pub enum Phase {
     Over,
     /// The dragon's move: [`Move::Dragon`].
     Dragon,
+    /// A flock's decision (the shepherd's): [`Move::Flock`].
+    Flock,
 }
 
 /// Where a tile goes: x grows east, y grows south; clockwise quarter turns.
@@ -72,6 +74,12 @@ pub enum Move {
     /// The dragon's move after a dragon tile: the squares it steps to, in
     /// order, each chosen by the next player (the active player first).
     Dragon(Vec<(i32, i32)>),
+    /// The flock decision due (the shepherd's): grow it with the token
+    /// drawn from the bag (`Some`), or gather it for its sheep (`None`).
+    Flock {
+        /// The token drawn.
+        draw: Option<TokenId>,
+    },
 }
 
 /// Why a move is not allowed.

@@ -25,6 +25,12 @@ pub struct SourcesTally {
     pub pig: i128,
     /// Vineyard bonuses of completed cloisters.
     pub vineyards: i128,
+    /// Flocks gathered (their sheep).
+    pub flocks: i128,
+    /// Sheep and wolf tokens drawn.
+    pub sheep_draws: u64,
+    /// Wolves among them.
+    pub wolves: u64,
     /// Ties a hill broke.
     pub hill_ties: u64,
     /// Goods majorities at game end.
@@ -59,6 +65,9 @@ impl SourcesTally {
         self.captures += u64::from(game.tower_captures());
         self.eaten += u64::from(game.dragon_eaten());
         self.hill_ties += u64::from(game.hill_ties());
+        let (draws, wolves, _) = game.flock_counts();
+        self.sheep_draws += u64::from(draws);
+        self.wolves += u64::from(wolves);
         for e in game.events() {
             let p = e.points;
             match e.reason {
@@ -81,6 +90,7 @@ impl SourcesTally {
                     self.recall_points = self.recall_points.saturating_add(i128::from(p));
                 }
                 Reason::Pig { .. } => self.pig = self.pig.saturating_add(i128::from(p)),
+                Reason::Flock { .. } => self.flocks = self.flocks.saturating_add(i128::from(p)),
                 Reason::Vineyard { .. } => {
                     self.vineyards = self.vineyards.saturating_add(i128::from(p));
                 }
@@ -106,6 +116,9 @@ impl SourcesTally {
         self.pig = self.pig.saturating_add(other.pig);
         self.vineyards = self.vineyards.saturating_add(other.vineyards);
         self.hill_ties += other.hill_ties;
+        self.flocks = self.flocks.saturating_add(other.flocks);
+        self.sheep_draws += other.sheep_draws;
+        self.wolves += other.wolves;
         self.goods = self.goods.saturating_add(other.goods);
         self.recalls += other.recalls;
         self.recall_points = self.recall_points.saturating_add(other.recall_points);
@@ -146,6 +159,15 @@ pub struct Sources {
     /// Vineyard bonuses per game (left out when none).
     #[serde(skip_serializing_if = "is_zero")]
     pub vineyards: f64,
+    /// Points of flocks gathered per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub flocks: f64,
+    /// Sheep and wolf tokens drawn per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub sheep_draws: f64,
+    /// Wolves drawn per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub wolves: f64,
     /// Ties broken by a follower on a hill per game (left out when none).
     #[serde(skip_serializing_if = "is_zero")]
     pub hill_ties: f64,
@@ -211,6 +233,9 @@ pub fn summary(rules: &Ruleset, t: &SourcesTally, games: u64) -> Sources {
         pigs: per_game(t.pig, games),
         vineyards: per_game(t.vineyards, games),
         hill_ties: per_game(i128::from(t.hill_ties), games),
+        flocks: per_game(t.flocks, games),
+        sheep_draws: per_game(i128::from(t.sheep_draws), games),
+        wolves: per_game(i128::from(t.wolves), games),
         goods: per_game(t.goods, games),
         recalls: per_game(i128::from(t.recalls), games),
         recall_points: per_game(t.recall_points, games),
@@ -237,6 +262,9 @@ pub fn text(out: &mut String, s: &Sources) {
     }
     if s.goods != 0.0 {
         t.row(vec!["goods".into(), small(s.goods, 2)]);
+    }
+    if s.flocks != 0.0 {
+        t.row(vec!["flocks".into(), small(s.flocks, 2)]);
     }
     if s.vineyards != 0.0 {
         t.row(vec!["vineyards".into(), small(s.vineyards, 2)]);
@@ -266,6 +294,14 @@ pub fn text(out: &mut String, s: &Sources) {
             "Tower captures: {} per game; ransoms paid: {} per game",
             small(s.captures, 2),
             small(s.ransoms, 2)
+        );
+    }
+    if s.sheep_draws != 0.0 {
+        let _ = writeln!(
+            out,
+            "Sheep and wolf tokens drawn: {} per game, wolves {} per game",
+            small(s.sheep_draws, 2),
+            small(s.wolves, 2)
         );
     }
     if s.hill_ties != 0.0 {

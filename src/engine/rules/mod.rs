@@ -28,6 +28,7 @@ pub(in crate::engine) mod pig;
 pub(in crate::engine) mod pyramid;
 pub(in crate::engine) mod ringmaster;
 pub(in crate::engine) mod river;
+pub(in crate::engine) mod shepherd;
 pub(in crate::engine) mod tower;
 pub(in crate::engine) mod vineyard;
 pub(in crate::engine) mod volcano;
@@ -565,6 +566,7 @@ macro_rules! registry {
 
 registry! {
     river: river::River,
+    shepherd: shepherd::Shepherds,
     big_top: big_top::BigTop,
     pyramid: pyramid::Pyramid,
     flight: flight::Flight,
