@@ -27,6 +27,7 @@ impl Clone for Game<'_> {
             tokens_left,
             remaining,
             stage_left,
+            face_down,
             scores,
             events,
             event_tiles,
@@ -51,6 +52,7 @@ impl Clone for Game<'_> {
         self.tokens_left.clone_from(tokens_left);
         self.remaining.clone_from(remaining);
         self.stage_left = *stage_left;
+        self.face_down = *face_down;
         self.scores.clone_from(scores);
         self.events.clone_from(events);
         self.event_tiles.clone_from(event_tiles);
@@ -82,6 +84,7 @@ impl<'r> Game<'r> {
             tokens_left: Vec::new(),
             remaining: Vec::new(),
             stage_left: [0; STAGES],
+            face_down: 0,
             scores: Vec::new(),
             events: Vec::new(),
             event_tiles: Vec::new(),

@@ -130,6 +130,15 @@ impl Event {
                 u32::from(other) + 1,
                 rules.figure_id(figure)
             ),
+            Reason::Flock { sheep, tokens } => format!(
+                "flock gathered: {} on {}",
+                count(sheep, "sheep"),
+                count(tokens, "token")
+            ),
+            Reason::Vineyard { vineyards, x, y } => format!(
+                "cloister at ({x}, {y}) completed: {} around",
+                count(vineyards, "vineyard")
+            ),
             Reason::Ringmaster { tiles, x, y } => format!(
                 "ringmaster at ({x}, {y}): {} around",
                 count(tiles, "circus or acrobat tile")

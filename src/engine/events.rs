@@ -197,6 +197,22 @@ pub enum Reason {
         /// Row of the ringmaster's tile.
         y: i32,
     },
+    /// A flock gathered: the sheep of every flock on the field.
+    Flock {
+        /// Sheep on its tokens.
+        sheep: u32,
+        /// Tokens.
+        tokens: u32,
+    },
+    /// A completed cloister's vineyards: the vineyard tiles around it.
+    Vineyard {
+        /// Vineyard tiles among the 8 around the cloister.
+        vineyards: u32,
+        /// Column of the cloister's tile.
+        x: i32,
+        /// Row of the cloister's tile.
+        y: i32,
+    },
     /// A title held at game end (the king, the robber): its kind's
     /// completed features.
     Title {

@@ -172,6 +172,9 @@ pub struct TurnLog {
     /// (absent: none does).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub escape: Option<CropResponseLog>,
+    /// The flock decisions due this turn (the shepherd's), in order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flock: Option<Vec<FlockLog>>,
     /// This entry starts the builder's second turn (the same player draws
     /// again). Without it, a second turn that is due is declined.
     #[serde(default, skip_serializing_if = "is_false")]
@@ -238,6 +241,18 @@ pub struct RecallLog {
     /// The figure (default: the tile set's only figure with `capability abbot`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub figure: Option<String>,
+}
+
+/// A flock decision: the token drawn from the bag (`draw`), or `gather`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FlockLog {
+    /// The token drawn: the flock grows (a sheep) or scatters (a wolf).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw: Option<String>,
+    /// The flock is gathered and scores its sheep.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub gather: bool,
 }
 
 /// A ransom: the player holding the prisoner and its figure.

@@ -65,6 +65,7 @@ pub use moves::{
 pub use preview::Preview;
 pub use replay::{replay, ReplayError};
 pub use rules::goods::GoodsTaken;
+pub use rules::shepherd::FlockDue;
 pub use rules::tower::Prisoner;
 pub use rules::{Capability, On, REGISTRY};
 pub use search::Outlook;

@@ -24,6 +24,8 @@ pub enum Phase {
     Dragon,
     /// The escape from a besieged city: [`Move::Escape`].
     Escape,
+    /// A flock's decision (the shepherd's): [`Move::Flock`].
+    Flock,
 }
 
 /// Where a tile goes: x grows east, y grows south; clockwise quarter turns.
@@ -74,6 +76,12 @@ pub enum Move {
     /// The dragon's move after a dragon tile: the squares it steps to, in
     /// order, each chosen by the next player (the active player first).
     Dragon(Vec<(i32, i32)>),
+    /// The flock decision due (the shepherd's): grow it with the token
+    /// drawn from the bag (`Some`), or gather it for its sheep (`None`).
+    Flock {
+        /// The token drawn.
+        draw: Option<TokenId>,
+    },
     /// At the end of the turn, one of the active player's followers escapes
     /// a besieged city to supply, or (`None`) none does.
     Escape(Option<Escape>),

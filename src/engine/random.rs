@@ -10,8 +10,8 @@
 //! response among the player's options (plus passing, for add).
 
 use super::log::{
-    AcrobatLog, CaptureLog, CropActionLog, CropLog, CropResponseLog, FlightLog, GameLog, MeepleLog,
-    PosLog, RansomLog, RecallLog, SecondActionLog, TowerLog, TurnLog,
+    AcrobatLog, CaptureLog, CropActionLog, CropLog, CropResponseLog, FlightLog, FlockLog, GameLog,
+    MeepleLog, PosLog, RansomLog, RecallLog, SecondActionLog, TowerLog, TurnLog,
 };
 use super::rng::Rng;
 use super::{
@@ -178,7 +178,7 @@ impl RandomPlayer {
             )));
         }
         fill_staged_bag(&game, &mut self.bag);
-        while !self.bag.is_empty() {
+        while self.bag.len() > game.face_down() as usize {
             let i = draw_index(rules, &self.bag, &mut self.rng);
             let tile = self.bag.swap_remove(i);
             // A builder's second turn is always taken.
@@ -249,6 +249,22 @@ impl RandomPlayer {
                 let figure = Move::Figure(action);
                 game.apply(&figure)?;
                 on_move(&game, &figure);
+            }
+            while let Some(due) = game.flock_due() {
+                let gather = !due.fresh && self.rng.below(2) == 0;
+                let draw = if gather {
+                    None
+                } else {
+                    draw_sheep(&due, &mut self.rng)
+                };
+                if let Some(e) = entry.as_mut() {
+                    e.flock
+                        .get_or_insert_with(Vec::new)
+                        .push(flock_log(&game, draw));
+                }
+                let flock = Move::Flock { draw };
+                game.apply(&flock)?;
+                on_move(&game, &flock);
             }
             if game.phase() == super::Phase::Crop {
                 let crop = self.choose_crop(&game);
@@ -522,4 +538,30 @@ pub fn crop_log(game: &Game<'_>, crop: &CropMove) -> CropLog {
             })
             .collect(),
     }
+}
+
+/// A flock decision's log entry: the token drawn, or `gather`.
+#[must_use]
+pub fn flock_log(game: &Game<'_>, draw: Option<TokenId>) -> FlockLog {
+    FlockLog {
+        draw: draw.map(|t| game.rules().token_id(t).to_string()),
+        gather: draw.is_none(),
+    }
+}
+
+/// A token drawn uniformly from the shepherd's bag (each copy left equally
+/// likely); `None` when the bag is empty.
+pub fn draw_sheep(due: &super::FlockDue, rng: &mut Rng) -> Option<TokenId> {
+    let total: usize = due.bag.iter().map(|&(_, _, n)| n as usize).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut k = rng.below(total);
+    for &(t, _, n) in &due.bag {
+        if k < n as usize {
+            return Some(t);
+        }
+        k -= n as usize;
+    }
+    None
 }

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use super::log::{CropActionLog, CropResponseLog, GameLog, TurnLog};
+use super::log::{CropActionLog, CropResponseLog, FlockLog, GameLog, TurnLog};
 use super::{
     Capture, CropAction, CropMove, CropResponse, Escape, FigureId, Game, KindId, Landing,
     MeepleAction, Move, Phase, Placement, Ruleset,
@@ -177,7 +177,8 @@ fn play_turn<'r>(
             || turn.y.is_some()
             || turn.rotation.is_some()
             || turn.token.is_some()
-            || turn.crop.is_some();
+            || turn.crop.is_some()
+            || turn.flock.is_some();
         if extra {
             return Err(
                 "a discarded tile has no position, figure, token, goods or crop action".into(),
@@ -209,6 +210,7 @@ fn play_turn<'r>(
     let number = game.turn();
     game.apply(&Move::Figure(action)).map_err(|e| e.0)?;
     second_action(game, kind, turn)?;
+    flock(game, turn.flock.as_deref())?;
     match (&turn.crop, game.phase()) {
         (None, Phase::Crop) => {
             return Err("the tile has a crop circle: the log must give `crop`".into())
@@ -301,6 +303,42 @@ fn second_action(game: &mut Game<'_>, kind: KindId, turn: &TurnLog) -> Result<()
     let action = meeple_action(game, kind, turn.rotation.unwrap_or(0), &second)?;
     game.apply(&Move::Figure(action))
         .map_err(|e| format!("the phantom's action: {}", e.0))
+}
+
+/// The flock decisions due (the shepherd's), as the entry's `flock` lists them.
+fn flock(game: &mut Game<'_>, logged: Option<&[FlockLog]>) -> Result<(), String> {
+    let logged = logged.unwrap_or_default();
+    let mut steps = logged.iter();
+    while game.phase() == Phase::Flock {
+        let Some(step) = steps.next() else {
+            return Err(if logged.is_empty() {
+                "a flock decision is due (a shepherd placed, or its field extended): the log must give `flock`".into()
+            } else {
+                format!(
+                    "`flock` gives {} decision{}, but another is due",
+                    logged.len(),
+                    if logged.len() == 1 { "" } else { "s" }
+                )
+            });
+        };
+        let draw = match (&step.draw, step.gather) {
+            (Some(_), true) | (None, false) => {
+                return Err("a flock decision is either `draw` (a token) or `gather: true`".into())
+            }
+            (Some(t), false) => Some(
+                game.rules()
+                    .token(t)
+                    .ok_or_else(|| format!("unknown token `{t}`"))?,
+            ),
+            (None, true) => None,
+        };
+        game.apply(&Move::Flock { draw })
+            .map_err(|e| format!("the flock: {}", e.0))?;
+    }
+    if steps.next().is_some() {
+        return Err("`flock` gives more decisions than are due: one for a shepherd placed this turn, one for each field with the player's shepherd the tile extended".into());
+    }
+    Ok(())
 }
 
 /// Takes or declines the builder's second turn as the entry says.

@@ -19,7 +19,7 @@ use super::policy::{Policy, TokenPools};
 use super::previewed::Previewed;
 use crate::engine::rng::Rng;
 use crate::engine::{
-    CropAction, CropMove, CropResponse, Escape, FigureId, Flights, Game, KindId, Landing,
+    CropAction, CropMove, CropResponse, Escape, FigureId, Flights, FlockDue, Game, KindId, Landing,
     MeepleAction, Move, Placement, Ruleset, Source,
 };
 
@@ -90,7 +90,8 @@ const FREE_FIGURES_AND_ONE: usize = 5;
 pub(crate) fn tiles_left(game: &Game<'_>) -> u32 {
     (0..game.rules().kind_count())
         .map(|k| game.remaining(KindId(u16::try_from(k).unwrap_or(u16::MAX))))
-        .sum()
+        .sum::<u32>()
+        .saturating_sub(game.face_down())
 }
 
 impl<'r> Greedy<'r> {
@@ -473,6 +474,23 @@ impl<'r> Policy<'r> for Greedy<'r> {
             }
         }
         best.item.flatten()
+    }
+    fn gather(&mut self, game: &Game<'r>, due: &FlockDue, _: &mut Rng) -> bool {
+        // Gather when a draw is expected to lose more (a wolf's share of
+        // the bag times the flock) than it adds (the bag's sheep per token),
+        // or when the game is about to end (a flock left scores nothing).
+        let (mut tokens, mut wolves, mut sheep) = (0i64, 0i64, 0i64);
+        for &(_, value, left) in &due.bag {
+            tokens += i64::from(left);
+            if value == 0 {
+                wolves += i64::from(left);
+            } else {
+                sheep = sheep.saturating_add(value.saturating_mul(i64::from(left)));
+            }
+        }
+        tokens == 0
+            || wolves.saturating_mul(due.sheep) > sheep
+            || tiles_left(game) <= game.players() as u32
     }
 
     fn crop_action(&mut self, game: &Game<'r>, _: &mut Rng) -> CropAction {

@@ -22,8 +22,8 @@ use super::table::{fill_bag, run};
 use super::Rollout;
 use crate::engine::rng::Rng;
 use crate::engine::{
-    CropAction, CropResponse, Escape, FigureId, Game, KindId, Landing, MeepleAction, Move,
-    Placement, Ruleset, Score,
+    CropAction, CropResponse, Escape, FigureId, FlockDue, Game, KindId, Landing, MeepleAction,
+    Move, Placement, Ruleset, Score,
 };
 
 /// The UCB1 exploration constant (rewards lie in 0..1).
@@ -283,6 +283,10 @@ impl<'r> Policy<'r> for Mcts<'r> {
 
     fn crop_action(&mut self, game: &Game<'r>, rng: &mut Rng) -> CropAction {
         self.greedy.crop_action(game, rng)
+    }
+
+    fn gather(&mut self, game: &Game<'r>, due: &FlockDue, rng: &mut Rng) -> bool {
+        self.greedy.gather(game, due, rng)
     }
 
     fn dragon_step(

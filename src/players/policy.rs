@@ -4,8 +4,8 @@
 
 use crate::engine::rng::Rng;
 use crate::engine::{
-    CropAction, CropResponse, Escape, FigureId, Flights, Game, KindId, Landing, MeepleAction,
-    Placement, Ruleset, TokenId,
+    CropAction, CropResponse, Escape, FigureId, Flights, FlockDue, Game, KindId, Landing,
+    MeepleAction, Placement, Ruleset, TokenId,
 };
 
 /// The decisions of one seat. `rng` is the game's shared generator: the
@@ -27,6 +27,11 @@ pub(crate) trait Policy<'r> {
     ) -> Landing;
     /// The crop circle's action, for the active player.
     fn crop_action(&mut self, game: &Game<'r>, rng: &mut Rng) -> CropAction;
+    /// The flock decision due (a shepherd's field extended): true gathers
+    /// the flock, false draws a token. Uniform unless a seat says better.
+    fn gather(&mut self, _game: &Game<'r>, _due: &FlockDue, rng: &mut Rng) -> bool {
+        rng.below(2) == 0
+    }
     /// The ransom the active player pays before their tile, if any, among
     /// `options` (holder, figure; not empty).
     fn ransom(
@@ -117,6 +122,11 @@ impl Chance {
             rng: Rng::new(seed),
             tokens: TokenPools::new(rules),
         }
+    }
+
+    /// A token drawn uniformly from the shepherd's bag (copies counted).
+    pub fn sheep(&mut self, due: &FlockDue) -> Option<TokenId> {
+        crate::engine::random::draw_sheep(due, &mut self.rng)
     }
 
     /// A roll of the die of the tile just placed.

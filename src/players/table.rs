@@ -9,13 +9,13 @@ use super::policy::{Chance, Policy, RandomPolicy};
 use super::{seat_seed, Seat};
 use crate::engine::log::{GameLog, TurnLog};
 use crate::engine::random::{
-    crop_log, dragon_log, draw_index, escape_log, fill_staged_bag, ransom_log, record_action,
-    record_goods, tiles_in_box, MAX_BAG,
+    crop_log, dragon_log, draw_index, escape_log, fill_staged_bag, flock_log, ransom_log,
+    record_action, record_goods, tiles_in_box, MAX_BAG,
 };
 use crate::engine::rng::Rng;
 use crate::engine::{
-    CropAction, CropMove, CropResponse, Escape, FigureId, Game, IllegalMove, KindId, Landing,
-    MeepleAction, Move, Phase, Placement, Ruleset,
+    CropAction, CropMove, CropResponse, Escape, FigureId, FlockDue, Game, IllegalMove, KindId,
+    Landing, MeepleAction, Move, Phase, Placement, Ruleset,
 };
 
 /// A seat at the table, with its own state.
@@ -68,6 +68,10 @@ impl<'r> Policy<'r> for Player<'r> {
 
     fn crop_action(&mut self, game: &Game<'r>, rng: &mut Rng) -> CropAction {
         self.policy().crop_action(game, rng)
+    }
+
+    fn gather(&mut self, game: &Game<'r>, due: &FlockDue, rng: &mut Rng) -> bool {
+        self.policy().gather(game, due, rng)
     }
 
     fn ransom(
@@ -204,7 +208,7 @@ pub(crate) fn run<'r, P: Policy<'r>>(
                     record_goods(game, &mut e);
                     log.push(e);
                 }
-                if bag.is_empty() {
+                if bag.len() <= game.face_down() as usize {
                     game.final_scores()?;
                     break;
                 }
@@ -296,6 +300,24 @@ pub(crate) fn run<'r, P: Policy<'r>>(
                 let escape = Move::Escape(pick);
                 game.apply(&escape)?;
                 on_move(game, &escape);
+            }
+            Phase::Flock => {
+                let Some(due) = game.flock_due() else {
+                    return Err(IllegalMove(
+                        "a flock decision is due but none is listed".into(),
+                    ));
+                };
+                let who = game.active_player() % seats.len();
+                let gather = !due.fresh && seats[who].gather(game, &due, &mut chance.rng);
+                let draw = if gather { None } else { chance.sheep(&due) };
+                if let Some(e) = entry.as_mut() {
+                    e.flock
+                        .get_or_insert_with(Vec::new)
+                        .push(flock_log(game, draw));
+                }
+                let flock = Move::Flock { draw };
+                game.apply(&flock)?;
+                on_move(game, &flock);
             }
             Phase::Crop => {
                 let crop = decide_crop(game, chance, seats);

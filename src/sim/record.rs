@@ -67,6 +67,7 @@ pub fn play(
             | Move::Ransom { .. }
             | Move::Dragon(_)
             | Move::Escape(_) => {}
+            Move::Flock { .. } => {}
         },
     )?;
     if game.big_top().is_some() {

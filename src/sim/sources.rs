@@ -23,6 +23,16 @@ pub struct SourcesTally {
     pub attributes: Vec<i128>,
     /// Pig bonuses.
     pub pig: i128,
+    /// Vineyard bonuses of completed cloisters.
+    pub vineyards: i128,
+    /// Flocks gathered (their sheep).
+    pub flocks: i128,
+    /// Sheep and wolf tokens drawn.
+    pub sheep_draws: u64,
+    /// Wolves among them.
+    pub wolves: u64,
+    /// Ties a hill broke.
+    pub hill_ties: u64,
     /// Goods majorities at game end.
     pub goods: i128,
     /// Abbots taken back, and their points.
@@ -64,6 +74,10 @@ impl SourcesTally {
         self.eaten += u64::from(game.dragon_eaten());
         self.escapes += u64::from(game.escapes());
         self.challenges += u64::from(game.challenges_lost());
+        self.hill_ties += u64::from(game.hill_ties());
+        let (draws, wolves, _) = game.flock_counts();
+        self.sheep_draws += u64::from(draws);
+        self.wolves += u64::from(wolves);
         for e in game.events() {
             let p = e.points;
             match e.reason {
@@ -92,6 +106,10 @@ impl SourcesTally {
                 Reason::Besieged { .. } => {
                     self.besieged = self.besieged.saturating_add(i128::from(p));
                 }
+                Reason::Flock { .. } => self.flocks = self.flocks.saturating_add(i128::from(p)),
+                Reason::Vineyard { .. } => {
+                    self.vineyards = self.vineyards.saturating_add(i128::from(p));
+                }
                 Reason::Goods { .. } => self.goods = self.goods.saturating_add(i128::from(p)),
                 Reason::Title { .. } => self.titles = self.titles.saturating_add(i128::from(p)),
                 Reason::Ransom { .. } => self.ransoms += u64::from(p < 0),
@@ -112,6 +130,11 @@ impl SourcesTally {
             add128(&mut self.attributes, i, v);
         }
         self.pig = self.pig.saturating_add(other.pig);
+        self.vineyards = self.vineyards.saturating_add(other.vineyards);
+        self.hill_ties += other.hill_ties;
+        self.flocks = self.flocks.saturating_add(other.flocks);
+        self.sheep_draws += other.sheep_draws;
+        self.wolves += other.wolves;
         self.goods = self.goods.saturating_add(other.goods);
         self.recalls += other.recalls;
         self.recall_points = self.recall_points.saturating_add(other.recall_points);
@@ -153,6 +176,21 @@ pub struct Sources {
     pub by_attribute: Vec<NamedRate>,
     /// Pig bonuses per game.
     pub pigs: f64,
+    /// Vineyard bonuses per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub vineyards: f64,
+    /// Points of flocks gathered per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub flocks: f64,
+    /// Sheep and wolf tokens drawn per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub sheep_draws: f64,
+    /// Wolves drawn per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub wolves: f64,
+    /// Ties broken by a follower on a hill per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub hill_ties: f64,
     /// Goods majorities per game.
     pub goods: f64,
     /// Abbots taken back per game.
@@ -226,6 +264,11 @@ pub fn summary(rules: &Ruleset, t: &SourcesTally, games: u64) -> Sources {
                 .to_string()
         }),
         pigs: per_game(t.pig, games),
+        vineyards: per_game(t.vineyards, games),
+        hill_ties: per_game(i128::from(t.hill_ties), games),
+        flocks: per_game(t.flocks, games),
+        sheep_draws: per_game(i128::from(t.sheep_draws), games),
+        wolves: per_game(i128::from(t.wolves), games),
         goods: per_game(t.goods, games),
         recalls: per_game(i128::from(t.recalls), games),
         recall_points: per_game(t.recall_points, games),
@@ -256,6 +299,12 @@ pub fn text(out: &mut String, s: &Sources) {
     }
     if s.goods != 0.0 {
         t.row(vec!["goods".into(), small(s.goods, 2)]);
+    }
+    if s.flocks != 0.0 {
+        t.row(vec!["flocks".into(), small(s.flocks, 2)]);
+    }
+    if s.vineyards != 0.0 {
+        t.row(vec!["vineyards".into(), small(s.vineyards, 2)]);
     }
     if s.titles != 0.0 {
         t.row(vec!["king and robber".into(), small(s.titles, 2)]);
@@ -305,6 +354,21 @@ pub fn text(out: &mut String, s: &Sources) {
             out,
             "Shrine and cloister challenges lost: {} per game",
             small(s.challenges, 2)
+        );
+    }
+    if s.sheep_draws != 0.0 {
+        let _ = writeln!(
+            out,
+            "Sheep and wolf tokens drawn: {} per game, wolves {} per game",
+            small(s.sheep_draws, 2),
+            small(s.wolves, 2)
+        );
+    }
+    if s.hill_ties != 0.0 {
+        let _ = writeln!(
+            out,
+            "Ties broken by a follower on a hill: {} per game",
+            small(s.hill_ties, 2)
         );
     }
     if s.eaten != 0.0 {

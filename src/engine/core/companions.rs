@@ -42,7 +42,8 @@ impl<X: Rules> Game<'_, X> {
         }
         let node = placed.first_node + u32::from(feature);
         let root = self.features.root(node);
-        if !self.has_follower_on(self.active, root) {
+        let alone = self.rules.figures[usize::from(figure.0)].alone;
+        if !alone && !self.has_follower_on(self.active, root) {
             return illegal(format!(
                 "{who} stands only beside one of its owner's followers, and the {name} holds none of the player's"
             ));
@@ -64,6 +65,7 @@ impl<X: Rules> Game<'_, X> {
             let Spot::Node(n) = s.spot else { continue };
             if usize::from(s.player) == player
                 && self.rules.figures[usize::from(s.figure.0)].companion
+                && !self.rules.figures[usize::from(s.figure.0)].alone
                 && self.features.root(n) == root
             {
                 self.return_figure(i);

@@ -26,16 +26,19 @@ impl<X: Rules> Game<'_, X> {
                 continue;
             }
             let root = self.features.root(placed.first_node + u32::from(f));
-            if self.features.occupants(root) > 0 {
-                if feature.companions != 0 && self.has_follower_on(player, root) {
-                    for figure in (0..figures).map(figure_id) {
-                        if feature.companions & (1 << figure.0) != 0
-                            && self.supply(player, figure) > 0
-                        {
-                            out.push(FigureAction::Place { figure, feature: f });
-                        }
+            let occupied = self.features.occupants(root) > 0;
+            if feature.companions != 0 {
+                let beside = occupied && self.has_follower_on(player, root);
+                for figure in (0..figures).map(figure_id) {
+                    if feature.companions & (1 << figure.0) != 0
+                        && (beside || self.rules.figures[usize::from(figure.0)].alone)
+                        && self.supply(player, figure) > 0
+                    {
+                        out.push(FigureAction::Place { figure, feature: f });
                     }
                 }
+            }
+            if occupied {
                 continue;
             }
             for figure in (0..figures).map(figure_id) {

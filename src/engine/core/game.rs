@@ -82,6 +82,10 @@ pub trait Rules: Sized {
     /// player another figure action for the same tile.
     fn another_action(game: &mut Game<'_, Self>, action: &FigureAction) -> bool;
 
+    /// A feature is scored and several players share the most strength
+    /// (`strength`, by player); a module may lower the strength of some of
+    /// them to break the tie. `returned` are the figures that stood on it.
+    fn break_ties(game: &mut Game<'_, Self>, returned: &[Standing], strength: &mut [u32]);
     /// The weight in the majority of a figure whose strength is ruled
     /// (`ruled_strength`) on the feature `root` being scored.
     fn strength(game: &mut Game<'_, Self>, root: u32, figure: FigureId) -> u32;
@@ -145,6 +149,9 @@ pub struct Game<'r, X: Rules> {
     pub(in crate::engine) remaining: Vec<u32>,
     /// Copies left of each draw stage (see `draw`).
     pub(in crate::engine) stage_left: [u32; STAGES],
+    /// Copies left that a rule laid face down (under another tile): the
+    /// last ones of the bag, never drawn ([`Game::face_down`]).
+    pub(in crate::engine) face_down: u32,
     pub(in crate::engine) scores: Vec<Score>,
     pub(in crate::engine) events: Vec<Event>,
     /// For each event, the placed tile it happened at (see [`Game::event_tiles`]).
@@ -232,6 +239,7 @@ impl<'r, X: Rules> Game<'r, X> {
             tokens_left: rules.tokens.iter().map(|t| t.count).collect(),
             remaining: rules.kinds.iter().map(|k| k.count).collect(),
             stage_left: [0; STAGES],
+            face_down: 0,
             scores: vec![Score::default(); players],
             events: Vec::with_capacity(64),
             event_tiles: Vec::with_capacity(64),
@@ -314,6 +322,22 @@ impl<'r, X: Rules> Game<'r, X> {
             .get(usize::from(kind.0))
             .copied()
             .unwrap_or(0)
+    }
+
+    /// Copies not yet drawn that a rule laid face down under other tiles
+    /// (a hill's): which ones is never revealed, so they are the bag's last
+    /// tiles — the game ends when no other copy is left.
+    #[must_use]
+    pub fn face_down(&self) -> u32 {
+        self.face_down
+    }
+
+    /// Lays one copy not yet drawn face down, if any is left.
+    pub(in crate::engine) fn lay_face_down(&mut self) {
+        let left: u32 = self.stage_left.iter().sum();
+        if left > self.face_down {
+            self.face_down += 1;
+        }
     }
 
     /// Copies of a token not yet drawn.

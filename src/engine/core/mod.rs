@@ -43,5 +43,5 @@ pub(in crate::engine) mod vocab;
 
 pub use error::SetupError;
 pub use game::{Game, Spot, MAX_PLAYERS};
-pub use game::{Rules, Scored};
+pub use game::{Rules, Scored, Standing};
 pub use ruleset::Ruleset;

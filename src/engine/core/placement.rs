@@ -204,7 +204,18 @@ impl<X: Rules> Game<'_, X> {
                     }
                 ))
             }
-            Some(_) => self.check_order(tile),
+            Some(_) => {
+                let left: u32 = self.stage_left.iter().sum();
+                if left <= self.face_down {
+                    return illegal(format!(
+                        "the bag is empty: the {left} tile{} left lie{} face down under other tiles and {} never drawn",
+                        if left == 1 { "" } else { "s" },
+                        if left == 1 { "s" } else { "" },
+                        if left == 1 { "is" } else { "are" },
+                    ));
+                }
+                self.check_order(tile)
+            }
         }
     }
 

@@ -92,7 +92,11 @@ impl<X: Rules> Game<'_, X> {
             }
             returned.push(s);
         }
-        let best = strength.iter().copied().max().unwrap_or(0);
+        let mut best = strength.iter().copied().max().unwrap_or(0);
+        if best > 0 && strength.iter().filter(|&&c| c == best).count() > 1 {
+            X::break_ties(self, &returned, &mut strength[..self.players]);
+            best = strength.iter().copied().max().unwrap_or(0);
+        }
         let mut won = 0u32;
         let mut event = None;
         if best > 0 {

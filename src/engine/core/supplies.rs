@@ -25,6 +25,9 @@ pub struct FigureDef {
     /// (a rule module makes it one): never placed the normal way, never
     /// counted in majorities.
     pub companion: bool,
+    /// A companion that needs no follower beside it and stays when they
+    /// leave (a rule module makes it one).
+    pub alone: bool,
     /// Its weight in majorities is a rule module's, asked each time a
     /// feature it stands on is scored ([`Rules::strength`](super::Rules::strength)).
     pub ruled_strength: bool,
@@ -112,6 +115,7 @@ pub fn figures(exps: &[&wire::Expansion]) -> Result<Vec<FigureDef>, SetupError> 
             stands_on: f.stands_on.clone(),
             plays: !f.neutral && !f.supply,
             companion: false,
+            alone: false,
             ruled_strength: false,
             capabilities: f.capabilities.clone(),
         });

@@ -21,6 +21,7 @@ pub(in crate::engine) mod crop_circle;
 pub(in crate::engine) mod dragon;
 pub(in crate::engine) mod flight;
 pub(in crate::engine) mod goods;
+pub(in crate::engine) mod hill;
 pub(in crate::engine) mod king_and_robber;
 pub(in crate::engine) mod mayor;
 pub(in crate::engine) mod phantom;
@@ -28,8 +29,10 @@ pub(in crate::engine) mod pig;
 pub(in crate::engine) mod pyramid;
 pub(in crate::engine) mod ringmaster;
 pub(in crate::engine) mod river;
+pub(in crate::engine) mod shepherd;
 pub(in crate::engine) mod siege;
 pub(in crate::engine) mod tower;
+pub(in crate::engine) mod vineyard;
 pub(in crate::engine) mod volcano;
 pub(in crate::engine) mod wind_rose;
 
@@ -40,7 +43,7 @@ use crate::engine::core::params::Params;
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::tables::Kind;
 use crate::engine::core::vocab::Vocab;
-use crate::engine::core::{Game, Rules, Scored, SetupError};
+use crate::engine::core::{Game, Rules, Scored, SetupError, Standing};
 use crate::engine::ids::{FigureId, KindId, TokenId};
 use crate::engine::moves::Flights;
 use crate::engine::moves::{illegal, IllegalMove, MeepleAction, Move, Phase, Placement};
@@ -357,6 +360,20 @@ macro_rules! registry {
                 again
             }
 
+            fn break_ties(game: &mut Game<'_, InPlay>, returned: &[Standing], strength: &mut [u32]) {
+                if !game.x.any {
+                    return;
+                }
+                let rules = game.rules;
+                let tables = &rules.ext;
+                $(
+                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                        m.break_ties(t, game, returned, strength);
+                        game.x.$field = Some(m);
+                    }
+                )*
+            }
+
             fn strength(game: &mut Game<'_, InPlay>, root: u32, figure: FigureId) -> u32 {
                 let rules = game.rules;
                 let tables = &rules.ext;
@@ -580,6 +597,7 @@ macro_rules! registry {
 
 registry! {
     river: river::River,
+    shepherd: shepherd::Shepherds,
     big_top: big_top::BigTop,
     pyramid: pyramid::Pyramid,
     flight: flight::Flight,
@@ -598,6 +616,8 @@ registry! {
     challenge: challenge::Challenge,
     siege: siege::Siege,
     wind_rose: wind_rose::WindRose,
+    hill: hill::Hill,
+    vineyard: vineyard::Vineyard,
 }
 
 /// The capability a name stands for.

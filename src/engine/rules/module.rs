@@ -10,7 +10,7 @@ use crate::engine::core::params::Params;
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::tables::Kind;
 use crate::engine::core::vocab::Vocab;
-use crate::engine::core::{Game, Rules, Scored, SetupError};
+use crate::engine::core::{Game, Rules, Scored, SetupError, Standing};
 use crate::engine::ids::{FigureId, KindId, TokenId};
 use crate::engine::moves::Flights;
 use crate::engine::moves::{IllegalMove, MeepleAction, Move, Phase, Placement};
@@ -346,6 +346,15 @@ pub trait Module: Sized + Clone + std::fmt::Debug + 'static {
         game: &Game<'_, X>,
         out: &mut Vec<MeepleAction>,
         from: usize,
+    ) {
+    }
+    /// See [`Rules::break_ties`].
+    fn break_ties<X: Host>(
+        &mut self,
+        t: &Self::Table,
+        game: &mut Game<'_, X>,
+        returned: &[Standing],
+        strength: &mut [u32],
     ) {
     }
     /// See [`Rules::strength`]: `None` when the figure is not the module's.
