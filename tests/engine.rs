@@ -1046,3 +1046,18 @@ fn random_games_with_the_phantom_replay() {
         t.phantom.as_ref().is_some_and(|p| p.meeple.is_some())
     });
 }
+
+// ------------------------------------------------- third wave (issue 20)
+
+#[test]
+fn random_games_with_the_goldmines_and_the_phantom_replay() {
+    let files = [
+        "tilesets/base.tiles",
+        "tilesets/goldmines.tiles",
+        "tests/engine/fan/phantom.tiles",
+        "tilesets/the-flier.tiles",
+    ]
+    .map(String::from)
+    .to_vec();
+    wave_two_b_games(&files, |t| t.gold.is_some());
+}

@@ -168,6 +168,10 @@ pub struct TurnLog {
     /// After a dragon tile: the squares the dragon steps to, in order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dragon: Option<Vec<[i32; 2]>>,
+    /// After a goldmine tile with more than one tile around it: the square
+    /// whose tile takes the second gold bar.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gold: Option<[i32; 2]>,
     /// This entry starts the builder's second turn (the same player draws
     /// again). Without it, a second turn that is due is declined.
     #[serde(default, skip_serializing_if = "is_false")]

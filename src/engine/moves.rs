@@ -22,6 +22,8 @@ pub enum Phase {
     Over,
     /// The dragon's move: [`Move::Dragon`].
     Dragon,
+    /// The tile for the second gold bar: [`Move::Gold`].
+    Gold,
 }
 
 /// Where a tile goes: x grows east, y grows south; clockwise quarter turns.
@@ -72,6 +74,14 @@ pub enum Move {
     /// The dragon's move after a dragon tile: the squares it steps to, in
     /// order, each chosen by the next player (the active player first).
     Dragon(Vec<(i32, i32)>),
+    /// The tile (a square around the goldmine just placed) that takes the
+    /// second gold bar.
+    Gold {
+        /// Its column.
+        x: i32,
+        /// Its row.
+        y: i32,
+    },
 }
 
 /// Why a move is not allowed.

@@ -44,6 +44,9 @@ pub(crate) trait Policy<'r> {
         options: &[(i32, i32)],
         rng: &mut Rng,
     ) -> (i32, i32);
+    /// The square whose tile takes the second gold bar, among `options` (not
+    /// empty).
+    fn gold(&mut self, game: &Game<'r>, options: &[(i32, i32)], rng: &mut Rng) -> (i32, i32);
     /// `player`'s response to the crop circle; `None` passes (or has nothing
     /// to remove).
     fn crop_response(
@@ -176,6 +179,10 @@ impl<'r> Policy<'r> for RandomPolicy {
         options: &[(i32, i32)],
         rng: &mut Rng,
     ) -> (i32, i32) {
+        options[rng.below(options.len())]
+    }
+
+    fn gold(&mut self, _: &Game<'r>, options: &[(i32, i32)], rng: &mut Rng) -> (i32, i32) {
         options[rng.below(options.len())]
     }
 

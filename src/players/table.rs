@@ -89,6 +89,10 @@ impl<'r> Policy<'r> for Player<'r> {
         self.policy().dragon_step(game, player, options, rng)
     }
 
+    fn gold(&mut self, game: &Game<'r>, options: &[(i32, i32)], rng: &mut Rng) -> (i32, i32) {
+        self.policy().gold(game, options, rng)
+    }
+
     fn crop_response(
         &mut self,
         game: &Game<'r>,
@@ -281,6 +285,17 @@ pub(crate) fn run<'r, P: Policy<'r>>(
                 let dragon = Move::Dragon(steps);
                 game.apply(&dragon)?;
                 on_move(game, &dragon);
+            }
+            Phase::Gold => {
+                let who = game.active_player() % seats.len();
+                let options = game.gold_squares();
+                let (x, y) = seats[who].gold(game, &options, &mut chance.rng);
+                if let Some(e) = entry.as_mut() {
+                    e.gold = Some([x, y]);
+                }
+                let gold = Move::Gold { x, y };
+                game.apply(&gold)?;
+                on_move(game, &gold);
             }
             Phase::Crop => {
                 let crop = decide_crop(game, chance, seats);

@@ -119,6 +119,7 @@ impl<X: Rules> Game<'_, X> {
             }
         }
         let scored = Scored {
+            root,
             winners: won,
             event,
             returned: &returned,

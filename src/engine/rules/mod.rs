@@ -19,6 +19,7 @@ pub(in crate::engine) mod builder;
 pub(in crate::engine) mod crop_circle;
 pub(in crate::engine) mod dragon;
 pub(in crate::engine) mod flight;
+pub(in crate::engine) mod gold;
 pub(in crate::engine) mod goods;
 pub(in crate::engine) mod king_and_robber;
 pub(in crate::engine) mod mayor;
@@ -454,8 +455,10 @@ macro_rules! registry {
                             None => {}
                             Some(Err(e)) => return Some(Err(e)),
                             Some(Ok(then)) => {
-                                if then == Some(Then::EndTurn) {
-                                    game.end_turn();
+                                match then {
+                                    Some(Then::EndTurn) => game.end_turn(),
+                                    Some(Then::Score) => game.score_turn(),
+                                    None => {}
                                 }
                                 return Some(Ok(()));
                             }
@@ -564,6 +567,7 @@ registry! {
     tower: tower::Towers,
     volcano: volcano::Volcano,
     dragon: dragon::Dragon,
+    gold: gold::Gold,
 }
 
 /// The capability a name stands for.

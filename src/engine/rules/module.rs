@@ -75,6 +75,9 @@ pub enum Offer {
 pub enum Then {
     /// The turn ends.
     EndTurn,
+    /// What the tile completed is scored (the turn goes on as after its
+    /// figure action).
+    Score,
 }
 
 /// What a module's setup reads: the tile set and the expansions in play.
