@@ -1047,6 +1047,21 @@ fn random_games_with_the_phantom_replay() {
     });
 }
 
+// ------------------------------------------------- third wave (issue 20)
+
+#[test]
+fn random_games_with_the_goldmines_and_the_phantom_replay() {
+    let files = [
+        "tilesets/base.tiles",
+        "tilesets/goldmines.tiles",
+        "tests/engine/fan/phantom.tiles",
+        "tilesets/the-flier.tiles",
+    ]
+    .map(String::from)
+    .to_vec();
+    wave_two_b_games(&files, |t| t.gold.is_some());
+}
+
 #[test]
 fn random_games_with_besieged_cities_escape_and_replay() {
     let files = [

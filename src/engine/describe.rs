@@ -120,6 +120,11 @@ impl Event {
             Reason::Goods { good, tokens } => {
                 format!("the most {} tokens: {tokens}", rules.attribute_name(good))
             }
+            Reason::Gold { bars } => format!(
+                "{} at {} each",
+                count(bars, "gold bar"),
+                self.points / i64::from(bars.max(1))
+            ),
             Reason::Ransom { figure, other } if self.points < 0 => format!(
                 "ransom for a {} held by player {}",
                 rules.figure_id(figure),

@@ -180,6 +180,11 @@ pub enum Reason {
         /// The player's tokens of it.
         tokens: u64,
     },
+    /// Gold bars held at game end (in the goods column).
+    Gold {
+        /// The player's bars.
+        bars: u32,
+    },
     /// A ransom for a follower a tower took prisoner: paid (negative points)
     /// or received.
     Ransom {

@@ -175,6 +175,10 @@ pub struct TurnLog {
     /// The flock decisions due this turn (the shepherd's), in order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub flock: Option<Vec<FlockLog>>,
+    /// After a goldmine tile with more than one tile around it: the square
+    /// whose tile takes the second gold bar.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gold: Option<[i32; 2]>,
     /// This entry starts the builder's second turn (the same player draws
     /// again). Without it, a second turn that is due is declined.
     #[serde(default, skip_serializing_if = "is_false")]

@@ -26,6 +26,8 @@ pub enum Phase {
     Escape,
     /// A flock's decision (the shepherd's): [`Move::Flock`].
     Flock,
+    /// The tile for the second gold bar: [`Move::Gold`].
+    Gold,
 }
 
 /// Where a tile goes: x grows east, y grows south; clockwise quarter turns.
@@ -76,6 +78,14 @@ pub enum Move {
     /// The dragon's move after a dragon tile: the squares it steps to, in
     /// order, each chosen by the next player (the active player first).
     Dragon(Vec<(i32, i32)>),
+    /// The tile (a square around the goldmine just placed) that takes the
+    /// second gold bar.
+    Gold {
+        /// Its column.
+        x: i32,
+        /// Its row.
+        y: i32,
+    },
     /// The flock decision due (the shepherd's): grow it with the token
     /// drawn from the bag (`Some`), or gather it for its sheep (`None`).
     Flock {

@@ -266,6 +266,16 @@ impl RandomPlayer {
                 game.apply(&flock)?;
                 on_move(&game, &flock);
             }
+            if game.phase() == super::Phase::Gold {
+                let options = game.gold_squares();
+                let (x, y) = options[self.rng.below(options.len())];
+                if let Some(e) = entry.as_mut() {
+                    e.gold = Some([x, y]);
+                }
+                let gold = Move::Gold { x, y };
+                game.apply(&gold)?;
+                on_move(&game, &gold);
+            }
             if game.phase() == super::Phase::Crop {
                 let crop = self.choose_crop(&game);
                 if let Some(e) = entry.as_mut() {

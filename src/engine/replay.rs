@@ -211,6 +211,21 @@ fn play_turn<'r>(
     game.apply(&Move::Figure(action)).map_err(|e| e.0)?;
     second_action(game, kind, turn)?;
     flock(game, turn.flock.as_deref())?;
+    match (turn.gold, game.phase()) {
+        (None, Phase::Gold) => {
+            return Err(
+                "the tile has a goldmine: the log must give `gold`, the square for the second bar"
+                    .into(),
+            )
+        }
+        (Some(_), phase) if phase != Phase::Gold => {
+            return Err(
+                "`gold` is only for a goldmine tile with more than one tile around it".into(),
+            )
+        }
+        (Some([x, y]), _) => game.apply(&Move::Gold { x, y }).map_err(|e| e.0)?,
+        (None, _) => {}
+    }
     match (&turn.crop, game.phase()) {
         (None, Phase::Crop) => {
             return Err("the tile has a crop circle: the log must give `crop`".into())

@@ -205,6 +205,7 @@ impl<'r> Greedy<'r> {
         let placed = self.placed.as_mut().expect("copied above");
         let before = placed.events().len();
         let _ = placed.apply(&Move::Figure(MeepleAction::Pass));
+        finish_figure_phase(placed);
         let circus = placed.events()[before..]
             .iter()
             .any(|e| e.source == Source::Circus);
@@ -435,6 +436,23 @@ impl<'r> Policy<'r> for Greedy<'r> {
         best.1
     }
 
+    fn gold(&mut self, game: &Game<'r>, options: &[(i32, i32)], _: &mut Rng) -> (i32, i32) {
+        // The tile where the player's own figures most outnumber the others'
+        // (bars go to who scores its features); the first among equals.
+        let me = game.active_player();
+        let mut best = (i64::MIN, options[0]);
+        for &(x, y) in options {
+            let worth: i64 = game
+                .figures_on_tile(x, y)
+                .map(|p| if p == me { 1 } else { -1 })
+                .sum();
+            if worth > best.0 {
+                best = (worth, (x, y));
+            }
+        }
+        best.1
+    }
+
     fn ransom(
         &mut self,
         game: &Game<'r>,
@@ -520,10 +538,17 @@ impl<'r> Policy<'r> for Greedy<'r> {
 #[path = "greedy_tests.rs"]
 mod tests;
 
-/// Passes a second figure action still due (the phantom's), so that what the
-/// tile completed is scored before the game is valued.
+/// Passes a second figure action still due (the phantom's) and places a
+/// second gold bar still due, so that what the tile completed is scored
+/// before the game is valued.
 fn finish_figure_phase(game: &mut Game<'_>) {
     if game.phase() == crate::engine::Phase::Figure {
         let _ = game.apply(&Move::Figure(MeepleAction::Pass));
+    }
+    // The second gold bar, on the first tile offered.
+    if game.phase() == crate::engine::Phase::Gold {
+        if let Some(&(x, y)) = game.gold_squares().first() {
+            let _ = game.apply(&Move::Gold { x, y });
+        }
     }
 }

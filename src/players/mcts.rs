@@ -299,6 +299,10 @@ impl<'r> Policy<'r> for Mcts<'r> {
         self.greedy.dragon_step(game, player, options, rng)
     }
 
+    fn gold(&mut self, game: &Game<'r>, options: &[(i32, i32)], rng: &mut Rng) -> (i32, i32) {
+        self.greedy.gold(game, options, rng)
+    }
+
     fn ransom(
         &mut self,
         game: &Game<'r>,

@@ -52,6 +52,9 @@ pub(crate) trait Policy<'r> {
         options: &[(i32, i32)],
         rng: &mut Rng,
     ) -> (i32, i32);
+    /// The square whose tile takes the second gold bar, among `options` (not
+    /// empty).
+    fn gold(&mut self, game: &Game<'r>, options: &[(i32, i32)], rng: &mut Rng) -> (i32, i32);
     /// `player`'s response to the crop circle; `None` passes (or has nothing
     /// to remove).
     fn crop_response(
@@ -194,6 +197,9 @@ impl<'r> Policy<'r> for RandomPolicy {
 
     fn escape(&mut self, _: &Game<'r>, options: &[Escape], rng: &mut Rng) -> Option<Escape> {
         options.get(rng.below(options.len() + 1)).copied()
+    }
+    fn gold(&mut self, _: &Game<'r>, options: &[(i32, i32)], rng: &mut Rng) -> (i32, i32) {
+        options[rng.below(options.len())]
     }
 
     fn crop_action(&mut self, _: &Game<'r>, rng: &mut Rng) -> CropAction {

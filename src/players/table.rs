@@ -96,6 +96,9 @@ impl<'r> Policy<'r> for Player<'r> {
     fn escape(&mut self, game: &Game<'r>, options: &[Escape], rng: &mut Rng) -> Option<Escape> {
         self.policy().escape(game, options, rng)
     }
+    fn gold(&mut self, game: &Game<'r>, options: &[(i32, i32)], rng: &mut Rng) -> (i32, i32) {
+        self.policy().gold(game, options, rng)
+    }
 
     fn crop_response(
         &mut self,
@@ -318,6 +321,17 @@ pub(crate) fn run<'r, P: Policy<'r>>(
                 let flock = Move::Flock { draw };
                 game.apply(&flock)?;
                 on_move(game, &flock);
+            }
+            Phase::Gold => {
+                let who = game.active_player() % seats.len();
+                let options = game.gold_squares();
+                let (x, y) = seats[who].gold(game, &options, &mut chance.rng);
+                if let Some(e) = entry.as_mut() {
+                    e.gold = Some([x, y]);
+                }
+                let gold = Move::Gold { x, y };
+                game.apply(&gold)?;
+                on_move(game, &gold);
             }
             Phase::Crop => {
                 let crop = decide_crop(game, chance, seats);

@@ -68,6 +68,7 @@ pub fn play(
             | Move::Dragon(_)
             | Move::Escape(_) => {}
             Move::Flock { .. } => {}
+            Move::Gold { .. } => {}
         },
     )?;
     if game.big_top().is_some() {

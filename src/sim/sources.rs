@@ -1,7 +1,7 @@
 //! Where the points come from beyond the score columns: each feature kind's
 //! points (a garden's apart from a cloister's), the points of features that
 //! carry each attribute (roads with an inn, cities with a cathedral), pig
-//! bonuses, goods majorities, abbots taken back, and the builder's second
+//! bonuses, goods majorities, gold bars, abbots taken back, and the builder's second
 //! turns. Counted per game from the events into a [`SourcesTally`] (integers,
 //! merged exactly), summarised into [`Sources`], printed as text.
 
@@ -35,6 +35,8 @@ pub struct SourcesTally {
     pub hill_ties: u64,
     /// Goods majorities at game end.
     pub goods: i128,
+    /// Gold bars at game end.
+    pub gold: i128,
     /// Abbots taken back, and their points.
     pub recalls: u64,
     /// Points of abbots taken back.
@@ -111,6 +113,7 @@ impl SourcesTally {
                     self.vineyards = self.vineyards.saturating_add(i128::from(p));
                 }
                 Reason::Goods { .. } => self.goods = self.goods.saturating_add(i128::from(p)),
+                Reason::Gold { .. } => self.gold = self.gold.saturating_add(i128::from(p)),
                 Reason::Title { .. } => self.titles = self.titles.saturating_add(i128::from(p)),
                 Reason::Ransom { .. } => self.ransoms += u64::from(p < 0),
                 Reason::Circus { .. }
@@ -136,6 +139,7 @@ impl SourcesTally {
         self.sheep_draws += other.sheep_draws;
         self.wolves += other.wolves;
         self.goods = self.goods.saturating_add(other.goods);
+        self.gold = self.gold.saturating_add(other.gold);
         self.recalls += other.recalls;
         self.recall_points = self.recall_points.saturating_add(other.recall_points);
         self.second_turns += other.second_turns;
@@ -193,6 +197,9 @@ pub struct Sources {
     pub hill_ties: f64,
     /// Goods majorities per game.
     pub goods: f64,
+    /// Gold bars' points per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub gold: f64,
     /// Abbots taken back per game.
     pub recalls: f64,
     /// Points of abbots taken back per game.
@@ -270,6 +277,7 @@ pub fn summary(rules: &Ruleset, t: &SourcesTally, games: u64) -> Sources {
         sheep_draws: per_game(i128::from(t.sheep_draws), games),
         wolves: per_game(i128::from(t.wolves), games),
         goods: per_game(t.goods, games),
+        gold: per_game(t.gold, games),
         recalls: per_game(i128::from(t.recalls), games),
         recall_points: per_game(t.recall_points, games),
         second_turns: per_game(i128::from(t.second_turns), games),
@@ -305,6 +313,9 @@ pub fn text(out: &mut String, s: &Sources) {
     }
     if s.vineyards != 0.0 {
         t.row(vec!["vineyards".into(), small(s.vineyards, 2)]);
+    }
+    if s.gold != 0.0 {
+        t.row(vec!["gold".into(), small(s.gold, 2)]);
     }
     if s.titles != 0.0 {
         t.row(vec!["king and robber".into(), small(s.titles, 2)]);

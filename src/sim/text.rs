@@ -128,6 +128,7 @@ fn seat_kinds(out: &mut String, s: &Summary) {
             k.mean.circus,
             k.mean.acrobats,
             k.mean.ringmaster,
+            k.mean.goods,
         ];
         let mut row = vec![
             k.player.clone(),

@@ -18,6 +18,8 @@ pub const MAX_PLAYERS: usize = 16;
 /// What the core tells the `scored` hook about a feature it just scored.
 #[derive(Clone, Copy, Debug)]
 pub struct Scored<'a> {
+    /// The feature (its root node).
+    pub root: u32,
     /// The players who scored it, as bits (none: nobody held it, or its kind
     /// is not scored).
     pub winners: u32,

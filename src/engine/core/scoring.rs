@@ -123,6 +123,7 @@ impl<X: Rules> Game<'_, X> {
             }
         }
         let scored = Scored {
+            root,
             winners: won,
             event,
             returned: &returned,

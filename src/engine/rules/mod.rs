@@ -20,6 +20,7 @@ pub(in crate::engine) mod challenge;
 pub(in crate::engine) mod crop_circle;
 pub(in crate::engine) mod dragon;
 pub(in crate::engine) mod flight;
+pub(in crate::engine) mod gold;
 pub(in crate::engine) mod goods;
 pub(in crate::engine) mod hill;
 pub(in crate::engine) mod king_and_robber;
@@ -481,6 +482,7 @@ macro_rules! registry {
                                         Some(phase) => game.phase = phase,
                                         None => game.end_turn(),
                                     },
+                                    Some(Then::Score) => game.score_turn(),
                                     None => {}
                                 }
                                 return Some(Ok(()));
@@ -618,6 +620,7 @@ registry! {
     wind_rose: wind_rose::WindRose,
     hill: hill::Hill,
     vineyard: vineyard::Vineyard,
+    gold: gold::Gold,
 }
 
 /// The capability a name stands for.

@@ -78,6 +78,9 @@ pub enum Then {
     /// The module's decision is made: the decisions due from the modules
     /// after it in the registry follow, then the turn ends.
     Decided,
+    /// What the tile completed is scored (the turn goes on as after its
+    /// figure action).
+    Score,
 }
 
 /// What a module's setup reads: the tile set and the expansions in play.
