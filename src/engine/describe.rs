@@ -139,6 +139,17 @@ impl Event {
                     &format!("completed {}", rules.feature_kind_name(kind))
                 )
             ),
+            Reason::Castle {
+                kind: Some(kind),
+                x,
+                y,
+            } => format!(
+                "castle at ({x}, {y}): a {} completed in its fief",
+                rules.feature_kind_name(kind)
+            ),
+            Reason::Castle { kind: None, x, y } => {
+                format!("castle at ({x}, {y}): a castle scored in its fief")
+            }
         }
     }
 }

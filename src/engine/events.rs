@@ -29,6 +29,9 @@ pub enum Source {
     /// the summary tables' columns: a score report shows it when a player
     /// has any.
     Tower,
+    /// Castles: the feature completed in a castle's fief, for its lord. Shown
+    /// like [`Source::Tower`], only when a player has any.
+    Castle,
 }
 
 impl Source {
@@ -46,7 +49,7 @@ impl Source {
 
     /// Every source, the summary tables' columns first, then those shown
     /// only when someone scored there ([`Source::Tower`]).
-    pub const EVERY: [Source; 9] = [
+    pub const EVERY: [Source; 10] = [
         Source::Road,
         Source::City,
         Source::Cloister,
@@ -56,6 +59,7 @@ impl Source {
         Source::Ringmaster,
         Source::Goods,
         Source::Tower,
+        Source::Castle,
     ];
 
     /// The source's name (`road`, `city`, ...).
@@ -71,6 +75,7 @@ impl Source {
             Source::Ringmaster => "ringmaster",
             Source::Goods => "goods",
             Source::Tower => "tower",
+            Source::Castle => "castle",
         }
     }
 }
@@ -190,6 +195,16 @@ pub enum Reason {
         /// Completed features of that kind on the board.
         features: u32,
     },
+    /// A castle's lord scores the feature completed in its fief: the points
+    /// that feature is worth, completed.
+    Castle {
+        /// The completed feature's kind (none: another castle scored).
+        kind: Option<FeatureKindId>,
+        /// Column of the castle's first tile.
+        x: i32,
+        /// Row of the castle's first tile.
+        y: i32,
+    },
 }
 
 /// Points awarded to one player.
@@ -210,7 +225,7 @@ pub struct Event {
 /// One player's points by source.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Score {
-    by_source: [i64; 9],
+    by_source: [i64; 10],
 }
 
 impl Score {

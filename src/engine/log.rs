@@ -165,6 +165,11 @@ pub struct TurnLog {
     /// A follower on top of the tower at (x, y).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tower_follower: Option<RecallLog>,
+    /// After the figure actions: each small city's owner builds a castle on
+    /// it (`true`) or not, one entry per small city offered, in order.
+    /// Without it, every small city offered scores as a city.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub castle: Option<Vec<bool>>,
     /// After a dragon tile: the squares the dragon steps to, in order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dragon: Option<Vec<[i32; 2]>>,

@@ -22,6 +22,8 @@ pub enum Phase {
     Over,
     /// The dragon's move: [`Move::Dragon`].
     Dragon,
+    /// A small city's owner builds a castle there or not: [`Move::Castle`].
+    Castle,
 }
 
 /// Where a tile goes: x grows east, y grows south; clockwise quarter turns.
@@ -72,6 +74,10 @@ pub enum Move {
     /// The dragon's move after a dragon tile: the squares it steps to, in
     /// order, each chosen by the next player (the active player first).
     Dragon(Vec<(i32, i32)>),
+    /// After the figure action, before scoring: the owner of the small city
+    /// the tile completed (the first of [`Game::castle_offer`](super::Game::castle_offer))
+    /// builds a castle on it (`true`) or lets it score (`false`).
+    Castle(bool),
 }
 
 /// Why a move is not allowed.

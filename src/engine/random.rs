@@ -250,6 +250,15 @@ impl RandomPlayer {
                 game.apply(&figure)?;
                 on_move(&game, &figure);
             }
+            while game.phase() == super::Phase::Castle {
+                let build = self.rng.below(2) == 1;
+                if let Some(e) = entry.as_mut() {
+                    e.castle.get_or_insert_with(Vec::new).push(build);
+                }
+                let castle = Move::Castle(build);
+                game.apply(&castle)?;
+                on_move(&game, &castle);
+            }
             if game.phase() == super::Phase::Crop {
                 let crop = self.choose_crop(&game);
                 if let Some(e) = entry.as_mut() {

@@ -174,7 +174,8 @@ fn play_turn<'r>(
             || turn.y.is_some()
             || turn.rotation.is_some()
             || turn.token.is_some()
-            || turn.crop.is_some();
+            || turn.crop.is_some()
+            || turn.castle.is_some();
         if extra {
             return Err(
                 "a discarded tile has no position, figure, token, goods or crop action".into(),
@@ -206,6 +207,7 @@ fn play_turn<'r>(
     let number = game.turn();
     game.apply(&Move::Figure(action)).map_err(|e| e.0)?;
     second_action(game, kind, turn)?;
+    castles(game, turn.castle.as_deref())?;
     match (&turn.crop, game.phase()) {
         (None, Phase::Crop) => {
             return Err("the tile has a crop circle: the log must give `crop`".into())
@@ -266,6 +268,36 @@ fn second_action(game: &mut Game<'_>, kind: KindId, turn: &TurnLog) -> Result<()
     let action = meeple_action(game, kind, turn.rotation.unwrap_or(0), &second)?;
     game.apply(&Move::Figure(action))
         .map_err(|e| format!("the phantom's action: {}", e.0))
+}
+
+/// The castle decisions, one per small city offered (none given: no castle).
+fn castles(game: &mut Game<'_>, given: Option<&[bool]>) -> Result<(), String> {
+    let mut answers = given.unwrap_or(&[]).iter();
+    let mut offered = 0;
+    while game.phase() == Phase::Castle {
+        let build = match (given, answers.next()) {
+            (None, _) => false,
+            (Some(_), Some(&b)) => b,
+            (Some(g), None) => {
+                return Err(format!(
+                    "`castle` gives {} decision{} but more small cities are offered a castle",
+                    g.len(),
+                    if g.len() == 1 { "" } else { "s" }
+                ))
+            }
+        };
+        offered += 1;
+        game.apply(&Move::Castle(build)).map_err(|e| e.0)?;
+    }
+    match given {
+        Some(g) if g.len() > offered => Err(format!(
+            "`castle` gives {} decision{} but {offered} small cit{} offered a castle (a completed city of two castle bases, one follower, its owner with a castle left)",
+            g.len(),
+            if g.len() == 1 { "" } else { "s" },
+            if offered == 1 { "y is" } else { "ies are" }
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// Takes or declines the builder's second turn as the entry says.
@@ -535,6 +567,13 @@ fn describe(turn: &TurnLog) -> String {
             let to = f.feature.as_deref().unwrap_or("nothing");
             s.push_str(&format!(", then flight rolling {} onto {to}", f.roll));
         }
+    }
+    if let Some(c) = &turn.castle {
+        let words: Vec<&str> = c
+            .iter()
+            .map(|&b| if b { "built" } else { "declined" })
+            .collect();
+        s.push_str(&format!(", castle {}", words.join(" then ")));
     }
     if turn.second_turn {
         s.push_str(", second turn");

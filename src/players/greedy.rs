@@ -410,6 +410,12 @@ impl<'r> Policy<'r> for Greedy<'r> {
             .unwrap_or(options[0])
     }
 
+    fn castle(&mut self, _: &Game<'r>, _: usize, prospect: (i64, i64), _: &mut Rng) -> bool {
+        // A castle when a feature of its fief may one day be worth more
+        // than the city scores now.
+        prospect.1 > prospect.0
+    }
+
     fn dragon_step(
         &mut self,
         game: &Game<'r>,

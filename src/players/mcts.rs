@@ -295,6 +295,16 @@ impl<'r> Policy<'r> for Mcts<'r> {
         self.greedy.dragon_step(game, player, options, rng)
     }
 
+    fn castle(
+        &mut self,
+        game: &Game<'r>,
+        player: usize,
+        prospect: (i64, i64),
+        rng: &mut Rng,
+    ) -> bool {
+        self.greedy.castle(game, player, prospect, rng)
+    }
+
     fn ransom(
         &mut self,
         game: &Game<'r>,

@@ -44,6 +44,16 @@ pub(crate) trait Policy<'r> {
         options: &[(i32, i32)],
         rng: &mut Rng,
     ) -> (i32, i32);
+    /// Whether `player` builds a castle on the small city offered now;
+    /// `prospect` is [`Game::castle_prospect`]: the city's points now, and
+    /// the most a feature unfinished in the castle's fief would be worth.
+    fn castle(
+        &mut self,
+        game: &Game<'r>,
+        player: usize,
+        prospect: (i64, i64),
+        rng: &mut Rng,
+    ) -> bool;
     /// `player`'s response to the crop circle; `None` passes (or has nothing
     /// to remove).
     fn crop_response(
@@ -177,6 +187,10 @@ impl<'r> Policy<'r> for RandomPolicy {
         rng: &mut Rng,
     ) -> (i32, i32) {
         options[rng.below(options.len())]
+    }
+
+    fn castle(&mut self, _: &Game<'r>, _: usize, _: (i64, i64), rng: &mut Rng) -> bool {
+        rng.below(2) == 1
     }
 
     fn crop_action(&mut self, _: &Game<'r>, rng: &mut Rng) -> CropAction {

@@ -79,6 +79,16 @@ impl<'r> Policy<'r> for Player<'r> {
         self.policy().ransom(game, options, rng)
     }
 
+    fn castle(
+        &mut self,
+        game: &Game<'r>,
+        player: usize,
+        prospect: (i64, i64),
+        rng: &mut Rng,
+    ) -> bool {
+        self.policy().castle(game, player, prospect, rng)
+    }
+
     fn dragon_step(
         &mut self,
         game: &Game<'r>,
@@ -281,6 +291,18 @@ pub(crate) fn run<'r, P: Policy<'r>>(
                 let dragon = Move::Dragon(steps);
                 game.apply(&dragon)?;
                 on_move(game, &dragon);
+            }
+            Phase::Castle => {
+                let n = seats.len();
+                let player = game.castle_offer().map_or(0, |(p, _, _)| p);
+                let prospect = game.castle_prospect();
+                let build = seats[player % n].castle(game, player, prospect, &mut chance.rng);
+                if let Some(e) = entry.as_mut() {
+                    e.castle.get_or_insert_with(Vec::new).push(build);
+                }
+                let castle = Move::Castle(build);
+                game.apply(&castle)?;
+                on_move(game, &castle);
             }
             Phase::Crop => {
                 let crop = decide_crop(game, chance, seats);

@@ -62,7 +62,11 @@ pub fn play(
                 f.landed += u64::from(landing.is_some());
             }
             Move::Crop(crop) => super::designer::crop(crop, tally),
-            Move::Figure(_) | Move::EndTurn | Move::Ransom { .. } | Move::Dragon(_) => {}
+            Move::Figure(_)
+            | Move::EndTurn
+            | Move::Ransom { .. }
+            | Move::Dragon(_)
+            | Move::Castle(_) => {}
         },
     )?;
     if game.big_top().is_some() {

@@ -39,6 +39,10 @@ pub struct SourcesTally {
     pub ransoms: u64,
     /// Figures the dragon ate.
     pub eaten: u64,
+    /// Castles built.
+    pub castles: u64,
+    /// Points castles scored for their lords.
+    pub castle_points: i128,
 }
 
 fn add(v: &mut Vec<i128>, i: usize, points: i64) {
@@ -54,6 +58,7 @@ impl SourcesTally {
         self.second_turns += u64::from(game.second_turns());
         self.captures += u64::from(game.tower_captures());
         self.eaten += u64::from(game.dragon_eaten());
+        self.castles += u64::from(game.castles_built());
         for e in game.events() {
             let p = e.points;
             match e.reason {
@@ -79,6 +84,9 @@ impl SourcesTally {
                 Reason::Goods { .. } => self.goods = self.goods.saturating_add(i128::from(p)),
                 Reason::Title { .. } => self.titles = self.titles.saturating_add(i128::from(p)),
                 Reason::Ransom { .. } => self.ransoms += u64::from(p < 0),
+                Reason::Castle { .. } => {
+                    self.castle_points = self.castle_points.saturating_add(i128::from(p));
+                }
                 Reason::Circus { .. }
                 | Reason::Pyramid { .. }
                 | Reason::AcrobatsAtEnd { .. }
@@ -104,6 +112,8 @@ impl SourcesTally {
         self.captures += other.captures;
         self.ransoms += other.ransoms;
         self.eaten += other.eaten;
+        self.castles += other.castles;
+        self.castle_points = self.castle_points.saturating_add(other.castle_points);
     }
 }
 
@@ -152,6 +162,12 @@ pub struct Sources {
     /// Figures the dragon ate per game (left out when none).
     #[serde(skip_serializing_if = "is_zero")]
     pub eaten: f64,
+    /// Castles built per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub castles: f64,
+    /// Points castles scored per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub castle_points: f64,
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)]
@@ -201,6 +217,8 @@ pub fn summary(rules: &Ruleset, t: &SourcesTally, games: u64) -> Sources {
         captures: per_game(i128::from(t.captures), games),
         ransoms: per_game(i128::from(t.ransoms), games),
         eaten: per_game(i128::from(t.eaten), games),
+        castles: per_game(i128::from(t.castles), games),
+        castle_points: per_game(t.castle_points, games),
     }
 }
 
@@ -222,6 +240,9 @@ pub fn text(out: &mut String, s: &Sources) {
     }
     if s.titles != 0.0 {
         t.row(vec!["king and robber".into(), small(s.titles, 2)]);
+    }
+    if s.castle_points != 0.0 {
+        t.row(vec!["castles".into(), small(s.castle_points, 2)]);
     }
     out.push_str(&t.render());
     if s.recalls != 0.0 {
@@ -245,6 +266,14 @@ pub fn text(out: &mut String, s: &Sources) {
             "Tower captures: {} per game; ransoms paid: {} per game",
             small(s.captures, 2),
             small(s.ransoms, 2)
+        );
+    }
+    if s.castles != 0.0 {
+        let _ = writeln!(
+            out,
+            "Castles built: {} per game, {} points per game",
+            small(s.castles, 2),
+            small(s.castle_points, 2)
         );
     }
     if s.eaten != 0.0 {

@@ -85,6 +85,9 @@ pub trait Rules: Sized {
     /// The weight in the majority of a figure whose strength is ruled
     /// (`ruled_strength`) on the feature `root` being scored.
     fn strength(game: &mut Game<'_, Self>, root: u32, figure: FigureId) -> u32;
+    /// After the figure actions, before anything is scored: a decision a
+    /// module makes due first (its phase; its move then lets scoring go on).
+    fn due_before_scoring(game: &mut Game<'_, Self>) -> Option<Phase>;
     /// Before the features the tile completed are scored.
     fn before_scoring(game: &mut Game<'_, Self>);
     /// A feature was scored (its figures are home).

@@ -16,6 +16,7 @@ pub(in crate::engine) mod module;
 pub(in crate::engine) mod abbot;
 pub(in crate::engine) mod big_top;
 pub(in crate::engine) mod builder;
+pub(in crate::engine) mod castle;
 pub(in crate::engine) mod crop_circle;
 pub(in crate::engine) mod dragon;
 pub(in crate::engine) mod flight;
@@ -369,6 +370,24 @@ macro_rules! registry {
                 rules.figures[usize::from(figure.0)].strength
             }
 
+            fn due_before_scoring(game: &mut Game<'_, InPlay>) -> Option<Phase> {
+                if !game.x.any {
+                    return None;
+                }
+                let rules = game.rules;
+                let tables = &rules.ext;
+                $(
+                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                        let due = m.due_before_scoring(t, game);
+                        game.x.$field = Some(m);
+                        if due.is_some() {
+                            return due;
+                        }
+                    }
+                )*
+                None
+            }
+
             fn before_scoring(game: &mut Game<'_, InPlay>) {
                 if !game.x.any {
                     return;
@@ -454,8 +473,10 @@ macro_rules! registry {
                             None => {}
                             Some(Err(e)) => return Some(Err(e)),
                             Some(Ok(then)) => {
-                                if then == Some(Then::EndTurn) {
-                                    game.end_turn();
+                                match then {
+                                    Some(Then::EndTurn) => game.end_turn(),
+                                    Some(Then::Score) => game.score_turn(),
+                                    None => {}
                                 }
                                 return Some(Ok(()));
                             }
@@ -564,6 +585,7 @@ registry! {
     tower: tower::Towers,
     volcano: volcano::Volcano,
     dragon: dragon::Dragon,
+    castle: castle::Castles,
 }
 
 /// The capability a name stands for.

@@ -75,6 +75,8 @@ pub enum Offer {
 pub enum Then {
     /// The turn ends.
     EndTurn,
+    /// The turn's scoring goes on (after a decision due before it).
+    Score,
 }
 
 /// What a module's setup reads: the tile set and the expansions in play.
@@ -353,6 +355,14 @@ pub trait Module: Sized + Clone + std::fmt::Debug + 'static {
         root: u32,
         figure: FigureId,
     ) -> Option<u32> {
+        None
+    }
+    /// See [`Rules::due_before_scoring`].
+    fn due_before_scoring<X: Host>(
+        &mut self,
+        t: &Self::Table,
+        game: &mut Game<'_, X>,
+    ) -> Option<Phase> {
         None
     }
     /// See [`Rules::before_scoring`].
