@@ -24,6 +24,8 @@ pub enum Phase {
     Dragon,
     /// A small city's owner builds a castle there or not: [`Move::Castle`].
     Castle,
+    /// The bazaar's auction, step by step: [`Move::Bazaar`].
+    Bazaar,
 }
 
 /// Where a tile goes: x grows east, y grows south; clockwise quarter turns.
@@ -78,6 +80,30 @@ pub enum Move {
     /// the tile completed (the first of [`Game::castle_offer`](super::Game::castle_offer))
     /// builds a castle on it (`true`) or lets it score (`false`).
     Castle(bool),
+    /// One step of the bazaar's auction after a bazaar tile (see
+    /// [`Game::bazaar_ask`](super::Game::bazaar_ask)).
+    Bazaar(BazaarStep),
+}
+
+/// One step of a bazaar's auction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BazaarStep {
+    /// The tiles drawn for the auction, one per player.
+    Tiles(Vec<KindId>),
+    /// The player choosing next picks a tile (its index among those drawn)
+    /// and bids for it (0 or more points).
+    Select {
+        /// Index of the tile among those drawn.
+        tile: u8,
+        /// The opening bid.
+        bid: i64,
+    },
+    /// The next bidder raises to this many points, or passes (`None`).
+    Bid(Option<i64>),
+    /// The chooser, outbid, sells the tile to the highest bidder (`true`:
+    /// the bidder pays the chooser) or buys it (`false`: the chooser pays
+    /// the bidder).
+    Sell(bool),
 }
 
 /// Why a move is not allowed.

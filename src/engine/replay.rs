@@ -4,10 +4,10 @@
 
 use std::fmt;
 
-use super::log::{CropActionLog, GameLog, TurnLog};
+use super::log::{BazaarLog, CropActionLog, GameLog, TurnLog};
 use super::{
-    Capture, CropAction, CropMove, CropResponse, FigureId, Game, KindId, Landing, MeepleAction,
-    Move, Phase, Placement, Ruleset,
+    BazaarAsk, BazaarStep, Capture, CropAction, CropMove, CropResponse, FigureId, Game, KindId,
+    Landing, MeepleAction, Move, Phase, Placement, Ruleset,
 };
 
 /// Why a replay stopped.
@@ -175,7 +175,8 @@ fn play_turn<'r>(
             || turn.rotation.is_some()
             || turn.token.is_some()
             || turn.crop.is_some()
-            || turn.castle.is_some();
+            || turn.castle.is_some()
+            || turn.bazaar.is_some();
         if extra {
             return Err(
                 "a discarded tile has no position, figure, token, goods or crop action".into(),
@@ -236,7 +237,82 @@ fn play_turn<'r>(
         }
         (None, _) => {}
     }
+    bazaar(game, turn.bazaar.as_ref())?;
     check_goods(game, number, turn.goods.as_ref())
+}
+
+/// The bazaar's auction after a bazaar tile, round by round.
+fn bazaar(game: &mut Game<'_>, log: Option<&BazaarLog>) -> Result<(), String> {
+    let due = game.phase() == Phase::Bazaar;
+    let log = match (log, due) {
+        (None, false) => return Ok(()),
+        (None, true) => {
+            return Err("the tile has a bazaar: the log must give `bazaar`, its tiles and rounds".into())
+        }
+        (Some(_), false) => return Err(
+            "`bazaar` is only for a bazaar tile placed while no bazaar's tiles are still held (and the bag holds a tile per player)".into(),
+        ),
+        (Some(log), true) => log,
+    };
+    let rules = game.rules();
+    let tiles = log
+        .tiles
+        .iter()
+        .map(|t| tile_kind(rules, t))
+        .collect::<Result<Vec<_>, _>>()?;
+    let step = |game: &mut Game<'_>, s: BazaarStep| {
+        game.apply(&Move::Bazaar(s))
+            .map_err(|e| format!("the bazaar: {}", e.0))
+    };
+    step(game, BazaarStep::Tiles(tiles))?;
+    for (n, round) in log.rounds.iter().enumerate() {
+        if game.phase() != Phase::Bazaar {
+            return Err(format!(
+                "`bazaar` gives {} rounds but every tile had its owner after {n}",
+                log.rounds.len()
+            ));
+        }
+        step(
+            game,
+            BazaarStep::Select {
+                tile: round.tile,
+                bid: round.bid,
+            },
+        )?;
+        for &raise in &round.raises {
+            step(game, BazaarStep::Bid(raise))?;
+        }
+        match (game.bazaar_ask(), round.sell) {
+            (Some(BazaarAsk::Sell { .. }), Some(sell)) => step(game, BazaarStep::Sell(sell))?,
+            (Some(BazaarAsk::Sell { .. }), None) => {
+                return Err(format!(
+                    "bazaar round {}: the chooser was outbid and must buy or sell (`sell`)",
+                    n + 1
+                ))
+            }
+            (Some(BazaarAsk::Bid { player, .. }), _) => {
+                return Err(format!(
+                    "bazaar round {}: player {player} has not bid or passed (`raises` is short)",
+                    n + 1
+                ))
+            }
+            (_, Some(_)) => {
+                return Err(format!(
+                    "bazaar round {}: `sell` is only for a chooser who was outbid",
+                    n + 1
+                ))
+            }
+            _ => {}
+        }
+    }
+    if game.phase() == Phase::Bazaar {
+        return Err(format!(
+            "`bazaar` gives {} round{}: tiles are left without an owner",
+            log.rounds.len(),
+            if log.rounds.len() == 1 { "" } else { "s" }
+        ));
+    }
+    Ok(())
 }
 
 /// The phantom's figure action when one is due (none in the log passes);

@@ -48,6 +48,9 @@ pub struct BySource {
     /// Castles (left out when 0).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub castle: i64,
+    /// Bazaar payments (left out when 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub bazaar: i64,
 }
 
 fn is_zero(n: &i64) -> bool {
@@ -105,6 +108,7 @@ pub fn report(game: &Game<'_>, names: &[String]) -> ScoreReport {
                 goods: s.get(Source::Goods),
                 tower: s.get(Source::Tower),
                 castle: s.get(Source::Castle),
+                bazaar: s.get(Source::Bazaar),
             },
         })
         .collect();
@@ -139,6 +143,7 @@ impl BySource {
             Source::Goods => self.goods,
             Source::Tower => self.tower,
             Source::Castle => self.castle,
+            Source::Bazaar => self.bazaar,
         }
     }
 }

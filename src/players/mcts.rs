@@ -22,8 +22,8 @@ use super::table::{fill_bag, run};
 use super::Rollout;
 use crate::engine::rng::Rng;
 use crate::engine::{
-    CropAction, CropResponse, FigureId, Game, KindId, Landing, MeepleAction, Move, Placement,
-    Ruleset, Score,
+    BazaarAsk, BazaarStep, CropAction, CropResponse, FigureId, Game, KindId, Landing, MeepleAction,
+    Move, Placement, Ruleset, Score,
 };
 
 /// The UCB1 exploration constant (rewards lie in 0..1).
@@ -293,6 +293,10 @@ impl<'r> Policy<'r> for Mcts<'r> {
         rng: &mut Rng,
     ) -> (i32, i32) {
         self.greedy.dragon_step(game, player, options, rng)
+    }
+
+    fn bazaar(&mut self, game: &Game<'r>, ask: &BazaarAsk, rng: &mut Rng) -> BazaarStep {
+        self.greedy.bazaar(game, ask, rng)
     }
 
     fn castle(

@@ -4,8 +4,8 @@
 
 use crate::engine::rng::Rng;
 use crate::engine::{
-    CropAction, CropResponse, FigureId, Flights, Game, KindId, Landing, MeepleAction, Placement,
-    Ruleset, TokenId,
+    BazaarAsk, BazaarStep, CropAction, CropResponse, FigureId, Flights, Game, KindId, Landing,
+    MeepleAction, Placement, Ruleset, TokenId,
 };
 
 /// The decisions of one seat. `rng` is the game's shared generator: the
@@ -54,6 +54,9 @@ pub(crate) trait Policy<'r> {
         prospect: (i64, i64),
         rng: &mut Rng,
     ) -> bool;
+    /// A step of the bazaar's auction for the player `ask` names (a tile
+    /// and bid, a raise or pass, buy or sell; never its tiles).
+    fn bazaar(&mut self, game: &Game<'r>, ask: &BazaarAsk, rng: &mut Rng) -> BazaarStep;
     /// `player`'s response to the crop circle; `None` passes (or has nothing
     /// to remove).
     fn crop_response(
@@ -191,6 +194,10 @@ impl<'r> Policy<'r> for RandomPolicy {
 
     fn castle(&mut self, _: &Game<'r>, _: usize, _: (i64, i64), rng: &mut Rng) -> bool {
         rng.below(2) == 1
+    }
+
+    fn bazaar(&mut self, _: &Game<'r>, ask: &BazaarAsk, rng: &mut Rng) -> BazaarStep {
+        crate::engine::random::random_bazaar_step(ask, rng)
     }
 
     fn crop_action(&mut self, _: &Game<'r>, rng: &mut Rng) -> CropAction {

@@ -66,7 +66,8 @@ pub fn play(
             | Move::EndTurn
             | Move::Ransom { .. }
             | Move::Dragon(_)
-            | Move::Castle(_) => {}
+            | Move::Castle(_)
+            | Move::Bazaar(_) => {}
         },
     )?;
     if game.big_top().is_some() {

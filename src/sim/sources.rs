@@ -41,6 +41,10 @@ pub struct SourcesTally {
     pub eaten: u64,
     /// Castles built.
     pub castles: u64,
+    /// Bazaar auctions held.
+    pub auctions: u64,
+    /// Points paid to players at bazaars (what the bank took is not counted).
+    pub bazaar_paid: i128,
     /// Points castles scored for their lords.
     pub castle_points: i128,
 }
@@ -59,6 +63,7 @@ impl SourcesTally {
         self.captures += u64::from(game.tower_captures());
         self.eaten += u64::from(game.dragon_eaten());
         self.castles += u64::from(game.castles_built());
+        self.auctions += u64::from(game.bazaar_auctions());
         for e in game.events() {
             let p = e.points;
             match e.reason {
@@ -84,6 +89,9 @@ impl SourcesTally {
                 Reason::Goods { .. } => self.goods = self.goods.saturating_add(i128::from(p)),
                 Reason::Title { .. } => self.titles = self.titles.saturating_add(i128::from(p)),
                 Reason::Ransom { .. } => self.ransoms += u64::from(p < 0),
+                Reason::Bazaar { .. } => {
+                    self.bazaar_paid = self.bazaar_paid.saturating_add(i128::from(p.max(0)));
+                }
                 Reason::Castle { .. } => {
                     self.castle_points = self.castle_points.saturating_add(i128::from(p));
                 }
@@ -113,6 +121,8 @@ impl SourcesTally {
         self.ransoms += other.ransoms;
         self.eaten += other.eaten;
         self.castles += other.castles;
+        self.auctions += other.auctions;
+        self.bazaar_paid = self.bazaar_paid.saturating_add(other.bazaar_paid);
         self.castle_points = self.castle_points.saturating_add(other.castle_points);
     }
 }
@@ -162,6 +172,12 @@ pub struct Sources {
     /// Figures the dragon ate per game (left out when none).
     #[serde(skip_serializing_if = "is_zero")]
     pub eaten: f64,
+    /// Bazaar auctions per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub auctions: f64,
+    /// Points paid from player to player at bazaars per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub bazaar_paid: f64,
     /// Castles built per game (left out when none).
     #[serde(skip_serializing_if = "is_zero")]
     pub castles: f64,
@@ -218,6 +234,8 @@ pub fn summary(rules: &Ruleset, t: &SourcesTally, games: u64) -> Sources {
         ransoms: per_game(i128::from(t.ransoms), games),
         eaten: per_game(i128::from(t.eaten), games),
         castles: per_game(i128::from(t.castles), games),
+        auctions: per_game(i128::from(t.auctions), games),
+        bazaar_paid: per_game(t.bazaar_paid, games),
         castle_points: per_game(t.castle_points, games),
     }
 }
@@ -274,6 +292,14 @@ pub fn text(out: &mut String, s: &Sources) {
             "Castles built: {} per game, {} points per game",
             small(s.castles, 2),
             small(s.castle_points, 2)
+        );
+    }
+    if s.auctions != 0.0 {
+        let _ = writeln!(
+            out,
+            "Bazaar auctions: {} per game; points paid between players: {} per game",
+            small(s.auctions, 2),
+            small(s.bazaar_paid, 2)
         );
     }
     if s.eaten != 0.0 {

@@ -48,6 +48,12 @@ pub trait Rules: Sized {
     fn refusal(game: &Game<'_, Self>, tile: KindId, at: Placement) -> Option<Self::Refusal>;
     /// A refusal in words.
     fn describe_refusal(refusal: Self::Refusal) -> String;
+    /// Checks the tile drawn for a placement or discard: a module may have
+    /// fixed which tile the active player plays now.
+    ///
+    /// # Errors
+    /// The modules refuse it.
+    fn check_drawn(game: &Game<'_, Self>, tile: KindId) -> Result<(), IllegalMove>;
     /// Checks what a placement brings besides the tile (a token).
     ///
     /// # Errors

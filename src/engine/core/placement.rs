@@ -204,7 +204,10 @@ impl<X: Rules> Game<'_, X> {
                     }
                 ))
             }
-            Some(_) => self.check_order(tile),
+            Some(_) => {
+                self.check_order(tile)?;
+                X::check_drawn(self, tile)
+            }
         }
     }
 

@@ -14,6 +14,7 @@
 pub(in crate::engine) mod module;
 
 pub(in crate::engine) mod abbot;
+pub(in crate::engine) mod bazaar;
 pub(in crate::engine) mod big_top;
 pub(in crate::engine) mod builder;
 pub(in crate::engine) mod castle;
@@ -220,6 +221,20 @@ macro_rules! registry {
 
             fn describe_refusal(refusal: Refusal) -> String {
                 (refusal.describe)(refusal.code)
+            }
+
+            fn check_drawn(game: &Game<'_, InPlay>, tile: KindId) -> Result<(), IllegalMove> {
+                if !game.x.any {
+                    return Ok(());
+                }
+                let rules = game.rules;
+                let tables = &rules.ext;
+                $(
+                    if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
+                        m.check_drawn(t, game, tile)?;
+                    }
+                )*
+                Ok(())
             }
 
             fn check_placing(
@@ -586,6 +601,7 @@ registry! {
     volcano: volcano::Volcano,
     dragon: dragon::Dragon,
     castle: castle::Castles,
+    bazaar: bazaar::Bazaar,
 }
 
 /// The capability a name stands for.

@@ -263,6 +263,18 @@ pub trait Module: Sized + Clone + std::fmt::Debug + 'static {
     ) -> Option<Refusal> {
         None
     }
+    /// See [`Rules::check_drawn`].
+    ///
+    /// # Errors
+    /// The module fixed another tile for the active player.
+    fn check_drawn<X: Host>(
+        &self,
+        t: &Self::Table,
+        game: &Game<'_, X>,
+        tile: KindId,
+    ) -> Result<(), IllegalMove> {
+        Ok(())
+    }
     /// See [`Rules::check_placing`].
     ///
     /// # Errors
