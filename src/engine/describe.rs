@@ -160,6 +160,36 @@ impl Event {
                     &format!("completed {}", rules.feature_kind_name(kind))
                 )
             ),
+            Reason::Castle {
+                kind: Some(kind),
+                x,
+                y,
+            } => format!(
+                "castle at ({x}, {y}): a {} completed in its fief",
+                rules.feature_kind_name(kind)
+            ),
+            Reason::Castle { kind: None, x, y } => {
+                format!("castle at ({x}, {y}): a castle scored in its fief")
+            }
+            Reason::Bazaar { tile, other: None } => {
+                format!("bazaar: {} bought at the opening bid", rules.kind_id(tile))
+            }
+            Reason::Bazaar {
+                tile,
+                other: Some(o),
+            } if self.points < 0 => format!(
+                "bazaar: {} paid to player {}",
+                rules.kind_id(tile),
+                u32::from(o) + 1
+            ),
+            Reason::Bazaar {
+                tile,
+                other: Some(o),
+            } => format!(
+                "bazaar: {} paid by player {}",
+                rules.kind_id(tile),
+                u32::from(o) + 1
+            ),
         }
     }
 }

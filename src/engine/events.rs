@@ -2,7 +2,7 @@
 //! how many, from which [`Source`], and a compact [`Reason`] that is turned
 //! into words only when someone asks ([`Event::describe`]).
 
-use super::ids::{FeatureKindId, FigureId, TokenId};
+use super::ids::{FeatureKindId, FigureId, KindId, TokenId};
 
 /// Where points come from: the columns of the score table. A feature's points
 /// go to the column of its shape, whatever its kind (a canal's to `road`, a
@@ -32,6 +32,12 @@ pub enum Source {
     /// Wind roses placed in their quarter. Shown, like [`Source::Tower`],
     /// only when a player has any.
     WindRose,
+    /// Castles: the feature completed in a castle's fief, for its lord. Shown
+    /// like [`Source::Tower`], only when a player has any.
+    Castle,
+    /// Bazaar payments, paid (negative) and received. Shown like
+    /// [`Source::Tower`].
+    Bazaar,
 }
 
 impl Source {
@@ -49,7 +55,7 @@ impl Source {
 
     /// Every source, the summary tables' columns first, then those shown
     /// only when someone scored there ([`Source::Tower`]).
-    pub const EVERY: [Source; 10] = [
+    pub const EVERY: [Source; 12] = [
         Source::Road,
         Source::City,
         Source::Cloister,
@@ -60,8 +66,9 @@ impl Source {
         Source::Goods,
         Source::Tower,
         Source::WindRose,
+        Source::Castle,
+        Source::Bazaar,
     ];
-
     /// The source's name (`road`, `city`, ...).
     #[must_use]
     pub fn name(self) -> &'static str {
@@ -76,6 +83,8 @@ impl Source {
             Source::Goods => "goods",
             Source::Tower => "tower",
             Source::WindRose => "wind-rose",
+            Source::Castle => "castle",
+            Source::Bazaar => "bazaar",
         }
     }
 }
@@ -228,6 +237,23 @@ pub enum Reason {
         /// Completed features of that kind on the board.
         features: u32,
     },
+    /// A castle's lord scores the feature completed in its fief: the points
+    /// that feature is worth, completed.
+    Castle {
+        /// The completed feature's kind (none: another castle scored).
+        kind: Option<FeatureKindId>,
+        /// Column of the castle's first tile.
+        x: i32,
+        /// Row of the castle's first tile.
+        y: i32,
+    },
+    /// A bazaar's auction: a payment for a tile (negative when paid).
+    Bazaar {
+        /// The tile.
+        tile: KindId,
+        /// The other player, who received or paid (none: paid to the bank).
+        other: Option<u8>,
+    },
 }
 
 /// Points awarded to one player.
@@ -248,7 +274,7 @@ pub struct Event {
 /// One player's points by source.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Score {
-    by_source: [i64; 10],
+    by_source: [i64; 12],
 }
 
 impl Score {

@@ -165,6 +165,14 @@ pub struct TurnLog {
     /// A follower on top of the tower at (x, y).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tower_follower: Option<RecallLog>,
+    /// After the figure actions: each small city's owner builds a castle on
+    /// it (`true`) or not, one entry per small city offered, in order.
+    /// Without it, every small city offered scores as a city.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub castle: Option<Vec<bool>>,
+    /// After a bazaar tile: the tiles drawn and the auction's rounds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bazaar: Option<BazaarLog>,
     /// After a dragon tile: the squares the dragon steps to, in order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dragon: Option<Vec<[i32; 2]>>,
@@ -193,6 +201,35 @@ pub struct TurnLog {
     /// that put another of the player's figures somewhere).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub phantom: Option<SecondActionLog>,
+}
+
+/// A bazaar's auction: the tiles drawn (one per player) and a round per
+/// tile chosen (the last player takes the last tile without one).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BazaarLog {
+    /// Full tile ids, in the order drawn.
+    pub tiles: Vec<String>,
+    /// The rounds, in order.
+    pub rounds: Vec<BazaarRoundLog>,
+}
+
+/// One round of a bazaar's auction.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BazaarRoundLog {
+    /// The tile chosen: its index in `tiles`.
+    pub tile: u8,
+    /// The chooser's opening bid.
+    pub bid: i64,
+    /// Each other player without a tile, in turn order: a higher bid, or
+    /// `null` to pass.
+    #[serde(default)]
+    pub raises: Vec<Option<i64>>,
+    /// When outbid: the chooser sells the tile to the highest bidder
+    /// (`true`) or buys it from them (`false`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sell: Option<bool>,
 }
 
 /// A second figure action of the turn (the phantom's): at most one of its

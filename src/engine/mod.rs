@@ -59,11 +59,12 @@ pub use events::{Event, Reason, Score, Source};
 pub use game::{Game, Ruleset};
 pub use ids::{FeatureKindId, FigureId, KindId, TokenId};
 pub use moves::{
-    Capture, CropAction, CropMove, CropResponse, Escape, FigureAction, Flights, IllegalMove,
-    Landing, MeepleAction, Move, Phase, Placement,
+    BazaarStep, Capture, CropAction, CropMove, CropResponse, Escape, FigureAction, Flights,
+    IllegalMove, Landing, MeepleAction, Move, Phase, Placement,
 };
 pub use preview::Preview;
 pub use replay::{replay, ReplayError};
+pub use rules::bazaar::BazaarAsk;
 pub use rules::goods::GoodsTaken;
 pub use rules::shepherd::FlockDue;
 pub use rules::tower::Prisoner;

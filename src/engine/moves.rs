@@ -28,6 +28,10 @@ pub enum Phase {
     Flock,
     /// The tile for the second gold bar: [`Move::Gold`].
     Gold,
+    /// A small city's owner builds a castle there or not: [`Move::Castle`].
+    Castle,
+    /// The bazaar's auction, step by step: [`Move::Bazaar`].
+    Bazaar,
 }
 
 /// Where a tile goes: x grows east, y grows south; clockwise quarter turns.
@@ -78,6 +82,13 @@ pub enum Move {
     /// The dragon's move after a dragon tile: the squares it steps to, in
     /// order, each chosen by the next player (the active player first).
     Dragon(Vec<(i32, i32)>),
+    /// After the figure action, before scoring: the owner of the small city
+    /// the tile completed (the first of [`Game::castle_offer`](super::Game::castle_offer))
+    /// builds a castle on it (`true`) or lets it score (`false`).
+    Castle(bool),
+    /// One step of the bazaar's auction after a bazaar tile (see
+    /// [`Game::bazaar_ask`](super::Game::bazaar_ask)).
+    Bazaar(BazaarStep),
     /// The tile (a square around the goldmine just placed) that takes the
     /// second gold bar.
     Gold {
@@ -95,6 +106,27 @@ pub enum Move {
     /// At the end of the turn, one of the active player's followers escapes
     /// a besieged city to supply, or (`None`) none does.
     Escape(Option<Escape>),
+}
+
+/// One step of a bazaar's auction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BazaarStep {
+    /// The tiles drawn for the auction, one per player.
+    Tiles(Vec<KindId>),
+    /// The player choosing next picks a tile (its index among those drawn)
+    /// and bids for it (0 or more points).
+    Select {
+        /// Index of the tile among those drawn.
+        tile: u8,
+        /// The opening bid.
+        bid: i64,
+    },
+    /// The next bidder raises to this many points, or passes (`None`).
+    Bid(Option<i64>),
+    /// The chooser, outbid, sells the tile to the highest bidder (`true`:
+    /// the bidder pays the chooser) or buys it (`false`: the chooser pays
+    /// the bidder).
+    Sell(bool),
 }
 
 /// A follower leaving a besieged city: the one of the active player's

@@ -10,13 +10,14 @@
 //! response among the player's options (plus passing, for add).
 
 use super::log::{
-    AcrobatLog, CaptureLog, CropActionLog, CropLog, CropResponseLog, FlightLog, FlockLog, GameLog,
-    MeepleLog, PosLog, RansomLog, RecallLog, SecondActionLog, TowerLog, TurnLog,
+    AcrobatLog, BazaarLog, BazaarRoundLog, CaptureLog, CropActionLog, CropLog, CropResponseLog,
+    FlightLog, FlockLog, GameLog, MeepleLog, PosLog, RansomLog, RecallLog, SecondActionLog,
+    TowerLog, TurnLog,
 };
 use super::rng::Rng;
 use super::{
-    CropAction, CropMove, Flights, Game, KindId, Landing, MeepleAction, Move, Placement, Ruleset,
-    TokenId,
+    BazaarAsk, BazaarStep, CropAction, CropMove, Flights, Game, KindId, Landing, MeepleAction,
+    Move, Placement, Ruleset, TokenId,
 };
 
 /// The most tiles a random game draws.
@@ -51,6 +52,64 @@ pub fn fill_staged_bag(game: &Game<'_>, bag: &mut Vec<KindId>) {
             let kind = KindId(u16::try_from(k).unwrap_or(u16::MAX));
             if rules.stage(kind) == stage {
                 bag.extend(std::iter::repeat_n(kind, game.remaining(kind) as usize));
+            }
+        }
+    }
+    // Tiles a bazaar drew are out of the bag until they are played.
+    for k in game.bazaar_set_aside() {
+        if let Some(i) = bag.iter().position(|&b| b == k) {
+            bag.remove(i);
+        }
+    }
+}
+
+/// Draws `n` tiles for a bazaar from a bag filled by [`fill_staged_bag`].
+pub fn draw_bazaar(rules: &Ruleset, bag: &mut Vec<KindId>, n: usize, rng: &mut Rng) -> Vec<KindId> {
+    (0..n.min(bag.len()))
+        .map(|_| bag.swap_remove(draw_index(rules, bag, rng)))
+        .collect()
+}
+
+/// A random step of the bazaar's auction for `ask` (not its tiles): a tile
+/// and an opening bid of 0 to 2; a pass or a raise by 1 or 2; buy or sell.
+pub fn random_bazaar_step(ask: &BazaarAsk, rng: &mut Rng) -> BazaarStep {
+    match ask {
+        BazaarAsk::Select { tiles, .. } => BazaarStep::Select {
+            tile: tiles[rng.below(tiles.len())].0,
+            bid: rng.below(3) as i64,
+        },
+        BazaarAsk::Bid { price, .. } => match rng.below(3) {
+            0 => BazaarStep::Bid(None),
+            r => BazaarStep::Bid(Some(price + r as i64)),
+        },
+        BazaarAsk::Sell { .. } | BazaarAsk::Tiles(_) => BazaarStep::Sell(rng.below(2) == 1),
+    }
+}
+
+/// Writes a step of the bazaar's auction into the turn's log entry.
+pub fn record_bazaar(game: &Game<'_>, step: &BazaarStep, entry: &mut TurnLog) {
+    let log = entry.bazaar.get_or_insert_with(BazaarLog::default);
+    match step {
+        BazaarStep::Tiles(tiles) => {
+            log.tiles = tiles
+                .iter()
+                .map(|&k| game.rules().kind_id(k).to_string())
+                .collect();
+        }
+        &BazaarStep::Select { tile, bid } => log.rounds.push(BazaarRoundLog {
+            tile,
+            bid,
+            raises: Vec::new(),
+            sell: None,
+        }),
+        &BazaarStep::Bid(b) => {
+            if let Some(r) = log.rounds.last_mut() {
+                r.raises.push(b);
+            }
+        }
+        &BazaarStep::Sell(s) => {
+            if let Some(r) = log.rounds.last_mut() {
+                r.sell = Some(s);
             }
         }
     }
@@ -178,9 +237,15 @@ impl RandomPlayer {
             )));
         }
         fill_staged_bag(&game, &mut self.bag);
-        while self.bag.len() > game.face_down() as usize {
-            let i = draw_index(rules, &self.bag, &mut self.rng);
-            let tile = self.bag.swap_remove(i);
+        loop {
+            let tile = match game.bazaar_tile() {
+                Some(held) => held,
+                None if self.bag.len() <= game.face_down() as usize => break,
+                None => {
+                    let i = draw_index(rules, &self.bag, &mut self.rng);
+                    self.bag.swap_remove(i)
+                }
+            };
             // A builder's second turn is always taken.
             let second = game.second_turn_due();
             let mut entry = log.as_ref().map(|_| TurnLog {
@@ -276,6 +341,15 @@ impl RandomPlayer {
                 game.apply(&gold)?;
                 on_move(&game, &gold);
             }
+            while game.phase() == super::Phase::Castle {
+                let build = self.rng.below(2) == 1;
+                if let Some(e) = entry.as_mut() {
+                    e.castle.get_or_insert_with(Vec::new).push(build);
+                }
+                let castle = Move::Castle(build);
+                game.apply(&castle)?;
+                on_move(&game, &castle);
+            }
             if game.phase() == super::Phase::Crop {
                 let crop = self.choose_crop(&game);
                 if let Some(e) = entry.as_mut() {
@@ -310,6 +384,20 @@ impl RandomPlayer {
                 let escape = Move::Escape(pick);
                 game.apply(&escape)?;
                 on_move(&game, &escape);
+            }
+            while let Some(ask) = game.bazaar_ask() {
+                let step = match ask {
+                    BazaarAsk::Tiles(n) => {
+                        BazaarStep::Tiles(draw_bazaar(rules, &mut self.bag, n, &mut self.rng))
+                    }
+                    ask => random_bazaar_step(&ask, &mut self.rng),
+                };
+                if let Some(e) = entry.as_mut() {
+                    record_bazaar(&game, &step, e);
+                }
+                let bazaar = Move::Bazaar(step);
+                game.apply(&bazaar)?;
+                on_move(&game, &bazaar);
             }
             if let Some(e) = entry.as_mut() {
                 record_goods(&game, e);

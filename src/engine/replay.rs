@@ -2,13 +2,12 @@
 //! the moves of the protocol, and the first illegal move stops the replay with
 //! an error naming the turn, the move and the reason.
 
-use std::fmt;
-
-use super::log::{CropActionLog, CropResponseLog, FlockLog, GameLog, TurnLog};
+use super::log::{BazaarLog, CropActionLog, CropResponseLog, FlockLog, GameLog, TurnLog};
 use super::{
-    Capture, CropAction, CropMove, CropResponse, Escape, FigureId, Game, KindId, Landing,
-    MeepleAction, Move, Phase, Placement, Ruleset,
+    BazaarAsk, BazaarStep, Capture, CropAction, CropMove, CropResponse, Escape, FigureId, Game,
+    KindId, Landing, MeepleAction, Move, Phase, Placement, Ruleset,
 };
+use std::fmt;
 
 /// Why a replay stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -179,6 +178,7 @@ fn play_turn<'r>(
             || turn.token.is_some()
             || turn.crop.is_some()
             || turn.flock.is_some();
+        || turn.castle.is_some() || turn.bazaar.is_some();
         if extra {
             return Err(
                 "a discarded tile has no position, figure, token, goods or crop action".into(),
@@ -226,6 +226,7 @@ fn play_turn<'r>(
         (Some([x, y]), _) => game.apply(&Move::Gold { x, y }).map_err(|e| e.0)?,
         (None, _) => {}
     }
+    castles(game, turn.castle.as_deref())?;
     match (&turn.crop, game.phase()) {
         (None, Phase::Crop) => {
             return Err("the tile has a crop circle: the log must give `crop`".into())
@@ -258,7 +259,82 @@ fn play_turn<'r>(
         placed(Step::Escape, game);
     }
     escape(game, turn.escape.as_ref())?;
+    bazaar(game, turn.bazaar.as_ref())?;
     check_goods(game, number, turn.goods.as_ref())
+}
+
+/// The bazaar's auction after a bazaar tile, round by round.
+fn bazaar(game: &mut Game<'_>, log: Option<&BazaarLog>) -> Result<(), String> {
+    let due = game.phase() == Phase::Bazaar;
+    let log = match (log, due) {
+        (None, false) => return Ok(()),
+        (None, true) => {
+            return Err("the tile has a bazaar: the log must give `bazaar`, its tiles and rounds".into())
+        }
+        (Some(_), false) => return Err(
+            "`bazaar` is only for a bazaar tile placed while no bazaar's tiles are still held (and the bag holds a tile per player)".into(),
+        ),
+        (Some(log), true) => log,
+    };
+    let rules = game.rules();
+    let tiles = log
+        .tiles
+        .iter()
+        .map(|t| tile_kind(rules, t))
+        .collect::<Result<Vec<_>, _>>()?;
+    let step = |game: &mut Game<'_>, s: BazaarStep| {
+        game.apply(&Move::Bazaar(s))
+            .map_err(|e| format!("the bazaar: {}", e.0))
+    };
+    step(game, BazaarStep::Tiles(tiles))?;
+    for (n, round) in log.rounds.iter().enumerate() {
+        if game.phase() != Phase::Bazaar {
+            return Err(format!(
+                "`bazaar` gives {} rounds but every tile had its owner after {n}",
+                log.rounds.len()
+            ));
+        }
+        step(
+            game,
+            BazaarStep::Select {
+                tile: round.tile,
+                bid: round.bid,
+            },
+        )?;
+        for &raise in &round.raises {
+            step(game, BazaarStep::Bid(raise))?;
+        }
+        match (game.bazaar_ask(), round.sell) {
+            (Some(BazaarAsk::Sell { .. }), Some(sell)) => step(game, BazaarStep::Sell(sell))?,
+            (Some(BazaarAsk::Sell { .. }), None) => {
+                return Err(format!(
+                    "bazaar round {}: the chooser was outbid and must buy or sell (`sell`)",
+                    n + 1
+                ))
+            }
+            (Some(BazaarAsk::Bid { player, .. }), _) => {
+                return Err(format!(
+                    "bazaar round {}: player {player} has not bid or passed (`raises` is short)",
+                    n + 1
+                ))
+            }
+            (_, Some(_)) => {
+                return Err(format!(
+                    "bazaar round {}: `sell` is only for a chooser who was outbid",
+                    n + 1
+                ))
+            }
+            _ => {}
+        }
+    }
+    if game.phase() == Phase::Bazaar {
+        return Err(format!(
+            "`bazaar` gives {} round{}: tiles are left without an owner",
+            log.rounds.len(),
+            if log.rounds.len() == 1 { "" } else { "s" }
+        ));
+    }
+    Ok(())
 }
 
 /// The escape from a besieged city when one may be made (none in the log
@@ -354,6 +430,35 @@ fn flock(game: &mut Game<'_>, logged: Option<&[FlockLog]>) -> Result<(), String>
         return Err("`flock` gives more decisions than are due: one for a shepherd placed this turn, one for each field with the player's shepherd the tile extended".into());
     }
     Ok(())
+}
+/// The castle decisions, one per small city offered (none given: no castle).
+fn castles(game: &mut Game<'_>, given: Option<&[bool]>) -> Result<(), String> {
+    let mut answers = given.unwrap_or(&[]).iter();
+    let mut offered = 0;
+    while game.phase() == Phase::Castle {
+        let build = match (given, answers.next()) {
+            (None, _) => false,
+            (Some(_), Some(&b)) => b,
+            (Some(g), None) => {
+                return Err(format!(
+                    "`castle` gives {} decision{} but more small cities are offered a castle",
+                    g.len(),
+                    if g.len() == 1 { "" } else { "s" }
+                ))
+            }
+        };
+        offered += 1;
+        game.apply(&Move::Castle(build)).map_err(|e| e.0)?;
+    }
+    match given {
+        Some(g) if g.len() > offered => Err(format!(
+            "`castle` gives {} decision{} but {offered} small cit{} offered a castle (a completed city of two castle bases, one follower, its owner with a castle left)",
+            g.len(),
+            if g.len() == 1 { "" } else { "s" },
+            if offered == 1 { "y is" } else { "ies are" }
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// Takes or declines the builder's second turn as the entry says.
@@ -623,6 +728,13 @@ fn describe(turn: &TurnLog) -> String {
             let to = f.feature.as_deref().unwrap_or("nothing");
             s.push_str(&format!(", then flight rolling {} onto {to}", f.roll));
         }
+    }
+    if let Some(c) = &turn.castle {
+        let words: Vec<&str> = c
+            .iter()
+            .map(|&b| if b { "built" } else { "declined" })
+            .collect();
+        s.push_str(&format!(", castle {}", words.join(" then ")));
     }
     if turn.second_turn {
         s.push_str(", second turn");

@@ -48,6 +48,12 @@ pub struct BySource {
     /// Wind roses in their quarter (left out when 0).
     #[serde(default, skip_serializing_if = "is_zero", rename = "wind-rose")]
     pub wind_rose: i64,
+    /// Castles (left out when 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub castle: i64,
+    /// Bazaar payments (left out when 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub bazaar: i64,
 }
 
 fn is_zero(n: &i64) -> bool {
@@ -105,6 +111,8 @@ pub fn report(game: &Game<'_>, names: &[String]) -> ScoreReport {
                 goods: s.get(Source::Goods),
                 tower: s.get(Source::Tower),
                 wind_rose: s.get(Source::WindRose),
+                castle: s.get(Source::Castle),
+                bazaar: s.get(Source::Bazaar),
             },
         })
         .collect();
@@ -139,6 +147,8 @@ impl BySource {
             Source::Goods => self.goods,
             Source::Tower => self.tower,
             Source::WindRose => self.wind_rose,
+            Source::Castle => self.castle,
+            Source::Bazaar => self.bazaar,
         }
     }
 }

@@ -19,8 +19,8 @@ use super::policy::{Policy, TokenPools};
 use super::previewed::Previewed;
 use crate::engine::rng::Rng;
 use crate::engine::{
-    CropAction, CropMove, CropResponse, Escape, FigureId, Flights, FlockDue, Game, KindId, Landing,
-    MeepleAction, Move, Placement, Ruleset, Source,
+    BazaarAsk, BazaarStep, CropAction, CropMove, CropResponse, Escape, FigureId, Flights, FlockDue,
+    Game, KindId, Landing, MeepleAction, Move, Placement, Ruleset, Source,
 };
 
 /// Values closer than this are equal.
@@ -410,6 +410,29 @@ impl<'r> Policy<'r> for Greedy<'r> {
         self.best_landing(figure, roll, me, left)
             .0
             .unwrap_or(options[0])
+    }
+
+    fn bazaar(&mut self, game: &Game<'r>, ask: &BazaarAsk, _: &mut Rng) -> BazaarStep {
+        match ask {
+            // The tile that fits the most places, at no cost; no raise; and
+            // the points of a sale rather than paying for a tile.
+            BazaarAsk::Select { tiles, .. } => {
+                let best = tiles
+                    .iter()
+                    .max_by_key(|&&(i, k)| (game.placement_count(k), std::cmp::Reverse(i)))
+                    .map_or(0, |&(i, _)| i);
+                BazaarStep::Select { tile: best, bid: 0 }
+            }
+            BazaarAsk::Bid { .. } => BazaarStep::Bid(None),
+            BazaarAsk::Sell { price, .. } => BazaarStep::Sell(*price > 0),
+            BazaarAsk::Tiles(_) => BazaarStep::Tiles(Vec::new()),
+        }
+    }
+
+    fn castle(&mut self, _: &Game<'r>, _: usize, prospect: (i64, i64), _: &mut Rng) -> bool {
+        // A castle when a feature of its fief may one day be worth more
+        // than the city scores now.
+        prospect.1 > prospect.0
     }
 
     fn dragon_step(

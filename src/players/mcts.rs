@@ -22,8 +22,8 @@ use super::table::{fill_bag, run};
 use super::Rollout;
 use crate::engine::rng::Rng;
 use crate::engine::{
-    CropAction, CropResponse, Escape, FigureId, FlockDue, Game, KindId, Landing, MeepleAction,
-    Move, Placement, Ruleset, Score,
+    BazaarAsk, BazaarStep, CropAction, CropResponse, Escape, FigureId, FlockDue, Game, KindId,
+    Landing, MeepleAction, Move, Placement, Ruleset, Score,
 };
 
 /// The UCB1 exploration constant (rewards lie in 0..1).
@@ -301,6 +301,19 @@ impl<'r> Policy<'r> for Mcts<'r> {
 
     fn gold(&mut self, game: &Game<'r>, options: &[(i32, i32)], rng: &mut Rng) -> (i32, i32) {
         self.greedy.gold(game, options, rng)
+    }
+    fn bazaar(&mut self, game: &Game<'r>, ask: &BazaarAsk, rng: &mut Rng) -> BazaarStep {
+        self.greedy.bazaar(game, ask, rng)
+    }
+
+    fn castle(
+        &mut self,
+        game: &Game<'r>,
+        player: usize,
+        prospect: (i64, i64),
+        rng: &mut Rng,
+    ) -> bool {
+        self.greedy.castle(game, player, prospect, rng)
     }
 
     fn ransom(

@@ -4,8 +4,8 @@
 
 use crate::engine::rng::Rng;
 use crate::engine::{
-    CropAction, CropResponse, Escape, FigureId, Flights, FlockDue, Game, KindId, Landing,
-    MeepleAction, Placement, Ruleset, TokenId,
+    BazaarAsk, BazaarStep, CropAction, CropResponse, Escape, FigureId, Flights, FlockDue, Game,
+    KindId, Landing, MeepleAction, Placement, Ruleset, TokenId,
 };
 
 /// The decisions of one seat. `rng` is the game's shared generator: the
@@ -55,6 +55,19 @@ pub(crate) trait Policy<'r> {
     /// The square whose tile takes the second gold bar, among `options` (not
     /// empty).
     fn gold(&mut self, game: &Game<'r>, options: &[(i32, i32)], rng: &mut Rng) -> (i32, i32);
+    /// Whether `player` builds a castle on the small city offered now;
+    /// `prospect` is [`Game::castle_prospect`]: the city's points now, and
+    /// the most a feature unfinished in the castle's fief would be worth.
+    fn castle(
+        &mut self,
+        game: &Game<'r>,
+        player: usize,
+        prospect: (i64, i64),
+        rng: &mut Rng,
+    ) -> bool;
+    /// A step of the bazaar's auction for the player `ask` names (a tile
+    /// and bid, a raise or pass, buy or sell; never its tiles).
+    fn bazaar(&mut self, game: &Game<'r>, ask: &BazaarAsk, rng: &mut Rng) -> BazaarStep;
     /// `player`'s response to the crop circle; `None` passes (or has nothing
     /// to remove).
     fn crop_response(
@@ -200,6 +213,13 @@ impl<'r> Policy<'r> for RandomPolicy {
     }
     fn gold(&mut self, _: &Game<'r>, options: &[(i32, i32)], rng: &mut Rng) -> (i32, i32) {
         options[rng.below(options.len())]
+    }
+    fn castle(&mut self, _: &Game<'r>, _: usize, _: (i64, i64), rng: &mut Rng) -> bool {
+        rng.below(2) == 1
+    }
+
+    fn bazaar(&mut self, _: &Game<'r>, ask: &BazaarAsk, rng: &mut Rng) -> BazaarStep {
+        crate::engine::random::random_bazaar_step(ask, rng)
     }
 
     fn crop_action(&mut self, _: &Game<'r>, rng: &mut Rng) -> CropAction {

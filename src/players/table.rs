@@ -9,13 +9,13 @@ use super::policy::{Chance, Policy, RandomPolicy};
 use super::{seat_seed, Seat};
 use crate::engine::log::{GameLog, TurnLog};
 use crate::engine::random::{
-    crop_log, dragon_log, draw_index, escape_log, fill_staged_bag, flock_log, ransom_log,
-    record_action, record_goods, tiles_in_box, MAX_BAG,
+    crop_log, dragon_log, draw_bazaar, draw_index, escape_log, fill_staged_bag, flock_log,
+    ransom_log, record_action, record_bazaar, record_goods, tiles_in_box, MAX_BAG,
 };
 use crate::engine::rng::Rng;
 use crate::engine::{
-    CropAction, CropMove, CropResponse, Escape, FigureId, FlockDue, Game, IllegalMove, KindId,
-    Landing, MeepleAction, Move, Phase, Placement, Ruleset,
+    BazaarAsk, BazaarStep, CropAction, CropMove, CropResponse, Escape, FigureId, FlockDue, Game,
+    IllegalMove, KindId, Landing, MeepleAction, Move, Phase, Placement, Ruleset,
 };
 
 /// A seat at the table, with its own state.
@@ -81,6 +81,20 @@ impl<'r> Policy<'r> for Player<'r> {
         rng: &mut Rng,
     ) -> Option<(u8, FigureId)> {
         self.policy().ransom(game, options, rng)
+    }
+
+    fn castle(
+        &mut self,
+        game: &Game<'r>,
+        player: usize,
+        prospect: (i64, i64),
+        rng: &mut Rng,
+    ) -> bool {
+        self.policy().castle(game, player, prospect, rng)
+    }
+
+    fn bazaar(&mut self, game: &Game<'r>, ask: &BazaarAsk, rng: &mut Rng) -> BazaarStep {
+        self.policy().bazaar(game, ask, rng)
     }
 
     fn dragon_step(
@@ -216,6 +230,14 @@ pub(crate) fn run<'r, P: Policy<'r>>(
                     break;
                 }
                 let tile = bag.swap_remove(draw_index(game.rules(), bag, &mut chance.rng));
+                let tile = match game.bazaar_tile() {
+                    Some(held) => held,
+                    None if bag.is_empty() => {
+                        game.final_scores()?;
+                        break;
+                    }
+                    None => bag.swap_remove(draw_index(game.rules(), bag, &mut chance.rng)),
+                };
                 if log.is_some() {
                     entry = Some(TurnLog {
                         tile: game.rules().kind_id(tile).to_string(),
@@ -332,6 +354,40 @@ pub(crate) fn run<'r, P: Policy<'r>>(
                 let gold = Move::Gold { x, y };
                 game.apply(&gold)?;
                 on_move(game, &gold);
+            }
+            Phase::Bazaar => {
+                let Some(ask) = game.bazaar_ask() else {
+                    return Err(IllegalMove("the bazaar asks nothing".into()));
+                };
+                let step = match &ask {
+                    BazaarAsk::Tiles(n) => {
+                        BazaarStep::Tiles(draw_bazaar(game.rules(), bag, *n, &mut chance.rng))
+                    }
+                    BazaarAsk::Select { player, .. }
+                    | BazaarAsk::Bid { player, .. }
+                    | BazaarAsk::Sell { player, .. } => {
+                        let n = seats.len();
+                        seats[*player % n].bazaar(game, &ask, &mut chance.rng)
+                    }
+                };
+                if let Some(e) = entry.as_mut() {
+                    record_bazaar(game, &step, e);
+                }
+                let bazaar = Move::Bazaar(step);
+                game.apply(&bazaar)?;
+                on_move(game, &bazaar);
+            }
+            Phase::Castle => {
+                let n = seats.len();
+                let player = game.castle_offer().map_or(0, |(p, _, _)| p);
+                let prospect = game.castle_prospect();
+                let build = seats[player % n].castle(game, player, prospect, &mut chance.rng);
+                if let Some(e) = entry.as_mut() {
+                    e.castle.get_or_insert_with(Vec::new).push(build);
+                }
+                let castle = Move::Castle(build);
+                game.apply(&castle)?;
+                on_move(game, &castle);
             }
             Phase::Crop => {
                 let crop = decide_crop(game, chance, seats);

@@ -69,6 +69,7 @@ pub fn play(
             | Move::Escape(_) => {}
             Move::Flock { .. } => {}
             Move::Gold { .. } => {}
+            Move::Castle(_) | Move::Bazaar(_) => {}
         },
     )?;
     if game.big_top().is_some() {

@@ -59,6 +59,14 @@ pub struct SourcesTally {
     pub challenges: u64,
     /// Points of wind roses placed in their quarter.
     pub wind_roses: i128,
+    /// Castles built.
+    pub castles: u64,
+    /// Bazaar auctions held.
+    pub auctions: u64,
+    /// Points paid to players at bazaars (what the bank took is not counted).
+    pub bazaar_paid: i128,
+    /// Points castles scored for their lords.
+    pub castle_points: i128,
 }
 
 fn add(v: &mut Vec<i128>, i: usize, points: i64) {
@@ -80,6 +88,8 @@ impl SourcesTally {
         let (draws, wolves, _) = game.flock_counts();
         self.sheep_draws += u64::from(draws);
         self.wolves += u64::from(wolves);
+        self.castles += u64::from(game.castles_built());
+        self.auctions += u64::from(game.bazaar_auctions());
         for e in game.events() {
             let p = e.points;
             match e.reason {
@@ -116,6 +126,12 @@ impl SourcesTally {
                 Reason::Gold { .. } => self.gold = self.gold.saturating_add(i128::from(p)),
                 Reason::Title { .. } => self.titles = self.titles.saturating_add(i128::from(p)),
                 Reason::Ransom { .. } => self.ransoms += u64::from(p < 0),
+                Reason::Bazaar { .. } => {
+                    self.bazaar_paid = self.bazaar_paid.saturating_add(i128::from(p.max(0)));
+                }
+                Reason::Castle { .. } => {
+                    self.castle_points = self.castle_points.saturating_add(i128::from(p));
+                }
                 Reason::Circus { .. }
                 | Reason::Pyramid { .. }
                 | Reason::AcrobatsAtEnd { .. }
@@ -151,6 +167,10 @@ impl SourcesTally {
         self.escapes += other.escapes;
         self.challenges += other.challenges;
         self.wind_roses = self.wind_roses.saturating_add(other.wind_roses);
+        self.castles += other.castles;
+        self.auctions += other.auctions;
+        self.bazaar_paid = self.bazaar_paid.saturating_add(other.bazaar_paid);
+        self.castle_points = self.castle_points.saturating_add(other.castle_points);
     }
 }
 
@@ -230,6 +250,18 @@ pub struct Sources {
     /// Points of wind roses in their quarter per game (left out when none).
     #[serde(skip_serializing_if = "is_zero")]
     pub wind_roses: f64,
+    /// Bazaar auctions per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub auctions: f64,
+    /// Points paid from player to player at bazaars per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub bazaar_paid: f64,
+    /// Castles built per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub castles: f64,
+    /// Points castles scored per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub castle_points: f64,
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)]
@@ -289,6 +321,10 @@ pub fn summary(rules: &Ruleset, t: &SourcesTally, games: u64) -> Sources {
         escapes: per_game(i128::from(t.escapes), games),
         challenges: per_game(i128::from(t.challenges), games),
         wind_roses: per_game(t.wind_roses, games),
+        castles: per_game(i128::from(t.castles), games),
+        auctions: per_game(i128::from(t.auctions), games),
+        bazaar_paid: per_game(t.bazaar_paid, games),
+        castle_points: per_game(t.castle_points, games),
     }
 }
 
@@ -328,6 +364,9 @@ pub fn text(out: &mut String, s: &Sources) {
             "fields, besieged cities twice".into(),
             small(s.besieged, 2),
         ]);
+    }
+    if s.castle_points != 0.0 {
+        t.row(vec!["castles".into(), small(s.castle_points, 2)]);
     }
     out.push_str(&t.render());
     if s.recalls != 0.0 {
@@ -380,6 +419,22 @@ pub fn text(out: &mut String, s: &Sources) {
             out,
             "Ties broken by a follower on a hill: {} per game",
             small(s.hill_ties, 2)
+        );
+    }
+    if s.castles != 0.0 {
+        let _ = writeln!(
+            out,
+            "Castles built: {} per game, {} points per game",
+            small(s.castles, 2),
+            small(s.castle_points, 2)
+        );
+    }
+    if s.auctions != 0.0 {
+        let _ = writeln!(
+            out,
+            "Bazaar auctions: {} per game; points paid between players: {} per game",
+            small(s.auctions, 2),
+            small(s.bazaar_paid, 2)
         );
     }
     if s.eaten != 0.0 {

@@ -50,6 +50,12 @@ pub trait Rules: Sized {
     fn refusal(game: &Game<'_, Self>, tile: KindId, at: Placement) -> Option<Self::Refusal>;
     /// A refusal in words.
     fn describe_refusal(refusal: Self::Refusal) -> String;
+    /// Checks the tile drawn for a placement or discard: a module may have
+    /// fixed which tile the active player plays now.
+    ///
+    /// # Errors
+    /// The modules refuse it.
+    fn check_drawn(game: &Game<'_, Self>, tile: KindId) -> Result<(), IllegalMove>;
     /// Checks what a placement brings besides the tile (a token).
     ///
     /// # Errors
@@ -91,6 +97,9 @@ pub trait Rules: Sized {
     /// The weight in the majority of a figure whose strength is ruled
     /// (`ruled_strength`) on the feature `root` being scored.
     fn strength(game: &mut Game<'_, Self>, root: u32, figure: FigureId) -> u32;
+    /// After the figure actions, before anything is scored: a decision a
+    /// module makes due first (its phase; its move then lets scoring go on).
+    fn due_before_scoring(game: &mut Game<'_, Self>) -> Option<Phase>;
     /// Before the features the tile completed are scored.
     fn before_scoring(game: &mut Game<'_, Self>);
     /// A feature was scored (its figures are home).

@@ -214,7 +214,8 @@ impl<X: Rules> Game<'_, X> {
                         if left == 1 { "is" } else { "are" },
                     ));
                 }
-                self.check_order(tile)
+                self.check_order(tile)?;
+                X::check_drawn(self, tile)
             }
         }
     }

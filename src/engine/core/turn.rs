@@ -43,6 +43,10 @@ impl<X: Rules> Game<'_, X> {
                 if X::another_action(self, action) {
                     return Ok(());
                 }
+                if let Some(phase) = X::due_before_scoring(self) {
+                    self.phase = phase;
+                    return Ok(());
+                }
                 self.score_turn();
                 Ok(())
             }

@@ -14,8 +14,10 @@
 pub(in crate::engine) mod module;
 
 pub(in crate::engine) mod abbot;
+pub(in crate::engine) mod bazaar;
 pub(in crate::engine) mod big_top;
 pub(in crate::engine) mod builder;
+pub(in crate::engine) mod castle;
 pub(in crate::engine) mod challenge;
 pub(in crate::engine) mod crop_circle;
 pub(in crate::engine) mod dragon;
@@ -228,6 +230,20 @@ macro_rules! registry {
                 (refusal.describe)(refusal.code)
             }
 
+            fn check_drawn(game: &Game<'_, InPlay>, tile: KindId) -> Result<(), IllegalMove> {
+                if !game.x.any {
+                    return Ok(());
+                }
+                let rules = game.rules;
+                let tables = &rules.ext;
+                $(
+                    if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
+                        m.check_drawn(t, game, tile)?;
+                    }
+                )*
+                Ok(())
+            }
+
             fn check_placing(
                 game: &Game<'_, InPlay>,
                 tile: KindId,
@@ -388,6 +404,24 @@ macro_rules! registry {
                     }
                 )*
                 rules.figures[usize::from(figure.0)].strength
+            }
+
+            fn due_before_scoring(game: &mut Game<'_, InPlay>) -> Option<Phase> {
+                if !game.x.any {
+                    return None;
+                }
+                let rules = game.rules;
+                let tables = &rules.ext;
+                $(
+                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                        let due = m.due_before_scoring(t, game);
+                        game.x.$field = Some(m);
+                        if due.is_some() {
+                            return due;
+                        }
+                    }
+                )*
+                None
             }
 
             fn before_scoring(game: &mut Game<'_, InPlay>) {
@@ -621,6 +655,8 @@ registry! {
     hill: hill::Hill,
     vineyard: vineyard::Vineyard,
     gold: gold::Gold,
+    castle: castle::Castles,
+    bazaar: bazaar::Bazaar,
 }
 
 /// The capability a name stands for.

@@ -80,6 +80,7 @@ pub enum Then {
     Decided,
     /// What the tile completed is scored (the turn goes on as after its
     /// figure action).
+    /// The turn's scoring goes on (after a decision due before it).
     Score,
 }
 
@@ -267,6 +268,18 @@ pub trait Module: Sized + Clone + std::fmt::Debug + 'static {
     ) -> Option<Refusal> {
         None
     }
+    /// See [`Rules::check_drawn`].
+    ///
+    /// # Errors
+    /// The module fixed another tile for the active player.
+    fn check_drawn<X: Host>(
+        &self,
+        t: &Self::Table,
+        game: &Game<'_, X>,
+        tile: KindId,
+    ) -> Result<(), IllegalMove> {
+        Ok(())
+    }
     /// See [`Rules::check_placing`].
     ///
     /// # Errors
@@ -368,6 +381,14 @@ pub trait Module: Sized + Clone + std::fmt::Debug + 'static {
         root: u32,
         figure: FigureId,
     ) -> Option<u32> {
+        None
+    }
+    /// See [`Rules::due_before_scoring`].
+    fn due_before_scoring<X: Host>(
+        &mut self,
+        t: &Self::Table,
+        game: &mut Game<'_, X>,
+    ) -> Option<Phase> {
         None
     }
     /// See [`Rules::before_scoring`].
