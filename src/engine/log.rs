@@ -165,6 +165,9 @@ pub struct TurnLog {
     /// A follower on top of the tower at (x, y).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tower_follower: Option<RecallLog>,
+    /// A barn on a corner of this tile.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub barn: Option<BarnLog>,
     /// After a dragon tile: the squares the dragon steps to, in order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dragon: Option<Vec<[i32; 2]>>,
@@ -232,6 +235,17 @@ pub struct RecallLog {
     /// Row.
     pub y: i32,
     /// The figure (default: the tile set's only figure with `capability abbot`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub figure: Option<String>,
+}
+
+/// A barn on a corner of the tile just placed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BarnLog {
+    /// The corner as seen on the board: `NW`, `NE`, `SE` or `SW`.
+    pub corner: String,
+    /// The figure (default: the tile set's only figure with `capability barn`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub figure: Option<String>,
 }

@@ -159,6 +159,15 @@ pub enum FigureAction {
         /// The follower taken prisoner.
         capture: Option<Capture>,
     },
+    /// A barn (a figure with `capability barn`) from supply on corner
+    /// `corner` of the tile just placed (0 NW, 1 NE, 2 SE, 3 SW, as seen on
+    /// the board), where four fields meet.
+    Barn {
+        /// The figure.
+        figure: FigureId,
+        /// The corner, clockwise from the north-west.
+        corner: u8,
+    },
     /// A follower from supply on top of the open tower of the tile at (x, y),
     /// anywhere on the board: the tower is closed.
     TowerFollower {

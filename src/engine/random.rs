@@ -10,8 +10,8 @@
 //! response among the player's options (plus passing, for add).
 
 use super::log::{
-    AcrobatLog, CaptureLog, CropActionLog, CropLog, CropResponseLog, FlightLog, GameLog, MeepleLog,
-    PosLog, RansomLog, RecallLog, SecondActionLog, TowerLog, TurnLog,
+    AcrobatLog, BarnLog, CaptureLog, CropActionLog, CropLog, CropResponseLog, FlightLog, GameLog,
+    MeepleLog, PosLog, RansomLog, RecallLog, SecondActionLog, TowerLog, TurnLog,
 };
 use super::rng::Rng;
 use super::{
@@ -426,6 +426,12 @@ fn record_first_action(game: &Game<'_>, action: MeepleAction, e: &mut TurnLog) {
                 })
             });
             e.tower = Some(TowerLog { x, y, capture });
+        }
+        MeepleAction::Barn { figure, corner } => {
+            e.barn = Some(BarnLog {
+                corner: crate::engine::rules::barn::CORNERS[usize::from(corner % 4)].to_string(),
+                figure: Some(rules.figure_id(figure).to_string()),
+            });
         }
         MeepleAction::TowerFollower { figure, x, y } => {
             e.tower_follower = Some(RecallLog {

@@ -161,10 +161,11 @@ fn play_turn<'r>(
         turn.recall.is_some(),
         turn.tower.is_some(),
         turn.tower_follower.is_some(),
+        turn.barn.is_some(),
     ];
     if actions.iter().filter(|&&a| a).count() > 1 {
         return Err(
-            "a turn takes at most one of meeple, acrobat, flight, score_pyramid, recall, tower, tower_follower".into(),
+            "a turn takes at most one of meeple, acrobat, flight, score_pyramid, recall, tower, tower_follower, barn".into(),
         );
     }
     if turn.discard {
@@ -389,6 +390,22 @@ fn meeple_action(
             y: t.y,
         });
     }
+    if let Some(b) = &turn.barn {
+        let figure = match &b.figure {
+            Some(id) => figure(rules, Some(id))?,
+            None => rules
+                .barn()
+                .ok_or_else(|| "the tile set has no figure with `capability barn`".to_string())?,
+        };
+        let corner = crate::engine::rules::barn::CORNERS
+            .iter()
+            .position(|c| *c == b.corner)
+            .ok_or_else(|| format!("no corner `{}`: NW, NE, SE or SW", b.corner))?;
+        return Ok(MeepleAction::Barn {
+            figure,
+            corner: u8::try_from(corner).unwrap_or(0),
+        });
+    }
     if let Some(r) = &turn.recall {
         let figure = match &r.figure {
             Some(id) => figure(rules, Some(id))?,
@@ -565,6 +582,13 @@ fn describe(turn: &TurnLog) -> String {
             t.figure.as_deref().unwrap_or("meeple"),
             t.x,
             t.y
+        ));
+    }
+    if let Some(b) = &turn.barn {
+        s.push_str(&format!(
+            ", {} on the {} corner",
+            b.figure.as_deref().unwrap_or("barn"),
+            b.corner
         ));
     }
     if let Some(d) = &turn.dragon {

@@ -39,6 +39,8 @@ pub struct SourcesTally {
     pub ransoms: u64,
     /// Figures the dragon ate.
     pub eaten: u64,
+    /// Points of the barns at game end.
+    pub barns: i128,
 }
 
 fn add(v: &mut Vec<i128>, i: usize, points: i64) {
@@ -78,6 +80,7 @@ impl SourcesTally {
                 Reason::Pig { .. } => self.pig = self.pig.saturating_add(i128::from(p)),
                 Reason::Goods { .. } => self.goods = self.goods.saturating_add(i128::from(p)),
                 Reason::Title { .. } => self.titles = self.titles.saturating_add(i128::from(p)),
+                Reason::Barn { .. } => self.barns = self.barns.saturating_add(i128::from(p)),
                 Reason::Ransom { .. } => self.ransoms += u64::from(p < 0),
                 Reason::Circus { .. }
                 | Reason::Pyramid { .. }
@@ -104,6 +107,7 @@ impl SourcesTally {
         self.captures += other.captures;
         self.ransoms += other.ransoms;
         self.eaten += other.eaten;
+        self.barns = self.barns.saturating_add(other.barns);
     }
 }
 
@@ -152,6 +156,9 @@ pub struct Sources {
     /// Figures the dragon ate per game (left out when none).
     #[serde(skip_serializing_if = "is_zero")]
     pub eaten: f64,
+    /// Points of the barns at game end per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub barns: f64,
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)]
@@ -201,6 +208,7 @@ pub fn summary(rules: &Ruleset, t: &SourcesTally, games: u64) -> Sources {
         captures: per_game(i128::from(t.captures), games),
         ransoms: per_game(i128::from(t.ransoms), games),
         eaten: per_game(i128::from(t.eaten), games),
+        barns: per_game(t.barns, games),
     }
 }
 
@@ -222,6 +230,9 @@ pub fn text(out: &mut String, s: &Sources) {
     }
     if s.titles != 0.0 {
         t.row(vec!["king and robber".into(), small(s.titles, 2)]);
+    }
+    if s.barns != 0.0 {
+        t.row(vec!["barns".into(), small(s.barns, 2)]);
     }
     out.push_str(&t.render());
     if s.recalls != 0.0 {

@@ -14,6 +14,7 @@
 pub(in crate::engine) mod module;
 
 pub(in crate::engine) mod abbot;
+pub(in crate::engine) mod barn;
 pub(in crate::engine) mod big_top;
 pub(in crate::engine) mod builder;
 pub(in crate::engine) mod crop_circle;
@@ -561,6 +562,7 @@ registry! {
     phantom: phantom::Phantom,
     king_and_robber: king_and_robber::KingAndRobber,
     mayor: mayor::Mayor,
+    barn: barn::Barn,
     tower: tower::Towers,
     volcano: volcano::Volcano,
     dragon: dragon::Dragon,
