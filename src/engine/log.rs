@@ -165,6 +165,9 @@ pub struct TurnLog {
     /// A follower on top of the tower at (x, y).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tower_follower: Option<RecallLog>,
+    /// Before the figure action: a tunnel token on an opening.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tunnel: Option<TunnelLog>,
     /// A barn on a corner of this tile.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub barn: Option<BarnLog>,
@@ -237,6 +240,21 @@ pub struct RecallLog {
     /// The figure (default: the tile set's only figure with `capability abbot`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub figure: Option<String>,
+}
+
+/// A tunnel token on the opening `feature` of the tile at (x, y).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TunnelLog {
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+    /// The opening's road: a slot as seen on the board.
+    pub feature: String,
+    /// The player's pair of tokens, from 1 (default 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pair: Option<u32>,
 }
 
 /// A barn on a corner of the tile just placed.

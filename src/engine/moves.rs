@@ -168,6 +168,19 @@ pub enum FigureAction {
         /// The corner, clockwise from the north-west.
         corner: u8,
     },
+    /// A tunnel token of the player's pair `pair` (0-based) on the tunnel
+    /// opening `feature` of the tile at (x, y), anywhere on the board; the
+    /// turn's figure action follows.
+    Tunnel {
+        /// Column of the opening's tile.
+        x: i32,
+        /// Row of the opening's tile.
+        y: i32,
+        /// The opening (a road's feature id within that tile).
+        feature: u8,
+        /// The pair, 0-based.
+        pair: u8,
+    },
     /// A follower from supply on top of the open tower of the tile at (x, y),
     /// anywhere on the board: the tower is closed.
     TowerFollower {

@@ -11,7 +11,7 @@
 
 use super::log::{
     AcrobatLog, BarnLog, CaptureLog, CropActionLog, CropLog, CropResponseLog, FlightLog, GameLog,
-    MeepleLog, PosLog, RansomLog, RecallLog, SecondActionLog, TowerLog, TurnLog,
+    MeepleLog, PosLog, RansomLog, RecallLog, SecondActionLog, TowerLog, TunnelLog, TurnLog,
 };
 use super::rng::Rng;
 use super::{
@@ -426,6 +426,21 @@ fn record_first_action(game: &Game<'_>, action: MeepleAction, e: &mut TurnLog) {
                 })
             });
             e.tower = Some(TowerLog { x, y, capture });
+        }
+        MeepleAction::Tunnel {
+            x,
+            y,
+            feature,
+            pair,
+        } => {
+            if let Some((kind, r)) = game.tile_at(x, y) {
+                e.tunnel = Some(TunnelLog {
+                    x,
+                    y,
+                    feature: rules.feature_name(kind, r, feature),
+                    pair: Some(u32::from(pair) + 1),
+                });
+            }
         }
         MeepleAction::Barn { figure, corner } => {
             e.barn = Some(BarnLog {

@@ -203,6 +203,27 @@ fn play_turn<'r>(
     })
     .map_err(|e| e.0)?;
     placed(game);
+    if let Some(t) = &turn.tunnel {
+        let Some((target, r)) = game.tile_at(t.x, t.y) else {
+            return Err(format!(
+                "no tile at ({}, {}) for the tunnel token",
+                t.x, t.y
+            ));
+        };
+        let pair = t.pair.unwrap_or(1);
+        let pair = pair
+            .checked_sub(1)
+            .and_then(|p| u8::try_from(p).ok())
+            .ok_or_else(|| format!("no tunnel pair {pair}: pairs count from 1"))?;
+        let tunnel = MeepleAction::Tunnel {
+            x: t.x,
+            y: t.y,
+            feature: feature_on(rules, target, r, &t.feature)?,
+            pair,
+        };
+        game.apply(&Move::Figure(tunnel))
+            .map_err(|e| format!("the tunnel token: {e}"))?;
+    }
     let action = meeple_action(game, kind, rotation, turn)?;
     let number = game.turn();
     game.apply(&Move::Figure(action)).map_err(|e| e.0)?;
@@ -580,6 +601,15 @@ fn describe(turn: &TurnLog) -> String {
         s.push_str(&format!(
             ", {} on the tower at ({}, {})",
             t.figure.as_deref().unwrap_or("meeple"),
+            t.x,
+            t.y
+        ));
+    }
+    if let Some(t) = &turn.tunnel {
+        s.push_str(&format!(
+            ", tunnel token {} on {} at ({}, {})",
+            t.pair.unwrap_or(1),
+            t.feature,
             t.x,
             t.y
         ));

@@ -29,6 +29,7 @@ pub(in crate::engine) mod pyramid;
 pub(in crate::engine) mod ringmaster;
 pub(in crate::engine) mod river;
 pub(in crate::engine) mod tower;
+pub(in crate::engine) mod tunnel;
 pub(in crate::engine) mod volcano;
 
 use std::any::Any;
@@ -550,6 +551,7 @@ macro_rules! registry {
 
 registry! {
     river: river::River,
+    tunnel: tunnel::Tunnel,
     big_top: big_top::BigTop,
     pyramid: pyramid::Pyramid,
     flight: flight::Flight,
