@@ -52,26 +52,12 @@ impl Event {
                 kind: k,
                 neighbours,
                 shared: s,
-            } => {
-                let counted = match rules.vocab.kinds.get(usize::from(k.0)).map(|r| &r.scoring) {
-                    Some(Scoring::Farm { per }) => {
-                        let mut named = per.iter().enumerate().filter(|(_, &v)| v != 0);
-                        match (named.next(), named.next()) {
-                            (Some((n, _)), None) => rules.feature_kind_name(FeatureKindId(
-                                u8::try_from(n).unwrap_or(u8::MAX),
-                            )),
-                            _ => "neighbour",
-                        }
-                    }
-                    _ => "neighbour",
-                };
-                format!(
-                    "{}, {}{}",
-                    kind(k),
-                    count(neighbours, &format!("completed {counted}")),
-                    shared(s)
-                )
-            }
+            } => format!(
+                "{}, {}{}",
+                kind(k),
+                count(neighbours, &format!("completed {}", counted(rules, k))),
+                shared(s)
+            ),
             Reason::Circus {
                 token,
                 value,
@@ -148,6 +134,14 @@ impl Event {
                 "ringmaster at ({x}, {y}): {} around",
                 count(tiles, "circus or acrobat tile")
             ),
+            Reason::Barn {
+                kind: k,
+                neighbours,
+            } => format!(
+                "barns: {}, {}",
+                kind(k),
+                count(neighbours, &format!("completed {}", counted(rules, k)))
+            ),
             Reason::Title {
                 figure,
                 kind,
@@ -191,6 +185,22 @@ impl Event {
                 u32::from(o) + 1
             ),
         }
+    }
+}
+
+/// What a farm-scored kind counts: the one kind it names, else `neighbour`.
+fn counted(rules: &Ruleset, k: FeatureKindId) -> &str {
+    match rules.vocab.kinds.get(usize::from(k.0)).map(|r| &r.scoring) {
+        Some(Scoring::Farm { per }) => {
+            let mut named = per.iter().enumerate().filter(|(_, &v)| v != 0);
+            match (named.next(), named.next()) {
+                (Some((n, _)), None) => {
+                    rules.feature_kind_name(FeatureKindId(u8::try_from(n).unwrap_or(u8::MAX)))
+                }
+                _ => "neighbour",
+            }
+        }
+        _ => "neighbour",
     }
 }
 

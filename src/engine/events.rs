@@ -227,6 +227,14 @@ pub enum Reason {
         /// Row of the cloister's tile.
         y: i32,
     },
+    /// A barn's field at game end: the most barns there score per completed
+    /// neighbour.
+    Barn {
+        /// The field's kind.
+        kind: FeatureKindId,
+        /// Completed neighbours it counts.
+        neighbours: u32,
+    },
     /// A title held at game end (the king, the robber): its kind's
     /// completed features.
     Title {

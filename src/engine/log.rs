@@ -173,6 +173,12 @@ pub struct TurnLog {
     /// After a bazaar tile: the tiles drawn and the auction's rounds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bazaar: Option<BazaarLog>,
+    /// Before the figure action: a tunnel token on an opening.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tunnel: Option<TunnelLog>,
+    /// A barn on a corner of this tile.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub barn: Option<BarnLog>,
     /// After a dragon tile: the squares the dragon steps to, in order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dragon: Option<Vec<[i32; 2]>>,
@@ -294,6 +300,31 @@ pub struct FlockLog {
     /// The flock is gathered and scores its sheep.
     #[serde(default, skip_serializing_if = "is_false")]
     pub gather: bool,
+}
+/// A tunnel token on the opening `feature` of the tile at (x, y).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TunnelLog {
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+    /// The opening's road: a slot as seen on the board.
+    pub feature: String,
+    /// The player's pair of tokens, from 1 (default 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pair: Option<u32>,
+}
+
+/// A barn on a corner of the tile just placed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BarnLog {
+    /// The corner as seen on the board: `NW`, `NE`, `SE` or `SW`.
+    pub corner: String,
+    /// The figure (default: the tile set's only figure with `capability barn`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub figure: Option<String>,
 }
 
 /// A ransom: the player holding the prisoner and its figure.

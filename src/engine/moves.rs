@@ -228,6 +228,28 @@ pub enum FigureAction {
         /// The follower taken prisoner.
         capture: Option<Capture>,
     },
+    /// A barn (a figure with `capability barn`) from supply on corner
+    /// `corner` of the tile just placed (0 NW, 1 NE, 2 SE, 3 SW, as seen on
+    /// the board), where four fields meet.
+    Barn {
+        /// The figure.
+        figure: FigureId,
+        /// The corner, clockwise from the north-west.
+        corner: u8,
+    },
+    /// A tunnel token of the player's pair `pair` (0-based) on the tunnel
+    /// opening `feature` of the tile at (x, y), anywhere on the board; the
+    /// turn's figure action follows.
+    Tunnel {
+        /// Column of the opening's tile.
+        x: i32,
+        /// Row of the opening's tile.
+        y: i32,
+        /// The opening (a road's feature id within that tile).
+        feature: u8,
+        /// The pair, 0-based.
+        pair: u8,
+    },
     /// A follower from supply on top of the open tower of the tile at (x, y),
     /// anywhere on the board: the tower is closed.
     TowerFollower {

@@ -10,9 +10,9 @@
 //! response among the player's options (plus passing, for add).
 
 use super::log::{
-    AcrobatLog, BazaarLog, BazaarRoundLog, CaptureLog, CropActionLog, CropLog, CropResponseLog,
-    FlightLog, FlockLog, GameLog, MeepleLog, PosLog, RansomLog, RecallLog, SecondActionLog,
-    TowerLog, TurnLog,
+    AcrobatLog, BarnLog, BazaarLog, BazaarRoundLog, CaptureLog, CropActionLog, CropLog,
+    CropResponseLog, FlightLog, FlockLog, GameLog, MeepleLog, PosLog, RansomLog, RecallLog,
+    SecondActionLog, TowerLog, TunnelLog, TurnLog,
 };
 use super::rng::Rng;
 use super::{
@@ -550,6 +550,27 @@ fn record_first_action(game: &Game<'_>, action: MeepleAction, e: &mut TurnLog) {
                 })
             });
             e.tower = Some(TowerLog { x, y, capture });
+        }
+        MeepleAction::Tunnel {
+            x,
+            y,
+            feature,
+            pair,
+        } => {
+            if let Some((kind, r)) = game.tile_at(x, y) {
+                e.tunnel = Some(TunnelLog {
+                    x,
+                    y,
+                    feature: rules.feature_name(kind, r, feature),
+                    pair: Some(u32::from(pair) + 1),
+                });
+            }
+        }
+        MeepleAction::Barn { figure, corner } => {
+            e.barn = Some(BarnLog {
+                corner: crate::engine::rules::barn::CORNERS[usize::from(corner % 4)].to_string(),
+                figure: Some(rules.figure_id(figure).to_string()),
+            });
         }
         MeepleAction::TowerFollower { figure, x, y } => {
             e.tower_follower = Some(RecallLog {

@@ -163,10 +163,11 @@ fn play_turn<'r>(
         turn.recall.is_some(),
         turn.tower.is_some(),
         turn.tower_follower.is_some(),
+        turn.barn.is_some(),
     ];
     if actions.iter().filter(|&&a| a).count() > 1 {
         return Err(
-            "a turn takes at most one of meeple, acrobat, flight, score_pyramid, recall, tower, tower_follower".into(),
+            "a turn takes at most one of meeple, acrobat, flight, score_pyramid, recall, tower, tower_follower, barn".into(),
         );
     }
     if turn.discard {
@@ -177,8 +178,9 @@ fn play_turn<'r>(
             || turn.rotation.is_some()
             || turn.token.is_some()
             || turn.crop.is_some()
-            || turn.flock.is_some();
-        || turn.castle.is_some() || turn.bazaar.is_some();
+            || turn.flock.is_some()
+            || turn.castle.is_some()
+            || turn.bazaar.is_some();
         if extra {
             return Err(
                 "a discarded tile has no position, figure, token, goods or crop action".into(),
@@ -206,6 +208,27 @@ fn play_turn<'r>(
     })
     .map_err(|e| e.0)?;
     placed(Step::Placed, game);
+    if let Some(t) = &turn.tunnel {
+        let Some((target, r)) = game.tile_at(t.x, t.y) else {
+            return Err(format!(
+                "no tile at ({}, {}) for the tunnel token",
+                t.x, t.y
+            ));
+        };
+        let pair = t.pair.unwrap_or(1);
+        let pair = pair
+            .checked_sub(1)
+            .and_then(|p| u8::try_from(p).ok())
+            .ok_or_else(|| format!("no tunnel pair {pair}: pairs count from 1"))?;
+        let tunnel = MeepleAction::Tunnel {
+            x: t.x,
+            y: t.y,
+            feature: feature_on(rules, target, r, &t.feature)?,
+            pair,
+        };
+        game.apply(&Move::Figure(tunnel))
+            .map_err(|e| format!("the tunnel token: {e}"))?;
+    }
     let action = meeple_action(game, kind, rotation, turn)?;
     let number = game.turn();
     game.apply(&Move::Figure(action)).map_err(|e| e.0)?;
@@ -582,6 +605,22 @@ fn meeple_action(
             y: t.y,
         });
     }
+    if let Some(b) = &turn.barn {
+        let figure = match &b.figure {
+            Some(id) => figure(rules, Some(id))?,
+            None => rules
+                .barn()
+                .ok_or_else(|| "the tile set has no figure with `capability barn`".to_string())?,
+        };
+        let corner = crate::engine::rules::barn::CORNERS
+            .iter()
+            .position(|c| *c == b.corner)
+            .ok_or_else(|| format!("no corner `{}`: NW, NE, SE or SW", b.corner))?;
+        return Ok(MeepleAction::Barn {
+            figure,
+            corner: u8::try_from(corner).unwrap_or(0),
+        });
+    }
     if let Some(r) = &turn.recall {
         let figure = match &r.figure {
             Some(id) => figure(rules, Some(id))?,
@@ -765,6 +804,22 @@ fn describe(turn: &TurnLog) -> String {
             t.figure.as_deref().unwrap_or("meeple"),
             t.x,
             t.y
+        ));
+    }
+    if let Some(t) = &turn.tunnel {
+        s.push_str(&format!(
+            ", tunnel token {} on {} at ({}, {})",
+            t.pair.unwrap_or(1),
+            t.feature,
+            t.x,
+            t.y
+        ));
+    }
+    if let Some(b) = &turn.barn {
+        s.push_str(&format!(
+            ", {} on the {} corner",
+            b.figure.as_deref().unwrap_or("barn"),
+            b.corner
         ));
     }
     if let Some(d) = &turn.dragon {

@@ -225,14 +225,9 @@ pub(crate) fn run<'r, P: Policy<'r>>(
                     record_goods(game, &mut e);
                     log.push(e);
                 }
-                if bag.len() <= game.face_down() as usize {
-                    game.final_scores()?;
-                    break;
-                }
-                let tile = bag.swap_remove(draw_index(game.rules(), bag, &mut chance.rng));
                 let tile = match game.bazaar_tile() {
                     Some(held) => held,
-                    None if bag.is_empty() => {
+                    None if bag.len() <= game.face_down() as usize => {
                         game.final_scores()?;
                         break;
                     }

@@ -67,6 +67,8 @@ pub struct SourcesTally {
     pub bazaar_paid: i128,
     /// Points castles scored for their lords.
     pub castle_points: i128,
+    /// Points of the barns at game end.
+    pub barns: i128,
 }
 
 fn add(v: &mut Vec<i128>, i: usize, points: i64) {
@@ -125,6 +127,7 @@ impl SourcesTally {
                 Reason::Goods { .. } => self.goods = self.goods.saturating_add(i128::from(p)),
                 Reason::Gold { .. } => self.gold = self.gold.saturating_add(i128::from(p)),
                 Reason::Title { .. } => self.titles = self.titles.saturating_add(i128::from(p)),
+                Reason::Barn { .. } => self.barns = self.barns.saturating_add(i128::from(p)),
                 Reason::Ransom { .. } => self.ransoms += u64::from(p < 0),
                 Reason::Bazaar { .. } => {
                     self.bazaar_paid = self.bazaar_paid.saturating_add(i128::from(p.max(0)));
@@ -171,6 +174,7 @@ impl SourcesTally {
         self.auctions += other.auctions;
         self.bazaar_paid = self.bazaar_paid.saturating_add(other.bazaar_paid);
         self.castle_points = self.castle_points.saturating_add(other.castle_points);
+        self.barns = self.barns.saturating_add(other.barns);
     }
 }
 
@@ -262,6 +266,9 @@ pub struct Sources {
     /// Points castles scored per game (left out when none).
     #[serde(skip_serializing_if = "is_zero")]
     pub castle_points: f64,
+    /// Points of the barns at game end per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub barns: f64,
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)]
@@ -325,6 +332,7 @@ pub fn summary(rules: &Ruleset, t: &SourcesTally, games: u64) -> Sources {
         auctions: per_game(i128::from(t.auctions), games),
         bazaar_paid: per_game(t.bazaar_paid, games),
         castle_points: per_game(t.castle_points, games),
+        barns: per_game(t.barns, games),
     }
 }
 
@@ -367,6 +375,9 @@ pub fn text(out: &mut String, s: &Sources) {
     }
     if s.castle_points != 0.0 {
         t.row(vec!["castles".into(), small(s.castle_points, 2)]);
+    }
+    if s.barns != 0.0 {
+        t.row(vec!["barns".into(), small(s.barns, 2)]);
     }
     out.push_str(&t.render());
     if s.recalls != 0.0 {

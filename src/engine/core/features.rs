@@ -170,6 +170,15 @@ impl Features {
         self.nodes[r as usize].open -= 1;
     }
 
+    /// Adds `by` open ends to a node's feature that are no sides of its tile
+    /// (a rule module's ends); [`Features::join`] with `closes` closes them.
+    #[inline]
+    pub fn open_more(&mut self, n: u32, by: i32) {
+        let r = self.find(n);
+        self.journal.touch(r as usize);
+        self.nodes[r as usize].open += by;
+    }
+
     /// The kind of a node (vocabulary index).
     #[inline]
     pub fn kind(&self, n: u32) -> u8 {

@@ -14,6 +14,7 @@
 pub(in crate::engine) mod module;
 
 pub(in crate::engine) mod abbot;
+pub(in crate::engine) mod barn;
 pub(in crate::engine) mod bazaar;
 pub(in crate::engine) mod big_top;
 pub(in crate::engine) mod builder;
@@ -35,6 +36,7 @@ pub(in crate::engine) mod river;
 pub(in crate::engine) mod shepherd;
 pub(in crate::engine) mod siege;
 pub(in crate::engine) mod tower;
+pub(in crate::engine) mod tunnel;
 pub(in crate::engine) mod vineyard;
 pub(in crate::engine) mod volcano;
 pub(in crate::engine) mod wind_rose;
@@ -634,6 +636,7 @@ macro_rules! registry {
 registry! {
     river: river::River,
     shepherd: shepherd::Shepherds,
+    tunnel: tunnel::Tunnel,
     big_top: big_top::BigTop,
     pyramid: pyramid::Pyramid,
     flight: flight::Flight,
@@ -646,6 +649,7 @@ registry! {
     phantom: phantom::Phantom,
     king_and_robber: king_and_robber::KingAndRobber,
     mayor: mayor::Mayor,
+    barn: barn::Barn,
     tower: tower::Towers,
     volcano: volcano::Volcano,
     dragon: dragon::Dragon,
