@@ -29,6 +29,9 @@ pub enum Source {
     /// the summary tables' columns: a score report shows it when a player
     /// has any.
     Tower,
+    /// The fairy's points: at the start of a turn, and when its follower's
+    /// feature scores. Shown, like [`Source::Tower`], only when scored.
+    Fairy,
 }
 
 impl Source {
@@ -46,7 +49,7 @@ impl Source {
 
     /// Every source, the summary tables' columns first, then those shown
     /// only when someone scored there ([`Source::Tower`]).
-    pub const EVERY: [Source; 9] = [
+    pub const EVERY: [Source; 10] = [
         Source::Road,
         Source::City,
         Source::Cloister,
@@ -56,6 +59,7 @@ impl Source {
         Source::Ringmaster,
         Source::Goods,
         Source::Tower,
+        Source::Fairy,
     ];
 
     /// The source's name (`road`, `city`, ...).
@@ -71,6 +75,7 @@ impl Source {
             Source::Ringmaster => "ringmaster",
             Source::Goods => "goods",
             Source::Tower => "tower",
+            Source::Fairy => "fairy",
         }
     }
 }
@@ -156,6 +161,20 @@ pub enum Reason {
         /// Completed neighbours the field counts.
         neighbours: u32,
     },
+    /// A pig herd's bonus on a field, for a majority farmer.
+    PigHerd {
+        /// Completed neighbours the field counts.
+        neighbours: u32,
+    },
+    /// The fairy: `followers` points at the start of its owner's turn (one
+    /// a follower beside it: an acrobat pyramid counts each), or the bonus
+    /// when its follower's feature scored (`bonus`).
+    Fairy {
+        /// The follower's feature scored.
+        bonus: bool,
+        /// The player's followers beside the fairy.
+        followers: u32,
+    },
     /// The most goods tokens of one kind, at game end.
     Goods {
         /// The good (an attribute index).
@@ -210,7 +229,7 @@ pub struct Event {
 /// One player's points by source.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Score {
-    by_source: [i64; 9],
+    by_source: [i64; 10],
 }
 
 impl Score {

@@ -59,8 +59,8 @@ pub use events::{Event, Reason, Score, Source};
 pub use game::{Game, Ruleset};
 pub use ids::{FeatureKindId, FigureId, KindId, TokenId};
 pub use moves::{
-    Capture, CropAction, CropMove, CropResponse, FigureAction, Flights, IllegalMove, Landing,
-    MeepleAction, Move, Phase, Placement,
+    Beside, Capture, CropAction, CropMove, CropResponse, FigureAction, Flights, IllegalMove,
+    Landing, MeepleAction, Move, Phase, Placement,
 };
 pub use preview::Preview;
 pub use replay::{replay, ReplayError};

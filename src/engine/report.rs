@@ -45,6 +45,9 @@ pub struct BySource {
     /// Tower ransoms (left out when 0).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub tower: i64,
+    /// The fairy's points (left out when 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub fairy: i64,
 }
 
 fn is_zero(n: &i64) -> bool {
@@ -101,6 +104,7 @@ pub fn report(game: &Game<'_>, names: &[String]) -> ScoreReport {
                 ringmaster: s.get(Source::Ringmaster),
                 goods: s.get(Source::Goods),
                 tower: s.get(Source::Tower),
+                fairy: s.get(Source::Fairy),
             },
         })
         .collect();
@@ -134,6 +138,7 @@ impl BySource {
             Source::Ringmaster => self.ringmaster,
             Source::Goods => self.goods,
             Source::Tower => self.tower,
+            Source::Fairy => self.fairy,
         }
     }
 }

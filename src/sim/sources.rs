@@ -1,8 +1,9 @@
 //! Where the points come from beyond the score columns: each feature kind's
 //! points (a garden's apart from a cloister's), the points of features that
 //! carry each attribute (roads with an inn, cities with a cathedral), pig
-//! bonuses, goods majorities, abbots taken back, and the builder's second
-//! turns. Counted per game from the events into a [`SourcesTally`] (integers,
+//! bonuses, pig herds, goods majorities, the fairy, abbots taken back, the
+//! builder's second turns, tower captures and ransoms, the dragon's meals
+//! and the princess's knights sent home. Counted per game from the events into a [`SourcesTally`] (integers,
 //! merged exactly), summarised into [`Sources`], printed as text.
 
 use std::fmt::Write;
@@ -39,6 +40,12 @@ pub struct SourcesTally {
     pub ransoms: u64,
     /// Figures the dragon ate.
     pub eaten: u64,
+    /// Pig-herd bonuses.
+    pub pig_herds: i128,
+    /// The fairy's points.
+    pub fairy: i128,
+    /// Knights the princess sent home.
+    pub princess: u64,
 }
 
 fn add(v: &mut Vec<i128>, i: usize, points: i64) {
@@ -54,6 +61,7 @@ impl SourcesTally {
         self.second_turns += u64::from(game.second_turns());
         self.captures += u64::from(game.tower_captures());
         self.eaten += u64::from(game.dragon_eaten());
+        self.princess += u64::from(game.princess_removals());
         for e in game.events() {
             let p = e.points;
             match e.reason {
@@ -76,6 +84,10 @@ impl SourcesTally {
                     self.recall_points = self.recall_points.saturating_add(i128::from(p));
                 }
                 Reason::Pig { .. } => self.pig = self.pig.saturating_add(i128::from(p)),
+                Reason::PigHerd { .. } => {
+                    self.pig_herds = self.pig_herds.saturating_add(i128::from(p))
+                }
+                Reason::Fairy { .. } => self.fairy = self.fairy.saturating_add(i128::from(p)),
                 Reason::Goods { .. } => self.goods = self.goods.saturating_add(i128::from(p)),
                 Reason::Title { .. } => self.titles = self.titles.saturating_add(i128::from(p)),
                 Reason::Ransom { .. } => self.ransoms += u64::from(p < 0),
@@ -104,6 +116,9 @@ impl SourcesTally {
         self.captures += other.captures;
         self.ransoms += other.ransoms;
         self.eaten += other.eaten;
+        self.pig_herds = self.pig_herds.saturating_add(other.pig_herds);
+        self.fairy = self.fairy.saturating_add(other.fairy);
+        self.princess += other.princess;
     }
 }
 
@@ -152,6 +167,15 @@ pub struct Sources {
     /// Figures the dragon ate per game (left out when none).
     #[serde(skip_serializing_if = "is_zero")]
     pub eaten: f64,
+    /// Pig-herd bonuses per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub pig_herds: f64,
+    /// The fairy's points per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub fairy: f64,
+    /// Knights the princess sent home per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub princess: f64,
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)]
@@ -201,6 +225,9 @@ pub fn summary(rules: &Ruleset, t: &SourcesTally, games: u64) -> Sources {
         captures: per_game(i128::from(t.captures), games),
         ransoms: per_game(i128::from(t.ransoms), games),
         eaten: per_game(i128::from(t.eaten), games),
+        pig_herds: per_game(t.pig_herds, games),
+        fairy: per_game(t.fairy, games),
+        princess: per_game(i128::from(t.princess), games),
     }
 }
 
@@ -217,8 +244,14 @@ pub fn text(out: &mut String, s: &Sources) {
     if s.pigs != 0.0 {
         t.row(vec!["pigs".into(), small(s.pigs, 2)]);
     }
+    if s.pig_herds != 0.0 {
+        t.row(vec!["pig herds".into(), small(s.pig_herds, 2)]);
+    }
     if s.goods != 0.0 {
         t.row(vec!["goods".into(), small(s.goods, 2)]);
+    }
+    if s.fairy != 0.0 {
+        t.row(vec!["fairy".into(), small(s.fairy, 2)]);
     }
     if s.titles != 0.0 {
         t.row(vec!["king and robber".into(), small(s.titles, 2)]);
@@ -252,6 +285,13 @@ pub fn text(out: &mut String, s: &Sources) {
             out,
             "Figures the dragon ate: {} per game",
             small(s.eaten, 2)
+        );
+    }
+    if s.princess != 0.0 {
+        let _ = writeln!(
+            out,
+            "Knights the princess sent home: {} per game",
+            small(s.princess, 2)
         );
     }
 }

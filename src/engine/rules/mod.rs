@@ -18,12 +18,16 @@ pub(in crate::engine) mod big_top;
 pub(in crate::engine) mod builder;
 pub(in crate::engine) mod crop_circle;
 pub(in crate::engine) mod dragon;
+pub(in crate::engine) mod fairy;
 pub(in crate::engine) mod flight;
 pub(in crate::engine) mod goods;
 pub(in crate::engine) mod king_and_robber;
 pub(in crate::engine) mod mayor;
 pub(in crate::engine) mod phantom;
 pub(in crate::engine) mod pig;
+pub(in crate::engine) mod pig_herd;
+pub(in crate::engine) mod portal;
+pub(in crate::engine) mod princess;
 pub(in crate::engine) mod pyramid;
 pub(in crate::engine) mod ringmaster;
 pub(in crate::engine) mod river;
@@ -563,7 +567,11 @@ registry! {
     mayor: mayor::Mayor,
     tower: tower::Towers,
     volcano: volcano::Volcano,
+    fairy: fairy::Fairy,
     dragon: dragon::Dragon,
+    portal: portal::Portal,
+    princess: princess::Princess,
+    pig_herd: pig_herd::PigHerd,
 }
 
 /// The capability a name stands for.
@@ -573,7 +581,9 @@ pub fn capability(name: &str) -> Option<&'static Capability> {
 }
 
 /// Refuses a set whose tiles or figures in play use a capability the engine
-/// lacks, or one it has only for another sort of declaration.
+/// lacks, or one it has only for another sort of declaration. An attribute
+/// `scored-with` expansions none of which is in play (`expansions`) is only
+/// drawn: its capabilities are not asked for (a tunnel without The Tunnel).
 ///
 /// # Errors
 /// The first such use, named.
@@ -581,6 +591,7 @@ pub fn check(
     tiles: &[&wire::Tile],
     vocabulary: &wire::Vocabulary,
     figures: &[&wire::Figure],
+    expansions: &[&str],
 ) -> Result<(), SetupError> {
     let refuse = |name: &str, user: String| {
         Err(SetupError(if capability(name).is_some() {
@@ -600,7 +611,12 @@ pub fn check(
                 }
             }
             for a in f.attributes.keys().filter_map(|a| vocabulary.attribute(a)) {
-                for c in &a.capabilities {
+                let inert = !a.scored_with.is_empty()
+                    && !a
+                        .scored_with
+                        .iter()
+                        .any(|e| expansions.contains(&e.as_str()));
+                for c in a.capabilities.iter().filter(|_| !inert) {
                     if !fits(c, On::Attribute) {
                         return refuse(c, format!("attribute `{}` (tile `{}`)", a.id, tile.id));
                     }
