@@ -170,10 +170,15 @@ impl Dragon {
             }
             if !steps_from(game, &path).contains(&step) {
                 return illegal(format!(
-                    "step {} to ({}, {}): the dragon moves to a tile north, east, south or west of it that it has not stood on during this move",
+                    "step {} to ({}, {}): the dragon moves to a tile north, east, south or west of it that it has not stood on during this move{}",
                     i + 1,
                     step.0,
-                    step.1
+                    step.1,
+                    if game.x.module::<Fairy>().is_some() {
+                        ", and never onto the fairy's"
+                    } else {
+                        ""
+                    }
                 ));
             }
             path.push(step);

@@ -119,6 +119,8 @@ impl Module for Fairy {
         }
         let points = i64::from(followers).saturating_mul(t.turn);
         self.points = self.points.saturating_add(points);
+        // The event lies at the fairy's tile (no tile is placed yet).
+        let was = game.scoring_at.replace(at.tile);
         game.award(Event {
             turn: Some(game.turn),
             player: active,
@@ -129,6 +131,7 @@ impl Module for Fairy {
                 followers,
             },
         });
+        game.scoring_at = was;
     }
 
     fn offer<X: Host>(
