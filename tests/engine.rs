@@ -924,6 +924,38 @@ fn random_games_with_the_volcano_the_dragon_and_the_tower_replay() {
     random_tower_games(&sets, 200, false);
 }
 
+#[test]
+fn random_princess_and_dragon_games_use_every_decision_and_replay() {
+    // The shipped Princess & the Dragon (fairy, portal, princess, volcano,
+    // dragon) with the tower, the big top and the flier: random seats make
+    // every new decision, and every game replays from its log.
+    let mut sets = tower_sets();
+    sets.push("tilesets/princess-and-dragon.tiles".into());
+    let set = tileset(&sets);
+    let rules = Ruleset::new(&set, None).expect("the sets play");
+    let (mut fairy, mut portal, mut princess, mut dragon) = (0, 0, 0, 0);
+    for seed in 0..150 {
+        let names = player_names(2 + usize::try_from(seed % 5).unwrap_or(0));
+        let (game, log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &names)
+            .expect("plays");
+        fairy += log.turns.iter().filter(|t| t.fairy.is_some()).count();
+        portal += log.turns.iter().filter(|t| t.portal.is_some()).count();
+        princess += log.turns.iter().filter(|t| t.princess.is_some()).count();
+        dragon += log.turns.iter().filter(|t| t.dragon.is_some()).count();
+        let text = log.to_json();
+        let back = GameLog::from_json(&text).expect("its own log reads back");
+        assert_eq!(back, log);
+        let replayed = replay(&rules, &back).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+        assert_eq!(replayed.scores(), game.scores(), "seed {seed}");
+        assert_eq!(replayed.events(), game.events(), "seed {seed}");
+    }
+    assert!(
+        fairy > 0 && portal > 0 && princess > 0 && dragon > 0,
+        "{fairy} {portal} {princess} {dragon}"
+    );
+}
+
 fn random_tower_games(sets: &[String], games: u64, every_decision: bool) {
     let set = tileset(sets);
     let rules = Ruleset::new(&set, None).expect("the tower's sets play");

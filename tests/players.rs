@@ -234,6 +234,37 @@ fn greedy_and_monte_carlo_seats_build_towers_capture_and_pay_ransoms() {
 }
 
 #[test]
+fn greedy_and_monte_carlo_seats_move_the_fairy_use_portals_and_the_princess() {
+    // The Princess & the Dragon: greedy and Monte Carlo seats make its
+    // decisions (the fairy, a portal, the dragon's steps), and every move
+    // replays.
+    let paths: Vec<PathBuf> = ["tilesets/base.tiles", "tilesets/princess-and-dragon.tiles"]
+        .map(PathBuf::from)
+        .to_vec();
+    let rules_for = |e: Option<&[String]>| rules(&paths, e);
+    // fairy, portal, dragon
+    let mut used = [false; 3];
+    for (seed, list) in [
+        (1, "greedy,greedy"),
+        (2, "greedy,mcts:2,random"),
+        (3, "mcts:1:greedy,greedy"),
+        (4, "greedy,greedy,greedy"),
+    ] {
+        let list = seats(list);
+        let (log, _) = replays(&rules_for, list.as_slice(), seed);
+        for (t, &p) in log.turns.iter().zip(&players_of(&log)) {
+            used[2] |= t.dragon.is_some();
+            if list.as_slice()[p] == Seat::Random {
+                continue;
+            }
+            used[0] |= t.fairy.is_some();
+            used[1] |= t.portal.is_some();
+        }
+    }
+    assert_eq!(used, [true; 3], "fairy, portal, dragon");
+}
+
+#[test]
 fn a_fans_own_kinds_play_with_greedy_and_monte_carlo_seats() {
     // Lakeside declares a canal (a path kind), a pond (a neighbourhood spot)
     // and a market (an attribute): the seats know none of them by name.

@@ -103,6 +103,19 @@ impl Event {
                     count(cities, "completed city")
                 )
             }
+            Reason::PigHerd { neighbours } => {
+                format!(
+                    "pig herd: {} more",
+                    count(neighbours, "completed neighbour")
+                )
+            }
+            Reason::Fairy { bonus: true, .. } => "the fairy's follower scored".to_string(),
+            Reason::Fairy { followers, .. } => {
+                format!(
+                    "the fairy at the turn's start: {} beside it",
+                    count(followers, "follower")
+                )
+            }
             Reason::Goods { good, tokens } => {
                 format!("the most {} tokens: {tokens}", rules.attribute_name(good))
             }

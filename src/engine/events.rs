@@ -38,6 +38,9 @@ pub enum Source {
     /// Bazaar payments, paid (negative) and received. Shown like
     /// [`Source::Tower`].
     Bazaar,
+    /// The fairy's points: at the start of a turn, and when its follower's
+    /// feature scores. Shown, like [`Source::Tower`], only when scored.
+    Fairy,
 }
 
 impl Source {
@@ -55,7 +58,7 @@ impl Source {
 
     /// Every source, the summary tables' columns first, then those shown
     /// only when someone scored there ([`Source::Tower`]).
-    pub const EVERY: [Source; 12] = [
+    pub const EVERY: [Source; 13] = [
         Source::Road,
         Source::City,
         Source::Cloister,
@@ -68,6 +71,7 @@ impl Source {
         Source::WindRose,
         Source::Castle,
         Source::Bazaar,
+        Source::Fairy,
     ];
     /// The source's name (`road`, `city`, ...).
     #[must_use]
@@ -85,6 +89,7 @@ impl Source {
             Source::WindRose => "wind-rose",
             Source::Castle => "castle",
             Source::Bazaar => "bazaar",
+            Source::Fairy => "fairy",
         }
     }
 }
@@ -181,6 +186,20 @@ pub enum Reason {
     Besieged {
         /// Completed besieged cities the field counts.
         cities: u32,
+    },
+    /// A pig herd's bonus on a field, for a majority farmer.
+    PigHerd {
+        /// Completed neighbours the field counts.
+        neighbours: u32,
+    },
+    /// The fairy: `followers` points at the start of its owner's turn (one
+    /// a follower beside it: an acrobat pyramid counts each), or the bonus
+    /// when its follower's feature scored (`bonus`).
+    Fairy {
+        /// The follower's feature scored.
+        bonus: bool,
+        /// The player's followers beside the fairy.
+        followers: u32,
     },
     /// The most goods tokens of one kind, at game end.
     Goods {
@@ -282,7 +301,7 @@ pub struct Event {
 /// One player's points by source.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Score {
-    by_source: [i64; 12],
+    by_source: [i64; 13],
 }
 
 impl Score {

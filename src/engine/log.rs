@@ -179,6 +179,16 @@ pub struct TurnLog {
     /// A barn on a corner of this tile.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub barn: Option<BarnLog>,
+    /// Instead of a figure: the fairy beside one of the player's followers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fairy: Option<FeatureLog>,
+    /// Through the magic portal of this tile: a follower on a feature of
+    /// another tile.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub portal: Option<FeatureLog>,
+    /// Instead of a figure: the knight this tile's princess sends home.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub princess: Option<CaptureLog>,
     /// After a dragon tile: the squares the dragon steps to, in order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dragon: Option<Vec<[i32; 2]>>,
@@ -349,6 +359,22 @@ pub struct TowerLog {
     /// The follower taken prisoner.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub capture: Option<CaptureLog>,
+}
+
+/// A figure on a feature of the tile at (x, y): the fairy's follower, or
+/// where a follower goes through a magic portal.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FeatureLog {
+    /// Column of the tile.
+    pub x: i32,
+    /// Row of the tile.
+    pub y: i32,
+    /// Slot name after rotation, or a centre kind (`acrobats`).
+    pub feature: String,
+    /// The figure (default `meeple`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub figure: Option<String>,
 }
 
 /// A follower a tower captures.

@@ -59,7 +59,7 @@ pub use events::{Event, Reason, Score, Source};
 pub use game::{Game, Ruleset};
 pub use ids::{FeatureKindId, FigureId, KindId, TokenId};
 pub use moves::{
-    BazaarStep, Capture, CropAction, CropMove, CropResponse, Escape, FigureAction, Flights,
+    BazaarStep, Beside, Capture, CropAction, CropMove, CropResponse, Escape, FigureAction, Flights,
     IllegalMove, Landing, MeepleAction, Move, Phase, Placement,
 };
 pub use preview::Preview;

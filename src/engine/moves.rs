@@ -260,6 +260,40 @@ pub enum FigureAction {
         /// Row of the tower's tile.
         y: i32,
     },
+    /// Instead of a figure, the fairy beside one of the player's followers
+    /// on the board.
+    Fairy(Beside),
+    /// Through the magic portal of the tile just placed: a follower from
+    /// supply on an unoccupied, unfinished feature of another tile at
+    /// (x, y), or into its acrobat pyramid.
+    Portal {
+        /// The figure.
+        figure: FigureId,
+        /// Column of the tile.
+        x: i32,
+        /// Row of the tile.
+        y: i32,
+        /// Where on it.
+        landing: Landing,
+    },
+    /// Instead of a figure, the princess of the tile just placed sends a
+    /// knight of her city home (any player's).
+    Princess(Capture),
+}
+
+/// The fairy moves beside one of the active player's followers, anywhere
+/// on the board: the one of kind `figure` on feature `feature` of the tile
+/// at (x, y) (an acrobat's: the tile's acrobat spaces).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Beside {
+    /// Column of its tile.
+    pub x: i32,
+    /// Row of its tile.
+    pub y: i32,
+    /// Its figure.
+    pub figure: FigureId,
+    /// Its feature, by id within its tile.
+    pub feature: u8,
 }
 
 /// A follower a tower floor captures: the one of `player`'s figures of kind

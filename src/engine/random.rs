@@ -11,8 +11,8 @@
 
 use super::log::{
     AcrobatLog, BarnLog, BazaarLog, BazaarRoundLog, CaptureLog, CropActionLog, CropLog,
-    CropResponseLog, FlightLog, FlockLog, GameLog, MeepleLog, PosLog, RansomLog, RecallLog,
-    SecondActionLog, TowerLog, TunnelLog, TurnLog,
+    CropResponseLog, FeatureLog, FlightLog, FlockLog, GameLog, MeepleLog, PosLog, RansomLog,
+    RecallLog, SecondActionLog, TowerLog, TunnelLog, TurnLog,
 };
 use super::rng::Rng;
 use super::{
@@ -570,6 +570,42 @@ fn record_first_action(game: &Game<'_>, action: MeepleAction, e: &mut TurnLog) {
             e.barn = Some(BarnLog {
                 corner: crate::engine::rules::barn::CORNERS[usize::from(corner % 4)].to_string(),
                 figure: Some(rules.figure_id(figure).to_string()),
+            });
+        }
+        MeepleAction::Fairy(b) => {
+            e.fairy = game.tile_at(b.x, b.y).map(|(kind, r)| FeatureLog {
+                x: b.x,
+                y: b.y,
+                feature: rules.feature_name(kind, r, b.feature),
+                figure: Some(rules.figure_id(b.figure).to_string()),
+            });
+        }
+        MeepleAction::Portal {
+            figure,
+            x,
+            y,
+            landing,
+        } => {
+            e.portal = game.tile_at(x, y).and_then(|(kind, r)| {
+                let f = match landing {
+                    Landing::Acrobats => rules.pyramid_of(kind)?,
+                    Landing::Feature(f) => f,
+                };
+                Some(FeatureLog {
+                    x,
+                    y,
+                    feature: rules.feature_name(kind, r, f),
+                    figure: Some(rules.figure_id(figure).to_string()),
+                })
+            });
+        }
+        MeepleAction::Princess(c) => {
+            e.princess = game.tile_at(c.x, c.y).map(|(kind, r)| CaptureLog {
+                x: c.x,
+                y: c.y,
+                feature: rules.feature_name(kind, r, c.feature),
+                player: usize::from(c.player),
+                figure: Some(rules.figure_id(c.figure).to_string()),
             });
         }
         MeepleAction::TowerFollower { figure, x, y } => {

@@ -4,8 +4,8 @@
 
 use super::log::{BazaarLog, CropActionLog, CropResponseLog, FlockLog, GameLog, TurnLog};
 use super::{
-    BazaarAsk, BazaarStep, Capture, CropAction, CropMove, CropResponse, Escape, FigureId, Game,
-    KindId, Landing, MeepleAction, Move, Phase, Placement, Ruleset,
+    BazaarAsk, BazaarStep, Beside, Capture, CropAction, CropMove, CropResponse, Escape, FigureId,
+    Game, KindId, Landing, MeepleAction, Move, Phase, Placement, Ruleset,
 };
 use std::fmt;
 
@@ -164,10 +164,13 @@ fn play_turn<'r>(
         turn.tower.is_some(),
         turn.tower_follower.is_some(),
         turn.barn.is_some(),
+        turn.fairy.is_some(),
+        turn.portal.is_some(),
+        turn.princess.is_some(),
     ];
     if actions.iter().filter(|&&a| a).count() > 1 {
         return Err(
-            "a turn takes at most one of meeple, acrobat, flight, score_pyramid, recall, tower, tower_follower, barn".into(),
+            "a turn takes at most one of meeple, acrobat, flight, score_pyramid, recall, tower, tower_follower, barn, fairy, portal, princess".into(),
         );
     }
     if turn.discard {
@@ -574,23 +577,40 @@ fn meeple_action(
     if let Some(p) = &turn.score_pyramid {
         return Ok(MeepleAction::ScorePyramid { x: p.x, y: p.y });
     }
+    if let Some(f) = &turn.fairy {
+        return Ok(MeepleAction::Fairy(Beside {
+            x: f.x,
+            y: f.y,
+            figure: figure(rules, f.figure.as_deref())?,
+            feature: board_feature(game, f.x, f.y, &f.feature, "for the fairy")?,
+        }));
+    }
+    if let Some(p) = &turn.portal {
+        let f = board_feature(game, p.x, p.y, &p.feature, "to reach through the portal")?;
+        let target = game.tile_at(p.x, p.y).map(|(k, _)| k);
+        let landing = if target.is_some_and(|k| rules.is_pyramid(k, f)) {
+            Landing::Acrobats
+        } else {
+            Landing::Feature(f)
+        };
+        return Ok(MeepleAction::Portal {
+            figure: figure(rules, p.figure.as_deref())?,
+            x: p.x,
+            y: p.y,
+            landing,
+        });
+    }
+    if let Some(c) = &turn.princess {
+        return Ok(MeepleAction::Princess(capture(
+            game,
+            c,
+            "for the princess",
+        )?));
+    }
     if let Some(t) = &turn.tower {
         let capture = match &t.capture {
             None => None,
-            Some(c) => {
-                let Some((target, r)) = game.tile_at(c.x, c.y) else {
-                    return Err(format!("no tile at ({}, {}) to capture from", c.x, c.y));
-                };
-                let player = u8::try_from(c.player)
-                    .map_err(|_| format!("no player {} to capture", c.player))?;
-                Some(Capture {
-                    x: c.x,
-                    y: c.y,
-                    player,
-                    figure: figure(rules, c.figure.as_deref())?,
-                    feature: feature_on(rules, target, r, &c.feature)?,
-                })
-            }
+            Some(c) => Some(capture(game, c, "to capture from")?),
         };
         return Ok(MeepleAction::TowerFloor {
             x: t.x,
@@ -661,6 +681,26 @@ fn meeple_action(
         figure,
         roll: f.roll,
         landing,
+    })
+}
+
+/// The feature named `name` on the board tile at (x, y).
+fn board_feature(game: &Game<'_>, x: i32, y: i32, name: &str, what: &str) -> Result<u8, String> {
+    let Some((target, r)) = game.tile_at(x, y) else {
+        return Err(format!("no tile at ({x}, {y}) {what}"));
+    };
+    feature_on(game.rules(), target, r, name)
+}
+
+/// A follower on the board a log names (a capture, the princess's knight).
+fn capture(game: &Game<'_>, c: &super::log::CaptureLog, what: &str) -> Result<Capture, String> {
+    let player = u8::try_from(c.player).map_err(|_| format!("no player {}", c.player))?;
+    Ok(Capture {
+        x: c.x,
+        y: c.y,
+        player,
+        figure: figure(game.rules(), c.figure.as_deref())?,
+        feature: board_feature(game, c.x, c.y, &c.feature, what)?,
     })
 }
 
@@ -820,6 +860,34 @@ fn describe(turn: &TurnLog) -> String {
             ", {} on the {} corner",
             b.figure.as_deref().unwrap_or("barn"),
             b.corner
+        ));
+    }
+    if let Some(f) = &turn.fairy {
+        s.push_str(&format!(
+            ", the fairy beside the {} on {} at ({}, {})",
+            f.figure.as_deref().unwrap_or("meeple"),
+            f.feature,
+            f.x,
+            f.y
+        ));
+    }
+    if let Some(p) = &turn.portal {
+        s.push_str(&format!(
+            ", {} through the portal onto {} at ({}, {})",
+            p.figure.as_deref().unwrap_or("meeple"),
+            p.feature,
+            p.x,
+            p.y
+        ));
+    }
+    if let Some(c) = &turn.princess {
+        s.push_str(&format!(
+            ", the princess sending player {}'s {} on {} at ({}, {}) home",
+            c.player,
+            c.figure.as_deref().unwrap_or("meeple"),
+            c.feature,
+            c.x,
+            c.y
         ));
     }
     if let Some(d) = &turn.dragon {

@@ -54,6 +54,9 @@ pub struct BySource {
     /// Bazaar payments (left out when 0).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub bazaar: i64,
+    /// The fairy's points (left out when 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub fairy: i64,
 }
 
 fn is_zero(n: &i64) -> bool {
@@ -113,6 +116,7 @@ pub fn report(game: &Game<'_>, names: &[String]) -> ScoreReport {
                 wind_rose: s.get(Source::WindRose),
                 castle: s.get(Source::Castle),
                 bazaar: s.get(Source::Bazaar),
+                fairy: s.get(Source::Fairy),
             },
         })
         .collect();
@@ -149,6 +153,7 @@ impl BySource {
             Source::WindRose => self.wind_rose,
             Source::Castle => self.castle,
             Source::Bazaar => self.bazaar,
+            Source::Fairy => self.fairy,
         }
     }
 }

@@ -47,7 +47,8 @@ impl Ruleset {
             .filter(|t| exps.iter().any(|e| e.id == t.expansion))
             .collect();
         let wire_figures: Vec<&wire::Figure> = exps.iter().flat_map(|e| &e.figures).collect();
-        rules::check(&tiles, &set.vocabulary, &wire_figures)?;
+        let ids: Vec<&str> = exps.iter().map(|e| e.id.as_str()).collect();
+        rules::check(&tiles, &set.vocabulary, &wire_figures, &ids)?;
         let setup = Setup {
             set,
             expansions: &exps,

@@ -1,8 +1,10 @@
 //! Where the points come from beyond the score columns: each feature kind's
 //! points (a garden's apart from a cloister's), the points of features that
 //! carry each attribute (roads with an inn, cities with a cathedral), pig
-//! bonuses, goods majorities, gold bars, abbots taken back, and the builder's second
-//! turns. Counted per game from the events into a [`SourcesTally`] (integers,
+//! bonuses, pig herds, goods majorities, gold bars, the fairy, abbots taken
+//! back, the builder's second turns, tower captures and ransoms, the dragon's
+//! meals and the princess's knights sent home. Counted per game from the
+//! events into a [`SourcesTally`] (integers,
 //! merged exactly), summarised into [`Sources`], printed as text.
 
 use std::fmt::Write;
@@ -69,6 +71,12 @@ pub struct SourcesTally {
     pub castle_points: i128,
     /// Points of the barns at game end.
     pub barns: i128,
+    /// Pig-herd bonuses.
+    pub pig_herds: i128,
+    /// The fairy's points.
+    pub fairy: i128,
+    /// Knights the princess sent home.
+    pub princess: u64,
 }
 
 fn add(v: &mut Vec<i128>, i: usize, points: i64) {
@@ -92,6 +100,7 @@ impl SourcesTally {
         self.wolves += u64::from(wolves);
         self.castles += u64::from(game.castles_built());
         self.auctions += u64::from(game.bazaar_auctions());
+        self.princess += u64::from(game.princess_removals());
         for e in game.events() {
             let p = e.points;
             match e.reason {
@@ -124,6 +133,10 @@ impl SourcesTally {
                 Reason::Vineyard { .. } => {
                     self.vineyards = self.vineyards.saturating_add(i128::from(p));
                 }
+                Reason::PigHerd { .. } => {
+                    self.pig_herds = self.pig_herds.saturating_add(i128::from(p))
+                }
+                Reason::Fairy { .. } => self.fairy = self.fairy.saturating_add(i128::from(p)),
                 Reason::Goods { .. } => self.goods = self.goods.saturating_add(i128::from(p)),
                 Reason::Gold { .. } => self.gold = self.gold.saturating_add(i128::from(p)),
                 Reason::Title { .. } => self.titles = self.titles.saturating_add(i128::from(p)),
@@ -175,6 +188,9 @@ impl SourcesTally {
         self.bazaar_paid = self.bazaar_paid.saturating_add(other.bazaar_paid);
         self.castle_points = self.castle_points.saturating_add(other.castle_points);
         self.barns = self.barns.saturating_add(other.barns);
+        self.pig_herds = self.pig_herds.saturating_add(other.pig_herds);
+        self.fairy = self.fairy.saturating_add(other.fairy);
+        self.princess += other.princess;
     }
 }
 
@@ -269,6 +285,15 @@ pub struct Sources {
     /// Points of the barns at game end per game (left out when none).
     #[serde(skip_serializing_if = "is_zero")]
     pub barns: f64,
+    /// Pig-herd bonuses per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub pig_herds: f64,
+    /// The fairy's points per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub fairy: f64,
+    /// Knights the princess sent home per game (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub princess: f64,
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)]
@@ -333,6 +358,9 @@ pub fn summary(rules: &Ruleset, t: &SourcesTally, games: u64) -> Sources {
         bazaar_paid: per_game(t.bazaar_paid, games),
         castle_points: per_game(t.castle_points, games),
         barns: per_game(t.barns, games),
+        pig_herds: per_game(t.pig_herds, games),
+        fairy: per_game(t.fairy, games),
+        princess: per_game(i128::from(t.princess), games),
     }
 }
 
@@ -349,6 +377,9 @@ pub fn text(out: &mut String, s: &Sources) {
     if s.pigs != 0.0 {
         t.row(vec!["pigs".into(), small(s.pigs, 2)]);
     }
+    if s.pig_herds != 0.0 {
+        t.row(vec!["pig herds".into(), small(s.pig_herds, 2)]);
+    }
     if s.goods != 0.0 {
         t.row(vec!["goods".into(), small(s.goods, 2)]);
     }
@@ -360,6 +391,9 @@ pub fn text(out: &mut String, s: &Sources) {
     }
     if s.gold != 0.0 {
         t.row(vec!["gold".into(), small(s.gold, 2)]);
+    }
+    if s.fairy != 0.0 {
+        t.row(vec!["fairy".into(), small(s.fairy, 2)]);
     }
     if s.titles != 0.0 {
         t.row(vec!["king and robber".into(), small(s.titles, 2)]);
@@ -453,6 +487,13 @@ pub fn text(out: &mut String, s: &Sources) {
             out,
             "Figures the dragon ate: {} per game",
             small(s.eaten, 2)
+        );
+    }
+    if s.princess != 0.0 {
+        let _ = writeln!(
+            out,
+            "Knights the princess sent home: {} per game",
+            small(s.princess, 2)
         );
     }
 }

@@ -7,13 +7,15 @@
 //! the next player the second, and so on around the table. It stops early
 //! when no step is left. Every figure on a tile it enters goes home (eaten):
 //! followers, builders, pigs, acrobats, farmers; a follower on top of a
-//! tower is out of its reach. A player's builder or pig elsewhere on a
+//! tower is out of its reach; it never enters the fairy's tile (`fairy`).
+//! A player's builder or pig elsewhere on a
 //! feature whose last follower of theirs was eaten goes home too. A dragon
 //! tile placed before any volcano does not move the dragon.
 //!
 //! Hooks: `prepare_kind`, `parameters`, `placed` (a move falls due),
 //! `pending` (the dragon's move), `apply` (its steps), `expected`.
 
+use super::fairy::Fairy;
 use super::module::{Capability, Host, Module, On, Setup, Then};
 use super::pyramid::{self, Pyramid};
 use super::tower::Towers;
@@ -128,7 +130,7 @@ impl Module for Dragon {
 
 /// The squares the dragon may step to from the last of `path` (or from
 /// where it stands): tiles north, east, south or west, none of `path` and
-/// not its starting tile.
+/// not its starting tile, nor the fairy's (`fairy`, read through the host).
 fn steps_from<X: Host>(game: &Game<'_, X>, path: &[(i32, i32)]) -> Vec<(i32, i32)> {
     let Some(start) = game.x.module::<Volcano>().and_then(|v| v.dragon).map(|t| {
         (
@@ -139,10 +141,12 @@ fn steps_from<X: Host>(game: &Game<'_, X>, path: &[(i32, i32)]) -> Vec<(i32, i32
         return Vec::new();
     };
     let (x, y) = path.last().copied().unwrap_or(start);
+    let fairy = game.x.module::<Fairy>().and_then(Fairy::tile);
     [(x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)]
         .into_iter()
         .filter(|&(sx, sy)| {
-            game.board.tile_at(sx, sy).is_some() && (sx, sy) != start && !path.contains(&(sx, sy))
+            let tile = game.board.tile_at(sx, sy);
+            tile.is_some() && tile != fairy && (sx, sy) != start && !path.contains(&(sx, sy))
         })
         .collect()
 }
@@ -166,10 +170,15 @@ impl Dragon {
             }
             if !steps_from(game, &path).contains(&step) {
                 return illegal(format!(
-                    "step {} to ({}, {}): the dragon moves to a tile north, east, south or west of it that it has not stood on during this move",
+                    "step {} to ({}, {}): the dragon moves to a tile north, east, south or west of it that it has not stood on during this move{}",
                     i + 1,
                     step.0,
-                    step.1
+                    step.1,
+                    if game.x.module::<Fairy>().is_some() {
+                        ", and never onto the fairy's"
+                    } else {
+                        ""
+                    }
                 ));
             }
             path.push(step);

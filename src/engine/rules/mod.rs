@@ -22,6 +22,7 @@ pub(in crate::engine) mod castle;
 pub(in crate::engine) mod challenge;
 pub(in crate::engine) mod crop_circle;
 pub(in crate::engine) mod dragon;
+pub(in crate::engine) mod fairy;
 pub(in crate::engine) mod flight;
 pub(in crate::engine) mod gold;
 pub(in crate::engine) mod goods;
@@ -30,6 +31,9 @@ pub(in crate::engine) mod king_and_robber;
 pub(in crate::engine) mod mayor;
 pub(in crate::engine) mod phantom;
 pub(in crate::engine) mod pig;
+pub(in crate::engine) mod pig_herd;
+pub(in crate::engine) mod portal;
+pub(in crate::engine) mod princess;
 pub(in crate::engine) mod pyramid;
 pub(in crate::engine) mod ringmaster;
 pub(in crate::engine) mod river;
@@ -652,6 +656,7 @@ registry! {
     barn: barn::Barn,
     tower: tower::Towers,
     volcano: volcano::Volcano,
+    fairy: fairy::Fairy,
     dragon: dragon::Dragon,
     challenge: challenge::Challenge,
     siege: siege::Siege,
@@ -661,6 +666,9 @@ registry! {
     gold: gold::Gold,
     castle: castle::Castles,
     bazaar: bazaar::Bazaar,
+    portal: portal::Portal,
+    princess: princess::Princess,
+    pig_herd: pig_herd::PigHerd,
 }
 
 /// The capability a name stands for.
@@ -670,7 +678,9 @@ pub fn capability(name: &str) -> Option<&'static Capability> {
 }
 
 /// Refuses a set whose tiles or figures in play use a capability the engine
-/// lacks, or one it has only for another sort of declaration.
+/// lacks, or one it has only for another sort of declaration. An attribute
+/// `scored-with` expansions none of which is in play (`expansions`) is only
+/// drawn: its capabilities are not asked for (a tunnel without The Tunnel).
 ///
 /// # Errors
 /// The first such use, named.
@@ -678,6 +688,7 @@ pub fn check(
     tiles: &[&wire::Tile],
     vocabulary: &wire::Vocabulary,
     figures: &[&wire::Figure],
+    expansions: &[&str],
 ) -> Result<(), SetupError> {
     let refuse = |name: &str, user: String| {
         Err(SetupError(if capability(name).is_some() {
@@ -697,7 +708,12 @@ pub fn check(
                 }
             }
             for a in f.attributes.keys().filter_map(|a| vocabulary.attribute(a)) {
-                for c in &a.capabilities {
+                let inert = !a.scored_with.is_empty()
+                    && !a
+                        .scored_with
+                        .iter()
+                        .any(|e| expansions.contains(&e.as_str()));
+                for c in a.capabilities.iter().filter(|_| !inert) {
                     if !fits(c, On::Attribute) {
                         return refuse(c, format!("attribute `{}` (tile `{}`)", a.id, tile.id));
                     }

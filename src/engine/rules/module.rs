@@ -115,15 +115,23 @@ impl Setup<'_> {
         })
     }
 
-    /// True when some tile in play carries an attribute with `capability`.
+    /// True when some tile in play carries an attribute with `capability`
+    /// that acts: one `scored-with` expansions acts only with one of them in
+    /// play.
     #[must_use]
     pub fn attributes_use(&self, capability: &str) -> bool {
         let v = self.vocabulary();
+        let acts = |a: &wire::Attribute| {
+            a.scored_with.is_empty()
+                || a.scored_with
+                    .iter()
+                    .any(|e| self.expansions.iter().any(|x| x.id == *e))
+        };
         self.tiles.iter().any(|t| {
             t.features.iter().any(|f| {
                 f.attributes.keys().any(|a| {
                     v.attribute(a)
-                        .is_some_and(|a| a.capabilities.iter().any(|c| c == capability))
+                        .is_some_and(|a| acts(a) && a.capabilities.iter().any(|c| c == capability))
                 })
             })
         })
