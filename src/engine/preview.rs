@@ -1430,9 +1430,12 @@ mod tests {
                 assert_eq!(figures(&after), left, "{at:?} {action:?}: figures of {p}");
             }
             let builders = *preview.builders_after();
-            for p in 0..game.players() {
-                let n = after.builders_standing(p);
-                assert_eq!(builders[p], n, "{at:?} {action:?}: builders of {p}");
+            for (p, &n) in builders.iter().enumerate().take(game.players()) {
+                assert_eq!(
+                    n,
+                    after.builders_standing(p),
+                    "{at:?} {action:?}: builders of {p}"
+                );
             }
             let end = preview.turn_end(on, me);
             let mut exact = Vec::new();
