@@ -25,7 +25,9 @@ use super::core::tables::{Kind, NONE};
 use super::core::value::{neighbourhood_points, network_points};
 use super::core::vocab::{KindRule, Scoring};
 use super::core::{Spot, MAX_PLAYERS};
+use super::rules::builder::Builder;
 use super::rules::module::Host;
+use super::rules::pig::{Pig, PigTable};
 use super::rules::pyramid::{Pyramid, PyramidTable};
 use super::rules::InPlay;
 use super::search::Outlook;
@@ -58,6 +60,19 @@ pub struct Preview {
     /// Per standing figure, the held feature it stands on (`NONE32`: an
     /// acrobat).
     standing_held: Vec<u32>,
+    /// Per standing figure: a builder (its second turn is valued).
+    standing_builder: Vec<bool>,
+    /// Per standing figure, its player.
+    standing_owner: Vec<usize>,
+    /// Builders of each player standing as the board stands, and when the
+    /// turn previewed last ends ([`Preview::builders_after`]).
+    builders_before: [u32; MAX_PLAYERS],
+    builders_after: [u32; MAX_PLAYERS],
+    /// What a pig adds per completed neighbour of its field (0: no pigs).
+    pig_bonus: i64,
+    /// The board holds what the preview does not model (a companion without
+    /// its owner's follower, a companion that is neither builder nor pig).
+    unmodelled: bool,
     summaries: Vec<Summary>,
     /// Node → summary index + 1 (0: none yet).
     summary_of: Vec<u32>,
@@ -90,9 +105,11 @@ pub struct Preview {
     scored: Vec<Outlook>,
     /// When each scored feature is scored (`order_key`).
     scored_key: Vec<u32>,
-    /// (figure, feature, group, the figure has strength).
-    options: Vec<(FigureId, u8, usize, bool)>,
+    /// (figure, feature, group, the figure has strength, a companion).
+    options: Vec<(FigureId, u8, usize, bool, Companion)>,
     groups: Vec<Outlook>,
+    /// What becomes of the held features each group joins (`Kept`: none).
+    group_fate: Vec<Fate>,
     /// When each group would be scored, were a figure on it (`NONE32`: never
     /// this turn).
     group_key: Vec<u32>,
@@ -113,6 +130,17 @@ enum Fate {
     After(u32),
     /// Completed and scored this turn: `scored[s]`.
     Scored(u32),
+}
+
+/// A figure option's companion role.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Companion {
+    /// A follower.
+    No,
+    /// A builder beside the player's follower.
+    Builder,
+    /// A pig beside the player's farmer.
+    Pig,
 }
 
 /// "None" in the preview's u32 indices.
@@ -217,11 +245,31 @@ impl Preview {
     /// Each figure the active player could put on a feature of the placed
     /// tile — `(figure, feature, outlook)`, in the order of
     /// [`Game::meeple_actions_into`] — and that feature's outlook with no
-    /// figure on it (`scored_now`: the figure would score it this turn).
+    /// figure on it (`scored_now`: the figure would score it this turn); a
+    /// companion's (a builder or pig beside the player's follower) with the
+    /// figures already there.
     pub fn options(&self) -> impl Iterator<Item = (FigureId, u8, &Outlook)> + '_ {
         self.options
             .iter()
-            .map(|&(figure, feature, g, _)| (figure, feature, &self.groups[g]))
+            .map(|&(figure, feature, g, _, _)| (figure, feature, &self.groups[g]))
+    }
+
+    /// For a pig's option, where its field comes from among the features
+    /// holding figures at the turn's end (as [`Preview::end_sources`]).
+    #[must_use]
+    pub fn pig_source(&self, option: usize) -> Option<u32> {
+        let &(_, _, g, _, companion) = self.options.get(option)?;
+        match (companion, self.group_fate[g]) {
+            (Companion::Pig, Fate::After(a)) => Some(as_u32(self.held.len()) + a),
+            _ => None,
+        }
+    }
+
+    /// After [`Preview::end_of_turn`]: each player's builders standing when
+    /// the turn ends.
+    #[must_use]
+    pub fn builders_after(&self) -> &[u32; MAX_PLAYERS] {
+        &self.builders_after
     }
 
     /// How the turn ends after passing (`on` is `None`) or after putting
@@ -236,14 +284,17 @@ impl Preview {
     /// `on` is not an option's index.
     pub fn turn_end(&mut self, on: Option<usize>, player: usize) -> TurnEnd<'_> {
         let (points, returned) = self.end_of_turn(on, player);
+        let pig = on.and_then(|i| self.pig_source(i));
         self.end.clear();
         for &c in &self.end_sources {
-            let c = c as usize;
-            let outlook = if c < self.held.len() {
-                self.held[c]
+            let mut outlook = if (c as usize) < self.held.len() {
+                self.held[c as usize]
             } else {
-                self.after[c - self.held.len()]
+                self.after[c as usize - self.held.len()]
             };
+            if pig == Some(c) {
+                outlook.pigs |= 1 << player;
+            }
             self.end.push(outlook);
         }
         TurnEnd {
@@ -273,13 +324,18 @@ impl Preview {
             Fate::After(a) => as_u32(kept) + a,
             Fate::Scored(s) => as_u32(kept + changed) + s,
         };
+        let scored_from = as_u32(kept + changed);
+        self.builders_after = self.builders_before;
         self.order.clear();
-        for &h in &self.standing_held {
+        for (i, &h) in self.standing_held.iter().enumerate() {
             let c = if h == NONE32 {
                 NONE32
             } else {
                 code(self.fate[h as usize], h as usize)
             };
+            if self.standing_builder[i] && c != NONE32 && c >= scored_from {
+                self.builders_after[self.standing_owner[i]] -= 1;
+            }
             self.order.push(c);
         }
         self.sequence.clear();
@@ -296,12 +352,26 @@ impl Preview {
             }
         }
         if let Some(i) = on {
-            let (_, _, g, strong) = self.options[i];
-            let own = as_u32(kept + changed + self.scored.len());
-            self.order.push(own);
-            self.sequence.push((self.group_key[g], own));
-            if strong {
-                points[player] = points[player].saturating_add(self.groups[g].now);
+            let (_, _, g, strong, companion) = self.options[i];
+            if companion == Companion::No {
+                let own = as_u32(kept + changed + self.scored.len());
+                self.order.push(own);
+                self.sequence.push((self.group_key[g], own));
+                if strong {
+                    points[player] = points[player].saturating_add(self.groups[g].now);
+                }
+            } else {
+                // Beside the player's follower: its feature's code, scored
+                // (and back at once) with it or standing on.
+                let c = match self.group_fate[g] {
+                    Fate::After(a) => as_u32(kept) + a,
+                    Fate::Scored(s) => scored_from + s,
+                    Fate::Kept => NONE32,
+                };
+                self.order.push(c);
+                if companion == Companion::Builder && c < scored_from {
+                    self.builders_after[player] += 1;
+                }
             }
         }
         self.sequence.sort_unstable();
@@ -397,10 +467,14 @@ impl Game<'_> {
         preview.options.clear();
         preview.groups.clear();
         preview.group_key.clear();
+        preview.group_fate.clear();
         if !self.previewable(tile, at) {
             return false;
         }
         self.refresh(preview);
+        if preview.unmodelled {
+            return false;
+        }
         preview.next_preview();
         self.join_pieces(preview, tile, at);
         self.value_groups(preview, tile, at)
@@ -417,9 +491,9 @@ impl Game<'_> {
             return false;
         }
         // Nor is any placement while a module the preview does not model is
-        // in play (`Module::PREVIEWED`), or a companion.
+        // in play (`Module::PREVIEWED`).
         let ext = &self.rules.ext;
-        if self.rules.any_companion || ext.unpreviewed() {
+        if ext.unpreviewed() {
             return false;
         }
         if let (Some(p), Some(t)) = (self.x.module::<Pyramid>(), InPlay::table::<Pyramid>(ext)) {
@@ -463,8 +537,27 @@ impl Game<'_> {
         p.held.clear();
         p.held_summary.clear();
         p.standing_held.clear();
+        p.standing_builder.clear();
+        p.standing_owner.clear();
+        p.builders_before = [0; MAX_PLAYERS];
+        let ext = &self.rules.ext;
+        let (builder, pig) = (InPlay::table::<Builder>(ext), InPlay::table::<Pig>(ext));
+        p.pig_bonus = pig.map_or(0, PigTable::bonus);
+        p.unmodelled = false;
         for i in 0..self.standing.len() {
-            let Spot::Node(n) = self.standing[i].spot else {
+            let s = self.standing[i];
+            let is_builder = builder.is_some_and(|t| t.is_builder(s.figure));
+            let owner = usize::from(s.player);
+            p.standing_builder.push(is_builder);
+            p.standing_owner.push(owner);
+            if is_builder {
+                p.builders_before[owner] += 1;
+            }
+            let companion = self.rules.figures[usize::from(s.figure.0)].companion;
+            if companion && !is_builder && !pig.is_some_and(|t| t.is_pig(s.figure)) {
+                p.unmodelled = true;
+            }
+            let Spot::Node(n) = s.spot else {
                 p.standing_held.push(NONE32);
                 continue;
             };
@@ -480,6 +573,17 @@ impl Game<'_> {
             };
             p.standing_held.push(as_u32(at));
             self.count_figure(i, &mut p.held[at]);
+        }
+        // A companion stands beside its owner's follower (else it is
+        // released as the engine releases it: not modelled).
+        for i in 0..self.standing.len() {
+            let s = self.standing[i];
+            let h = p.standing_held[i];
+            if self.rules.figures[usize::from(s.figure.0)].companion
+                && (h == NONE32 || p.held[h as usize].figures[usize::from(s.player)] == 0)
+            {
+                p.unmodelled = true;
+            }
         }
         p.held_of.clear();
         p.held_of.resize(p.summaries.len(), NONE32);
@@ -598,7 +702,7 @@ impl Game<'_> {
                     p.keys
                         .push((r, self.features.kind(r), self.features.open(r) == 0));
                 }
-                farm_outlook(&mut outlook, per, &mut p.keys);
+                farm_outlook(&mut outlook, per, &mut p.keys, p.pig_bonus);
             }
         }
         outlook
@@ -818,6 +922,7 @@ impl Game<'_> {
             let held = outlook.figures.iter().any(|&n| n > 0);
             p.groups.push(outlook);
             p.group_key.push(key);
+            p.group_fate.push(Fate::Kept);
             p.items[g].group = as_u32(p.groups.len() - 1);
             let fate = if key != NONE32 && held {
                 if outlook.bonus {
@@ -832,6 +937,7 @@ impl Game<'_> {
             } else {
                 continue;
             };
+            p.group_fate[p.groups.len() - 1] = fate;
             for i in first_gone..p.gone.len() {
                 p.fate[p.gone[i]] = fate;
             }
@@ -861,7 +967,7 @@ impl Game<'_> {
                     }
                 }
             }
-            farm_outlook(&mut p.groups[gi], per, &mut keys);
+            farm_outlook(&mut p.groups[gi], per, &mut keys, p.pig_bonus);
             p.keys = keys;
             let outlook = &p.groups[gi];
             if outlook.figures.iter().any(|&n| n > 0) {
@@ -921,7 +1027,7 @@ impl Game<'_> {
                         let key = self.key_of(p, p.touches[t], kind);
                         p.keys.push(key);
                     }
-                    farm_outlook(&mut outlook, per, &mut p.keys);
+                    farm_outlook(&mut outlook, per, &mut p.keys, p.pig_bonus);
                     p.gone.push(h);
                     p.after.push(outlook);
                     p.fate[h] = Fate::After(as_u32(p.after.len() - 1));
@@ -929,15 +1035,36 @@ impl Game<'_> {
                 Scoring::None | Scoring::Network { .. } => {}
             }
         }
-        // Where the active player's figures could go.
+        // Where the active player's figures could go
+        // (`Game::figure_placements_into`).
+        let me = self.active;
         for (f, piece) in (0u8..).zip(&kind.features) {
             let group = p.items[p.items[usize::from(f)].parent as usize].group;
-            if piece.admits == 0 || group == NONE32 {
+            if (piece.admits == 0 && piece.companions == 0) || group == NONE32 {
                 continue;
             }
             let gi = group as usize;
-            let group = p.groups[gi];
+            let group = &p.groups[gi];
             if group.figures.iter().any(|&n| n > 0) {
+                // Occupied: a companion beside the player's own follower.
+                if piece.companions != 0 && group.figures[me] > 0 {
+                    let builder = InPlay::table::<Builder>(&rules.ext);
+                    for i in 0..rules.figures.len() {
+                        let figure = FigureId(u8::try_from(i).unwrap_or(u8::MAX));
+                        if piece.companions & (1 << i) == 0 || self.supply(me, figure) == 0 {
+                            continue;
+                        }
+                        let role = if builder.is_some_and(|t| t.is_builder(figure)) {
+                            Companion::Builder
+                        } else {
+                            Companion::Pig
+                        };
+                        p.options.push((figure, f, gi, false, role));
+                    }
+                }
+                continue;
+            }
+            if piece.admits == 0 {
                 continue;
             }
             let completes = p.group_key[gi] != NONE32;
@@ -953,7 +1080,8 @@ impl Game<'_> {
                 if completes && self.is_ringmaster(figure) {
                     return false;
                 }
-                p.options.push((figure, f, gi, def.strength > 0));
+                p.options
+                    .push((figure, f, gi, def.strength > 0, Companion::No));
             }
         }
         true
@@ -1037,7 +1165,7 @@ fn spot_outlook(
 
 /// A farm's outlook from the neighbours it touches: (identity, kind,
 /// completed), duplicates allowed (sorted away here).
-fn farm_outlook(outlook: &mut Outlook, per: &[i64], keys: &mut Vec<(u32, u8, bool)>) {
+fn farm_outlook(outlook: &mut Outlook, per: &[i64], keys: &mut Vec<(u32, u8, bool)>, pig: i64) {
     keys.sort_unstable_by_key(|k| k.0);
     keys.dedup_by_key(|k| k.0);
     let (mut done, mut all, mut done_points, mut all_points) = (0u32, 0u32, 0i64, 0i64);
@@ -1057,6 +1185,8 @@ fn farm_outlook(outlook: &mut Outlook, per: &[i64], keys: &mut Vec<(u32, u8, boo
     outlook.complete = all_points;
     outlook.missing = all - done;
     outlook.scored_now = false;
+    outlook.pig_now = i64::from(done).saturating_mul(pig);
+    outlook.pig_complete = i64::from(all).saturating_mul(pig);
 }
 
 /// The new pieces' units and some summaries' units, summed into the scratch
@@ -1103,6 +1233,7 @@ fn add_figures(to: &mut Outlook, from: &Outlook) {
         to.figures[p] = to.figures[p].saturating_add(from.figures[p]);
     }
     to.bonus |= from.bonus;
+    to.pigs |= from.pigs;
 }
 
 /// The items of one group ([`Preview::members`]).
@@ -1180,6 +1311,7 @@ mod tests {
         bool,
         [u32; MAX_PLAYERS],
         [u8; MAX_PLAYERS],
+        (u32, i64, i64),
     );
 
     fn key(o: &Outlook) -> Key {
@@ -1192,6 +1324,7 @@ mod tests {
             o.scored_now,
             o.strength,
             o.figures,
+            (o.pigs, o.pig_now, o.pig_complete),
         )
     }
 
@@ -1261,10 +1394,10 @@ mod tests {
         let options: Vec<(FigureId, u8)> = preview.options().map(|(f, x, _)| (f, x)).collect();
         assert_eq!(options, places, "{at:?}");
         let mut completing = Vec::new();
-        for (i, (_, feature, outlook)) in preview.options().enumerate() {
+        for (i, (figure, feature, outlook)) in preview.options().enumerate() {
             let exact = placed.outlook_at(at.x, at.y, feature).expect("an outlook");
             assert_eq!(key(outlook), key(&exact), "{at:?} feature {feature}");
-            if outlook.scored_now {
+            if outlook.scored_now || game.rules().is_companion(figure) {
                 completing.push(i);
             }
         }
@@ -1288,12 +1421,23 @@ mod tests {
                 assert_eq!(gained, end.points[p], "{at:?} {action:?}: points of {p}");
                 let figures = |g: &Game<'_>| -> u32 {
                     (0..g.rules().figure_count())
-                        .map(|f| g.on_board(p, FigureId(u8::try_from(f).unwrap_or(0))))
+                        .map(|f| FigureId(u8::try_from(f).unwrap_or(0)))
+                        .filter(|&f| !g.rules().is_companion(f))
+                        .map(|f| g.on_board(p, f))
                         .sum()
                 };
                 let left = figures(game) - end.returned[p];
                 assert_eq!(figures(&after), left, "{at:?} {action:?}: figures of {p}");
             }
+            let builders = *preview.builders_after();
+            for (p, &n) in builders.iter().enumerate().take(game.players()) {
+                assert_eq!(
+                    n,
+                    after.builders_standing(p),
+                    "{at:?} {action:?}: builders of {p}"
+                );
+            }
+            let end = preview.turn_end(on, me);
             let mut exact = Vec::new();
             after.outlooks_into(&mut exact);
             let previewed: Vec<_> = end.outlooks.iter().map(key).collect();
@@ -1323,5 +1467,12 @@ mod tests {
         assert!(previews_match_placing(&all, 2) > 1000);
         let roses = rules(&["tilesets/base.tiles", "tilesets/wind-roses.tiles"]);
         assert!(previews_match_placing(&roses, 2) > 1000);
+        // Builders, pigs and goods.
+        let traders = rules(&[
+            "tilesets/base.tiles",
+            "tilesets/inns-and-cathedrals.tiles",
+            "tilesets/traders-and-builders.tiles",
+        ]);
+        assert!(previews_match_placing(&traders, 3) > 3000);
     }
 }

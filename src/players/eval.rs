@@ -95,6 +95,12 @@ impl Evaluator {
         (f64::from(tiles_left) / f64::from(self.total_tiles)).min(1.0)
     }
 
+    /// What `n` builders standing on the board are worth.
+    #[must_use]
+    pub fn builders_worth(&self, n: u32, tiles_left: u32) -> f64 {
+        f64::from(n) * SECOND_TURN * self.share(tiles_left)
+    }
+
     /// The cost of the `k`-th figure (1-based) a player has on the board.
     #[must_use]
     pub fn figure_cost(&self, k: usize, tiles_left: u32) -> f64 {
@@ -124,8 +130,7 @@ impl Evaluator {
                         (o.pigs & (1 << p) != 0).then(|| Evaluator::pig_estimate(o, tiles_left));
                     std::iter::once(Evaluator::estimate(o, tiles_left)).chain(pig)
                 });
-            let builders =
-                f64::from(game.builders_standing(p)) * SECOND_TURN * self.share(tiles_left);
+            let builders = self.builders_worth(game.builders_standing(p), tiles_left);
             *v = self.player_value(score, acrobats, estimates, builders, on_board, tiles_left);
         }
         relative(&values[..players], player)

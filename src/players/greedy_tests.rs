@@ -1,7 +1,8 @@
 //! The greedy player values placements from the engine's preview exactly as
 //! on a copy: the same actions, in the same order, with bit-identical values,
 //! for every placement of every tile kind in positions of greedy games with
-//! the base game, all four shipped sets, and a fan's own kinds.
+//! the base game, all four shipped sets, Traders & Builders with Inns &
+//! Cathedrals, and a fan's own kinds.
 
 use super::Greedy;
 use crate::engine::{Game, KindId, MeepleAction, Phase, Preview, Ruleset};
@@ -106,6 +107,19 @@ fn the_preview_values_placements_exactly_as_a_copy_does() {
     );
     let (previewed, all) = compare(&all_four, "greedy,greedy,greedy", 2..3, 7);
     assert!(previewed > 1_000, "{previewed} of {all}");
+    // Builders, pigs and goods, and the large meeple.
+    let traders = rules(&[
+        "tilesets/base.tiles",
+        "tilesets/inns-and-cathedrals.tiles",
+        "tilesets/traders-and-builders.tiles",
+    ]);
+    let (previewed, all) = compare(&traders, "greedy,greedy", 0..2, 4);
+    assert!(
+        previewed > 5_000 && previewed * 100 > all * 80,
+        "{previewed} of {all}"
+    );
+    let (previewed, all) = compare(&traders, "greedy,greedy,greedy", 2..3, 6);
+    assert!(previewed * 100 > all * 80, "{previewed} of {all}");
     let lakeside = rules(&["tilesets/base.tiles", "examples/lakeside.tiles"]);
     let (previewed, all) = compare(&lakeside, "greedy,greedy", 0..2, 3);
     assert!(

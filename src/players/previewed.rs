@@ -11,7 +11,10 @@
 //! - a figure on a feature the tile completes: the same, with that feature
 //!   scored for its owner and the figure back in supply;
 //! - a figure on any other feature: passing's value plus the feature's
-//!   estimate minus the figure's cost, as on a copy.
+//!   estimate minus the figure's cost, as on a copy;
+//! - a builder or pig beside the player's follower: the turn's end with it
+//!   standing there (a builder counts among those standing, a pig adds its
+//!   bonus to the field).
 
 use super::eval::{on_board, relative, Evaluator};
 use crate::engine::{Game, MeepleAction, Outlook, Preview, MAX_PLAYERS};
@@ -23,11 +26,11 @@ pub(super) struct Previewed {
     /// The value of a placement that changes nothing held: (board, tiles
     /// left, active player, value).
     unchanged: Option<(u64, u32, usize, f64)>,
-    /// Per outlook: the players it scores for (bits) and its estimate.
-    terms: Vec<(u32, f64)>,
+    /// Per outlook at the turn's end, its term.
+    terms: Vec<Term>,
     /// The terms of the features held as the board stands: (board, tiles
     /// left, terms).
-    held_terms: (u64, u32, Vec<(u32, f64)>),
+    held_terms: (u64, u32, Vec<Term>),
 }
 
 impl Previewed {
@@ -48,9 +51,10 @@ impl Previewed {
             *n = on_board(game, p);
         }
         let options = self.preview.options().count();
+        let rules = game.rules();
         for i in 0..options {
             let (figure, feature, outlook) = self.preview.options().nth(i).expect("an option");
-            if outlook.scored_now {
+            if outlook.scored_now || rules.is_companion(figure) {
                 let v = self.turn_value(eval, game, Some(i), &figures, left);
                 out.push((MeepleAction::Place { figure, feature }, v));
             }
@@ -59,7 +63,7 @@ impl Previewed {
         out.push((MeepleAction::Pass, pass));
         let cost = eval.figure_cost(figures[me] + 1, left);
         for (figure, feature, outlook) in self.preview.options() {
-            if !outlook.scored_now {
+            if !outlook.scored_now && !rules.is_companion(figure) {
                 let v = pass + Evaluator::estimate(outlook, left) - cost;
                 out.push((MeepleAction::Place { figure, feature }, v));
             }
@@ -109,29 +113,57 @@ impl Previewed {
             (*known, *known_left) = (board, left);
         }
         let (points, returned) = self.preview.end_of_turn(on, me);
+        // A pig put now: its field's term with the pig.
+        let pig = on.and_then(|i| self.preview.pig_source(i));
         self.terms.clear();
         let after = self.preview.after();
         for &source in self.preview.end_sources() {
             let t = match held.get(source as usize) {
-                Some(&t) => t,
+                Some(&t) if Some(source) != pig => t,
+                Some(_) => unreachable!("a pig's field is changed by the placement"),
+                None if Some(source) == pig => {
+                    let mut outlook = after[source as usize - held.len()];
+                    outlook.pigs |= 1 << me;
+                    term(&outlook, players, left)
+                }
                 None => term(&after[source as usize - held.len()], players, left),
             };
             self.terms.push(t);
         }
+        let builders = *self.preview.builders_after();
         let mut values = [0.0f64; MAX_PLAYERS];
         for (p, v) in values.iter_mut().enumerate().take(players) {
             let score = game.scores()[p].total().saturating_add(points[p]);
             let acrobats = game.acrobats_worth(p);
             let on_board = figures[p] - returned[p] as usize;
-            let estimates = self.terms.iter().filter(|t| t.0 >> p & 1 != 0).map(|t| t.1);
-            *v = eval.player_value(score, acrobats, estimates, 0.0, on_board, left);
+            // A pig's bonus right after its field's estimate, as `eval`.
+            let estimates = self
+                .terms
+                .iter()
+                .filter(|t| t.mask >> p & 1 != 0)
+                .flat_map(|t| {
+                    std::iter::once(t.estimate).chain((t.pigs >> p & 1 != 0).then_some(t.pig))
+                });
+            let builders = eval.builders_worth(builders[p], left);
+            *v = eval.player_value(score, acrobats, estimates, builders, on_board, left);
         }
         relative(&values[..players], me)
     }
 }
 
-/// The players an outlook scores for (bits) and its estimate.
-fn term(outlook: &Outlook, players: usize, left: u32) -> (u32, f64) {
+/// What an outlook adds to the values of the players it scores for.
+#[derive(Clone, Copy, Debug)]
+struct Term {
+    /// The players it scores for (bits).
+    mask: u32,
+    estimate: f64,
+    /// Those of them with a pig on it (bits), and the pig's estimate.
+    pigs: u32,
+    pig: f64,
+}
+
+/// The players an outlook scores for and what it is worth to them.
+fn term(outlook: &Outlook, players: usize, left: u32) -> Term {
     // Players beyond `players` have no strength: the best is among these.
     let best = outlook.strength[..players]
         .iter()
@@ -144,5 +176,15 @@ fn term(outlook: &Outlook, players: usize, left: u32) -> (u32, f64) {
             mask |= u32::from(outlook.strength[p] == best) << p;
         }
     }
-    (mask, Evaluator::estimate(outlook, left))
+    let pigs = outlook.pigs & mask;
+    Term {
+        mask,
+        estimate: Evaluator::estimate(outlook, left),
+        pigs,
+        pig: if pigs == 0 {
+            0.0
+        } else {
+            Evaluator::pig_estimate(outlook, left)
+        },
+    }
 }

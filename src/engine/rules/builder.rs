@@ -93,6 +93,9 @@ pub fn place_companions(
 
 impl Module for Builder {
     type Table = BuilderTable;
+    /// The preview lists builders beside the player's followers and counts the
+    /// builders standing when the turn ends (the second turn changes no value).
+    const PREVIEWED: bool = true;
     const CAPABILITY: Capability = Capability {
         name: NAME,
         on: On::Figure,

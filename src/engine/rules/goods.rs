@@ -77,6 +77,8 @@ impl Clone for Goods {
 
 impl Module for Goods {
     type Table = GoodsTable;
+    /// Goods change no score, figure or feature during play.
+    const PREVIEWED: bool = true;
     const CAPABILITY: Capability = Capability {
         name: NAME,
         on: On::Attribute,

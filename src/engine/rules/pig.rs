@@ -46,6 +46,9 @@ pub struct Pig;
 
 impl Module for Pig {
     type Table = PigTable;
+    /// The preview lists pigs beside the player's farmers and reads their bonus
+    /// from the fields (pigs score at game end only).
+    const PREVIEWED: bool = true;
     const CAPABILITY: Capability = Capability {
         name: NAME,
         on: On::Figure,
