@@ -550,19 +550,19 @@ fn a_capability_the_engine_lacks_is_refused_with_one_line_naming_it() {
         "tests/engine/fan/vineyard.tiles".into(),
     ]);
     let wanted =
-        "the engine has no `vineyard` rules: used by kind `vineyard` (tile `vineyard/vineyard-road`)";
-    let e = Ruleset::new(&set, None).expect_err("vineyards need vineyard rules");
+        "the engine has no `grove` rules: used by kind `grove` (tile `vineyard/vineyard-road`)";
+    let e = Ruleset::new(&set, None).expect_err("groves need grove rules");
     assert_eq!(e.to_string(), wanted);
     // Not in play, not refused.
     assert!(Ruleset::new(&set, Some(&["base".to_string()])).is_ok());
 
     // A figure's capability, and a capability on the wrong sort of declaration.
     let mut figure = shipped();
-    figure.expansions[0].figures[0].capabilities = vec!["vineyard".into()];
-    let e = Ruleset::new(&figure, None).expect_err("vineyard");
+    figure.expansions[0].figures[0].capabilities = vec!["grove".into()];
+    let e = Ruleset::new(&figure, None).expect_err("grove");
     assert_eq!(
         e.to_string(),
-        "the engine has no `vineyard` rules: used by figure `meeple`"
+        "the engine has no `grove` rules: used by figure `meeple`"
     );
     let mut misplaced = shipped();
     for kind in &mut misplaced.vocabulary.kinds {
@@ -641,7 +641,7 @@ fn a_capability_the_engine_lacks_is_refused_with_one_line_naming_it() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        err.contains("left out 1 whose rules the engine lacks: vineyard (no `vineyard` rules)"),
+        err.contains("left out 1 whose rules the engine lacks: vineyard (no `grove` rules)"),
         "{err}"
     );
     let _ = std::fs::remove_dir_all(dir);

@@ -233,7 +233,7 @@ fn play_on_the_directory_plays_what_the_engine_can_and_says_what_it_left_out() {
         .find(|l| l.starts_with("note: playing "))
         .unwrap_or_else(|| panic!("no note in: {err}"));
     for part in [
-        "hills-and-sheep (no `vineyard` rules)",
+        "ferries (no `ferry` rules)",
         "watchtowers (no `watchtower` rules)",
         "base-edition-2",
     ] {

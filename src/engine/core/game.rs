@@ -51,11 +51,13 @@ pub trait Rules: Sized {
     /// A refusal in words.
     fn describe_refusal(refusal: Self::Refusal) -> String;
     /// Checks the tile drawn for a placement or discard: a module may have
-    /// fixed which tile the active player plays now.
+    /// fixed which tile the active player plays now. True when a module set
+    /// this tile aside for the player earlier: it is not drawn from the bag
+    /// now (so the bag's face-down tiles do not stop it).
     ///
     /// # Errors
     /// The modules refuse it.
-    fn check_drawn(game: &Game<'_, Self>, tile: KindId) -> Result<(), IllegalMove>;
+    fn check_drawn(game: &Game<'_, Self>, tile: KindId) -> Result<bool, IllegalMove>;
     /// Checks what a placement brings besides the tile (a token).
     ///
     /// # Errors
@@ -336,7 +338,7 @@ impl<'r, X: Rules> Game<'r, X> {
     }
 
     /// Copies not yet drawn that a rule laid face down under other tiles
-    /// (a hill's): which ones is never revealed, so they are the bag's last
+    /// (by a module's rule): which ones is never revealed, so they are the bag's last
     /// tiles — the game ends when no other copy is left.
     #[must_use]
     pub fn face_down(&self) -> u32 {

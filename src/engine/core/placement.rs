@@ -205,8 +205,9 @@ impl<X: Rules> Game<'_, X> {
                 ))
             }
             Some(_) => {
+                let set_aside = X::check_drawn(self, tile)?;
                 let left: u32 = self.stage_left.iter().sum();
-                if left <= self.face_down {
+                if left <= self.face_down && !set_aside {
                     return illegal(format!(
                         "the bag is empty: the {left} tile{} left lie{} face down under other tiles and {} never drawn",
                         if left == 1 { "" } else { "s" },
@@ -214,8 +215,7 @@ impl<X: Rules> Game<'_, X> {
                         if left == 1 { "is" } else { "are" },
                     ));
                 }
-                self.check_order(tile)?;
-                X::check_drawn(self, tile)
+                self.check_order(tile)
             }
         }
     }

@@ -144,7 +144,7 @@ impl Module for Bazaar {
         _: &BazaarTable,
         game: &Game<'_, X>,
         tile: KindId,
-    ) -> Result<(), IllegalMove> {
+    ) -> Result<bool, IllegalMove> {
         match self.held.first() {
             Some(&(owner, k)) if usize::from(owner) == game.active && k != tile => {
                 illegal(format!(
@@ -152,7 +152,8 @@ impl Module for Bazaar {
                     game.rules.kind_id(k)
                 ))
             }
-            _ => Ok(()),
+            Some(&(owner, _)) if usize::from(owner) == game.active => Ok(true),
+            _ => Ok(false),
         }
     }
 
@@ -173,8 +174,11 @@ impl Module for Bazaar {
         if !t.bazaar[usize::from(kind.0)] || self.from_bazaar || !self.held.is_empty() {
             return;
         }
+        // Tiles lying face down (under hills) are never drawn, so never
+        // auctioned either.
         let left: u64 = game.remaining.iter().map(|&n| u64::from(n)).sum();
-        self.due = game.players >= 2 && left >= game.players as u64;
+        let drawable = left.saturating_sub(u64::from(game.face_down()));
+        self.due = game.players >= 2 && drawable >= game.players as u64;
     }
 
     fn pending<X: Host>(&self, _: &BazaarTable, _: &Game<'_, X>) -> Option<Phase> {

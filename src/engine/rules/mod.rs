@@ -236,18 +236,19 @@ macro_rules! registry {
                 (refusal.describe)(refusal.code)
             }
 
-            fn check_drawn(game: &Game<'_, InPlay>, tile: KindId) -> Result<(), IllegalMove> {
+            fn check_drawn(game: &Game<'_, InPlay>, tile: KindId) -> Result<bool, IllegalMove> {
                 if !game.x.any {
-                    return Ok(());
+                    return Ok(false);
                 }
                 let rules = game.rules;
                 let tables = &rules.ext;
+                let mut set_aside = false;
                 $(
                     if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
-                        m.check_drawn(t, game, tile)?;
+                        set_aside |= m.check_drawn(t, game, tile)?;
                     }
                 )*
-                Ok(())
+                Ok(set_aside)
             }
 
             fn check_placing(

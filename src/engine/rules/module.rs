@@ -285,8 +285,8 @@ pub trait Module: Sized + Clone + std::fmt::Debug + 'static {
         t: &Self::Table,
         game: &Game<'_, X>,
         tile: KindId,
-    ) -> Result<(), IllegalMove> {
-        Ok(())
+    ) -> Result<bool, IllegalMove> {
+        Ok(false)
     }
     /// See [`Rules::check_placing`].
     ///
