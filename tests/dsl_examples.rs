@@ -97,3 +97,24 @@ fn the_design_examples_compile_to_the_described_fields() {
     assert_eq!(examples.rules.get("ringmaster.bonus"), Some(&2));
     assert!(!examples.figures[0].acrobat);
 }
+
+/// A courtyard (`field touching N` with no slots, where one region encloses
+/// the field) compiles to a field with no slots touching that region, beside
+/// the tile's derived fields; on a four-city tile the same statement with all
+/// four cities names the derived inner field (no second one).
+#[test]
+fn a_courtyard_is_a_field_inside_the_region_that_encloses_it() {
+    let text = "expansion base {}\n\
+        tile yard { city N E S W; field touching N }\n\
+        tile cap { city N; road E W; field touching N }\n\
+        tile four { city N; city E; city S; city W; field touching N E S W }\n";
+    let checked = tileforge::compile::compile_str(text).unwrap_or_else(|d| panic!("{d}"));
+    let set = emit::tileset(&checked);
+    expect(&set, "yard", &[("", "NESW")]);
+    expect(
+        &set,
+        "cap",
+        &[("", "N"), ("ENE WNW", "N"), ("ESE SSE SSW WSW", "")],
+    );
+    expect(&set, "four", &[("", "N E S W")]);
+}

@@ -48,6 +48,8 @@ const GOLDEN: &[(&str, u8)] = &[
     ("vocab/bridge", 0),              // road over the river on a bridge
     ("vocab/tunnel", 1),              // road under a road, turned
     ("vocab/four-cities", 0),         // a field inside, touching four caps
+    ("vocab/courtyard", 0),           // a field enclosed by one city
+    ("vocab/cap-courtyard", 1),       // a courtyard in a cap, turned
     ("vocab/band-and-cap", 0),        // CCc: a field between band and cap
     ("vocab/crossing-cities", 0),     // a city over another, corner fields
     ("vocab/reaching", 0),            // a cap reaching into a corner

@@ -75,6 +75,7 @@ codes! {
     FieldsInterleave = "E0306", Error, "two fields cross each other";
     FieldNowhere = "E0307", Error, "a field with no slots and nothing it touches: drawn nowhere";
     FieldTouchingOmits = "E0308", Error, "a field's `touching` leaves out a region the field reaches";
+    CourtyardTwice = "E0309", Error, "two courtyards inside one region";
     ExpectFailed = "E0401", Error, "an `expect` does not hold";
     UnknownExpect = "E0402", Error, "an `expect` of something that cannot be counted";
     BadDie = "E0501", Error, "a die without faces or with a face of 0";

@@ -948,7 +948,8 @@ impl TileLowering<'_> {
         let Some(field_kind) = self.vocabulary.face_kind() else {
             return;
         };
-        let fields: Vec<FieldOut> = if self.fields.is_empty() {
+        let courtyards = self.courtyards(&faces);
+        let mut fields: Vec<FieldOut> = if self.fields.is_empty() {
             faces
                 .into_iter()
                 .map(|f| (f, self.decl.id.span, field_kind, Vec::new()))
@@ -959,6 +960,7 @@ impl TileLowering<'_> {
                 None => return,
             }
         };
+        fields.extend(courtyards);
         for (field, span, kind, attributes) in fields {
             let id = self.features.len();
             self.features.push(Feature {
@@ -1025,6 +1027,51 @@ impl TileLowering<'_> {
         }
     }
 
+    /// Takes the courtyards out of the declared fields: a field with no slots,
+    /// `touching` one region, where the geometry has no inner field touching
+    /// just that region, is a field enclosed by that region (`city N E S W;
+    /// field touching N`). At most one per region.
+    fn courtyards(&mut self, faces: &[super::planar::Face]) -> Vec<FieldOut> {
+        let mut out: Vec<FieldOut> = Vec::new();
+        let mut kept = Vec::new();
+        for d in std::mem::take(&mut self.fields) {
+            let region = match d.touching.as_slice() {
+                [(r, _), rest @ ..] if d.slots.is_empty() && rest.iter().all(|(o, _)| o == r) => *r,
+                _ => {
+                    kept.push(d);
+                    continue;
+                }
+            };
+            let derived = faces
+                .iter()
+                .any(|f| f.slots.is_empty() && f.regions == [region]);
+            if derived {
+                kept.push(d);
+                continue;
+            }
+            let span = self.decl.features[d.decl].span;
+            if let Some((_, first, _, _)) = out.iter().find(|o| o.0.regions == [region]) {
+                let diag = Diagnostic::new(
+                    Code::CourtyardTwice,
+                    span,
+                    format!("the {} already encloses a courtyard", self.describe(region)),
+                )
+                .label("a second courtyard")
+                .with(*first, "the first")
+                .help("a region encloses at most one field: join the two");
+                self.error(diag);
+                continue;
+            }
+            let face = super::planar::Face {
+                slots: Vec::new(),
+                regions: vec![region],
+            };
+            out.push((face, span, d.kind, d.attributes));
+        }
+        self.fields = kept;
+        out
+    }
+
     /// Proves the declared fields; returns them with their spans, or `None` after
     /// reporting why not. Derived fields inside the tile (no border slot) are kept.
     fn prove(
@@ -1051,11 +1098,28 @@ impl TileLowering<'_> {
             }
         };
         let mut out = Vec::new();
+        let mut inner_declared = Vec::new();
         for (i, field) in proved.iter_mut().enumerate() {
-            let face = faces
-                .iter()
-                .find(|f| field.slots.first().is_some_and(|s| f.slots.contains(s)));
             let touching = std::mem::take(&mut self.fields[i].touching);
+            let face = if field.slots.is_empty() {
+                // A field inside the tile (no slots) is the inner face touching
+                // exactly the regions it names.
+                let mut named: Vec<usize> = touching.iter().map(|(r, _)| *r).collect();
+                named.sort_unstable();
+                named.dedup();
+                let inner = faces.iter().position(|f| {
+                    f.slots.is_empty() && named.iter().all(|r| f.regions.contains(r))
+                });
+                inner_declared.extend(inner);
+                if let Some(k) = inner {
+                    field.regions.clone_from(&faces[k].regions);
+                }
+                inner.map(|k| &faces[k])
+            } else {
+                faces
+                    .iter()
+                    .find(|f| field.slots.first().is_some_and(|s| f.slots.contains(s)))
+            };
             if let Some(&(_, first)) = touching.first() {
                 let omitted: Vec<usize> = field
                     .regions
@@ -1079,6 +1143,7 @@ impl TileLowering<'_> {
                     self.error(d);
                 }
             }
+            let inside = field.slots.is_empty();
             for (region, span) in touching {
                 if face.is_some_and(|f| f.regions.contains(&region)) {
                     field.regions.push(region);
@@ -1090,6 +1155,11 @@ impl TileLowering<'_> {
                     )
                     .label("not next to this field")
                     .with(self.features[region].span, "the region");
+                    let d = if inside {
+                        d.help("a field with no slots lies inside the tile: it names every region around an inner field, or the one region enclosing it (a courtyard: `field touching N`)")
+                    } else {
+                        d
+                    };
                     self.error(d);
                 }
             }
@@ -1106,8 +1176,10 @@ impl TileLowering<'_> {
             ));
         }
         let field_kind = self.vocabulary.face_kind().unwrap_or(0);
-        for face in faces.iter().filter(|f| f.slots.is_empty()) {
-            out.push((face.clone(), self.decl.id.span, field_kind, Vec::new()));
+        for (k, face) in faces.iter().enumerate() {
+            if face.slots.is_empty() && !inner_declared.contains(&k) {
+                out.push((face.clone(), self.decl.id.span, field_kind, Vec::new()));
+            }
         }
         (!self.diagnostics.iter().any(Diagnostic::is_error)).then_some(out)
     }

@@ -115,8 +115,17 @@ pub fn outline_path(outline: &[Curve]) -> Option<Path> {
     let first = outline.first()?.start();
     let mut path = PathBuilder::new();
     path.move_to(first.x, first.y);
+    let mut at = first;
     for c in outline {
+        // A curve that does not go on from the last one starts a new loop
+        // (a courtyard's hole).
+        let start = c.start();
+        if start.dist(at) > 1e-4 {
+            path.close();
+            path.move_to(start.x, start.y);
+        }
         c.extend(&mut path);
+        at = c.at(1.0);
     }
     path.close();
     path.finish()

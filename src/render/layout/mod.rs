@@ -366,6 +366,11 @@ fn regions(b: &mut Builder<'_>) -> Result<(), String> {
             .filter_map(|d| region::side_of(*d))
             .collect();
         let shape = region::shape(mine, &reaches, &to_sides, room);
+        let shape = if courtyard(b, id) {
+            region::with_courtyard(shape, mine)
+        } else {
+            shape
+        };
         let kind = b.kinds.0[id];
         b.region_of[id] = Some(b.scene.regions.len());
         b.scene.regions.push(Region {
@@ -380,6 +385,14 @@ fn regions(b: &mut Builder<'_>) -> Result<(), String> {
         });
     }
     Ok(())
+}
+
+/// Whether a field of the tile lies inside the region `id`: a field with no
+/// slots that touches that region alone (`field touching N` in the language).
+fn courtyard(b: &Builder<'_>, id: usize) -> bool {
+    b.tile.features.iter().enumerate().any(|(f, g)| {
+        b.kinds.shape(f) == Some(Shape::Face) && g.slots.is_empty() && g.touching == [id]
+    })
 }
 
 /// The spot look of a kind (its nominal radius depends on whether it is a

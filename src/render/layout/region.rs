@@ -124,6 +124,52 @@ pub fn shape(mine: [bool; 4], reaches: &[usize], to_sides: &[usize], room: Room)
     }
 }
 
+/// The shape with a courtyard: a field enclosed by the region, a walled
+/// round hole at the region's anchor (the middle of a region on all four
+/// sides), drawn counter-clockwise so that the outline's fill leaves it
+/// open. The attributes move off the hole, towards the region's first side.
+pub fn with_courtyard(mut shape: Shape, mine: [bool; 4]) -> Shape {
+    const KAPPA: f32 = 0.552_284_8;
+    let count = mine.iter().filter(|m| **m).count();
+    let (at, r) = if count == 4 {
+        (CENTRE, 0.2)
+    } else if count == 1 {
+        (shape.anchor, 0.07)
+    } else {
+        (shape.anchor, 0.1)
+    };
+    let k = r * KAPPA;
+    let (n, w, s, e) = (
+        at + p(0.0, -r),
+        at + p(-r, 0.0),
+        at + p(0.0, r),
+        at + p(r, 0.0),
+    );
+    let hole = [
+        Curve::Cubic(n, n + p(-k, 0.0), w + p(0.0, -k), w),
+        Curve::Cubic(w, w + p(0.0, k), s + p(-k, 0.0), s),
+        Curve::Cubic(s, s + p(k, 0.0), e + p(0.0, k), e),
+        Curve::Cubic(e, e + p(0.0, -k), n + p(k, 0.0), n),
+    ];
+    shape.outline.extend(hole);
+    shape.walls.extend(hole);
+    // A keyhole polygon: out along a seam, round the hole, back the same way;
+    // the seam's two crossings cancel in inside tests.
+    let back = shape.polygon.first().copied();
+    shape.polygon.extend(hole.iter().flat_map(|c| c.sample(16)));
+    shape.polygon.extend(back);
+    let side = Side::ALL
+        .into_iter()
+        .find(|s| mine[s.index()])
+        .unwrap_or(Side::N);
+    shape.anchor = if count == 4 {
+        side_middle(side) + inward(side) * 0.15
+    } else {
+        at + p(r + 0.07, 0.0)
+    };
+    shape
+}
+
 fn anchor(mine: [bool; 4], count: usize) -> P {
     let depth = if count == 1 { 0.13 } else { 0.2 };
     let mut sum = p(0.0, 0.0);
