@@ -374,11 +374,15 @@ macro_rules! registry {
                 }
                 let rules = game.rules;
                 let tables = &rules.ext;
+                // The first module in registry order that asks for another
+                // action has it; the others ask again after that action.
                 let mut again = false;
                 $(
-                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                        again |= m.another_action(t, game, action);
-                        game.x.$field = Some(m);
+                    if !again {
+                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                            again = m.another_action(t, game, action);
+                            game.x.$field = Some(m);
+                        }
                     }
                 )*
                 again
