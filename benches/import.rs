@@ -5,7 +5,7 @@
 //! Reading the files is outside the measured loop: it is XML parsing, the
 //! vocabulary mapping, the field-matching search and writing the text.
 //!
-//! `TILEFORGE_JCZ_DIR=/tmp/jcz cargo bench --bench import`
+//! `TILEFORGE_JCZ_DIR=<directory of the expansion XML files> cargo bench --bench import`
 
 use std::path::{Path, PathBuf};
 
