@@ -236,19 +236,24 @@ macro_rules! registry {
                 (refusal.describe)(refusal.code)
             }
 
+            #[inline]
             fn check_drawn(game: &Game<'_, InPlay>, tile: KindId) -> Result<bool, IllegalMove> {
                 if !game.x.any {
                     return Ok(false);
                 }
-                let rules = game.rules;
-                let tables = &rules.ext;
-                let mut set_aside = false;
-                $(
-                    if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
-                        set_aside |= m.check_drawn(t, game, tile)?;
-                    }
-                )*
-                Ok(set_aside)
+                #[inline(never)]
+                fn all(game: &Game<'_, InPlay>, tile: KindId) -> Result<bool, IllegalMove> {
+                    let rules = game.rules;
+                    let tables = &rules.ext;
+                    let mut set_aside = false;
+                    $(
+                        if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
+                            set_aside |= m.check_drawn(t, game, tile)?;
+                        }
+                    )*
+                    Ok(set_aside)
+                }
+                all(game, tile)
             }
 
             fn check_placing(
@@ -267,76 +272,101 @@ macro_rules! registry {
                 Ok(())
             }
 
+            #[inline]
             fn tile_move(game: &mut Game<'_, InPlay>) {
                 if !game.x.any {
                     return;
                 }
-                let rules = game.rules;
-                let tables = &rules.ext;
-                $(
-                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                        m.tile_move(t, game);
-                        game.x.$field = Some(m);
-                    }
-                )*
+                #[inline(never)]
+                fn all(game: &mut Game<'_, InPlay>) {
+                    let rules = game.rules;
+                    let tables = &rules.ext;
+                    $(
+                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                            m.tile_move(t, game);
+                            game.x.$field = Some(m);
+                        }
+                    )*
+                }
+                all(game)
             }
 
+            #[inline]
             fn placing(game: &mut Game<'_, InPlay>, tile: KindId, token: Option<TokenId>) {
                 if !game.x.any {
                     return;
                 }
-                let rules = game.rules;
-                let tables = &rules.ext;
-                $(
-                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                        m.placing(t, game, tile, token);
-                        game.x.$field = Some(m);
-                    }
-                )*
+                #[inline(never)]
+                fn all(game: &mut Game<'_, InPlay>, tile: KindId, token: Option<TokenId>) {
+                    let rules = game.rules;
+                    let tables = &rules.ext;
+                    $(
+                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                            m.placing(t, game, tile, token);
+                            game.x.$field = Some(m);
+                        }
+                    )*
+                }
+                all(game, tile, token)
             }
 
+            #[inline]
             fn tile_put(game: &mut Game<'_, InPlay>, tile: u32) {
                 if !game.x.any {
                     return;
                 }
-                let rules = game.rules;
-                let tables = &rules.ext;
-                $(
-                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                        m.tile_put(t, game, tile);
-                        game.x.$field = Some(m);
-                    }
-                )*
+                #[inline(never)]
+                fn all(game: &mut Game<'_, InPlay>, tile: u32) {
+                    let rules = game.rules;
+                    let tables = &rules.ext;
+                    $(
+                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                            m.tile_put(t, game, tile);
+                            game.x.$field = Some(m);
+                        }
+                    )*
+                }
+                all(game, tile)
             }
 
+            #[inline]
             fn placed(game: &mut Game<'_, InPlay>) {
                 if !game.x.any {
                     return;
                 }
-                let rules = game.rules;
-                let tables = &rules.ext;
-                $(
-                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                        m.placed(t, game);
-                        game.x.$field = Some(m);
-                    }
-                )*
+                #[inline(never)]
+                fn all(game: &mut Game<'_, InPlay>) {
+                    let rules = game.rules;
+                    let tables = &rules.ext;
+                    $(
+                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                            m.placed(t, game);
+                            game.x.$field = Some(m);
+                        }
+                    )*
+                }
+                all(game)
             }
 
+            #[inline]
             fn blocks_figures(game: &Game<'_, InPlay>, tile: u32) -> bool {
                 if !game.x.any {
                     return false;
                 }
-                let rules = game.rules;
-                let tables = &rules.ext;
-                $(
-                    if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
-                        if m.blocks_figures(t, game, tile) {
-                            return true;
+                #[inline(never)]
+                fn all(game: &Game<'_, InPlay>, tile: u32) -> bool {
+                    let rules = game.rules;
+                    let tables = &rules.ext;
+                    $(
+                        if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
+                            if m.blocks_figures(t, game, tile) {
+                                return true;
+                            }
                         }
-                    }
-                )*
-                false
+                    )*
+                    false
+                }
+                all(game, tile)
             }
 
             fn act(game: &mut Game<'_, InPlay>, action: &MeepleAction) -> Result<(), IllegalMove> {
@@ -354,52 +384,67 @@ macro_rules! registry {
                 illegal(format!("no rule in play takes the figure action {action:?}"))
             }
 
+            #[inline]
             fn check_action(game: &Game<'_, InPlay>, action: &MeepleAction) -> Result<(), IllegalMove> {
                 if !game.x.any {
                     return Ok(());
                 }
-                let rules = game.rules;
-                let tables = &rules.ext;
-                $(
-                    if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
-                        m.check_action(t, game, action)?;
-                    }
-                )*
-                Ok(())
+                #[inline(never)]
+                fn all(game: &Game<'_, InPlay>, action: &MeepleAction) -> Result<(), IllegalMove> {
+                    let rules = game.rules;
+                    let tables = &rules.ext;
+                    $(
+                        if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
+                            m.check_action(t, game, action)?;
+                        }
+                    )*
+                    Ok(())
+                }
+                all(game, action)
             }
 
+            #[inline]
             fn another_action(game: &mut Game<'_, InPlay>, action: &MeepleAction) -> bool {
                 if !game.x.any {
                     return false;
                 }
-                let rules = game.rules;
-                let tables = &rules.ext;
-                // The first module in registry order that asks for another
-                // action has it; the others ask again after that action.
-                let mut again = false;
-                $(
-                    if !again {
-                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                            again = m.another_action(t, game, action);
-                            game.x.$field = Some(m);
+                #[inline(never)]
+                fn all(game: &mut Game<'_, InPlay>, action: &MeepleAction) -> bool {
+                    let rules = game.rules;
+                    let tables = &rules.ext;
+                    // The first module in registry order that asks for another
+                    // action has it; the others ask again after that action.
+                    let mut again = false;
+                    $(
+                        if !again {
+                            if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                                again = m.another_action(t, game, action);
+                                game.x.$field = Some(m);
+                            }
                         }
-                    }
-                )*
-                again
+                    )*
+                    again
+                }
+                all(game, action)
             }
 
+            #[inline]
             fn break_ties(game: &mut Game<'_, InPlay>, returned: &[Standing], strength: &mut [u32]) {
                 if !game.x.any {
                     return;
                 }
-                let rules = game.rules;
-                let tables = &rules.ext;
-                $(
-                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                        m.break_ties(t, game, returned, strength);
-                        game.x.$field = Some(m);
-                    }
-                )*
+                #[inline(never)]
+                fn all(game: &mut Game<'_, InPlay>, returned: &[Standing], strength: &mut [u32]) {
+                    let rules = game.rules;
+                    let tables = &rules.ext;
+                    $(
+                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                            m.break_ties(t, game, returned, strength);
+                            game.x.$field = Some(m);
+                        }
+                    )*
+                }
+                all(game, returned, strength)
             }
 
             fn strength(game: &mut Game<'_, InPlay>, root: u32, figure: FigureId) -> u32 {
@@ -417,96 +462,126 @@ macro_rules! registry {
                 rules.figures[usize::from(figure.0)].strength
             }
 
+            #[inline]
             fn due_before_scoring(game: &mut Game<'_, InPlay>) -> Option<Phase> {
                 if !game.x.any {
                     return None;
                 }
-                let rules = game.rules;
-                let tables = &rules.ext;
-                $(
-                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                        let due = m.due_before_scoring(t, game);
-                        game.x.$field = Some(m);
-                        if due.is_some() {
-                            return due;
+                #[inline(never)]
+                fn all(game: &mut Game<'_, InPlay>) -> Option<Phase> {
+                    let rules = game.rules;
+                    let tables = &rules.ext;
+                    $(
+                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                            let due = m.due_before_scoring(t, game);
+                            game.x.$field = Some(m);
+                            if due.is_some() {
+                                return due;
+                            }
                         }
-                    }
-                )*
-                None
+                    )*
+                    None
+                }
+                all(game)
             }
 
+            #[inline]
             fn before_scoring(game: &mut Game<'_, InPlay>) {
                 if !game.x.any {
                     return;
                 }
-                let rules = game.rules;
-                let tables = &rules.ext;
-                $(
-                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                        m.before_scoring(t, game);
-                        game.x.$field = Some(m);
-                    }
-                )*
+                #[inline(never)]
+                fn all(game: &mut Game<'_, InPlay>) {
+                    let rules = game.rules;
+                    let tables = &rules.ext;
+                    $(
+                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                            m.before_scoring(t, game);
+                            game.x.$field = Some(m);
+                        }
+                    )*
+                }
+                all(game)
             }
 
+            #[inline]
             fn scored(game: &mut Game<'_, InPlay>, scored: &Scored<'_>) {
                 if !game.x.any {
                     return;
                 }
-                let rules = game.rules;
-                let tables = &rules.ext;
-                $(
-                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                        m.scored(t, game, scored);
-                        game.x.$field = Some(m);
-                    }
-                )*
+                #[inline(never)]
+                fn all(game: &mut Game<'_, InPlay>, scored: &Scored<'_>) {
+                    let rules = game.rules;
+                    let tables = &rules.ext;
+                    $(
+                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                            m.scored(t, game, scored);
+                            game.x.$field = Some(m);
+                        }
+                    )*
+                }
+                all(game, scored)
             }
 
+            #[inline]
             fn after_scoring(game: &mut Game<'_, InPlay>) {
                 if !game.x.any {
                     return;
                 }
-                let rules = game.rules;
-                let tables = &rules.ext;
-                $(
-                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                        m.after_scoring(t, game);
-                        game.x.$field = Some(m);
-                    }
-                )*
+                #[inline(never)]
+                fn all(game: &mut Game<'_, InPlay>) {
+                    let rules = game.rules;
+                    let tables = &rules.ext;
+                    $(
+                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                            m.after_scoring(t, game);
+                            game.x.$field = Some(m);
+                        }
+                    )*
+                }
+                all(game)
             }
 
+            #[inline]
             fn pending(game: &Game<'_, InPlay>) -> Option<Phase> {
                 if !game.x.any {
                     return None;
                 }
-                let rules = game.rules;
-                let tables = &rules.ext;
-                $(
-                    if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
-                        if let Some(phase) = m.pending(t, game) {
-                            return Some(phase);
+                #[inline(never)]
+                fn all(game: &Game<'_, InPlay>) -> Option<Phase> {
+                    let rules = game.rules;
+                    let tables = &rules.ext;
+                    $(
+                        if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
+                            if let Some(phase) = m.pending(t, game) {
+                                return Some(phase);
+                            }
                         }
-                    }
-                )*
-                None
+                    )*
+                    None
+                }
+                all(game)
             }
 
+            #[inline]
             fn keeps_turn(game: &mut Game<'_, InPlay>) -> bool {
                 if !game.x.any {
                     return false;
                 }
-                let rules = game.rules;
-                let tables = &rules.ext;
-                let mut keeps = false;
-                $(
-                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                        keeps |= m.keeps_turn(t, game);
-                        game.x.$field = Some(m);
-                    }
-                )*
-                keeps
+                #[inline(never)]
+                fn all(game: &mut Game<'_, InPlay>) -> bool {
+                    let rules = game.rules;
+                    let tables = &rules.ext;
+                    let mut keeps = false;
+                    $(
+                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                            keeps |= m.keeps_turn(t, game);
+                            game.x.$field = Some(m);
+                        }
+                    )*
+                    keeps
+                }
+                all(game)
             }
 
             fn apply(game: &mut Game<'_, InPlay>, mv: &Move) -> Option<Result<(), IllegalMove>> {
@@ -549,32 +624,42 @@ macro_rules! registry {
                 None
             }
 
+            #[inline]
             fn final_first(game: &mut Game<'_, InPlay>) {
                 if !game.x.any {
                     return;
                 }
-                let rules = game.rules;
-                let tables = &rules.ext;
-                $(
-                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                        m.final_first(t, game);
-                        game.x.$field = Some(m);
-                    }
-                )*
+                #[inline(never)]
+                fn all(game: &mut Game<'_, InPlay>) {
+                    let rules = game.rules;
+                    let tables = &rules.ext;
+                    $(
+                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                            m.final_first(t, game);
+                            game.x.$field = Some(m);
+                        }
+                    )*
+                }
+                all(game)
             }
 
+            #[inline]
             fn final_last(game: &mut Game<'_, InPlay>) {
                 if !game.x.any {
                     return;
                 }
-                let rules = game.rules;
-                let tables = &rules.ext;
-                $(
-                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                        m.final_last(t, game);
-                        game.x.$field = Some(m);
-                    }
-                )*
+                #[inline(never)]
+                fn all(game: &mut Game<'_, InPlay>) {
+                    let rules = game.rules;
+                    let tables = &rules.ext;
+                    $(
+                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                            m.final_last(t, game);
+                            game.x.$field = Some(m);
+                        }
+                    )*
+                }
+                all(game)
             }
         }
 

@@ -417,10 +417,17 @@ pub struct FlockDue {
 impl Game<'_, super::InPlay> {
     /// The flock decision due now, if any.
     #[must_use]
+    #[inline]
     pub fn flock_due(&self) -> Option<FlockDue> {
         if self.phase != Phase::Flock {
             return None;
         }
+        self.flock_due_now()
+    }
+
+    /// [`Game::flock_due`] once the flock's phase is on.
+    #[inline(never)]
+    fn flock_due_now(&self) -> Option<FlockDue> {
         let m = self.x.module::<Shepherds>()?;
         let t = super::InPlay::table::<Shepherds>(&self.rules.ext)?;
         let due = m.due.first()?;
