@@ -195,3 +195,44 @@ fn a_million_turn_log_is_refused_at_the_turn_limit() {
         &text[text.len().saturating_sub(400)..]
     );
 }
+
+#[test]
+fn an_ends_at_list_of_fifty_thousand_names_gives_short_messages() {
+    let dir = scratch("bounds-ends-at");
+    let file = dir.join("lanes.tiles");
+    let path = file.to_str().expect("utf-8");
+    let lane = |names: &str| {
+        format!(
+            "expansion e \"E\" {{}}\nkind k spot \"K\" {{}}\n\
+             kind lane path \"Lane\" {{ edge L; ends-at {names} }}\n\
+             tile a start {{ lane E W }}\ntile b {{ lane E }}\n"
+        )
+    };
+    // Fifty thousand repetitions of a declared name: the dead end in the
+    // field is refused in one short line, not a 150 KB one.
+    std::fs::write(&file, lane(&vec!["k"; 50_000].join(" "))).expect("writes");
+    let (code, text) = run_capped(&["check", path], 1024, 60);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("error[E0210]: a lane may only end at: k\n"),
+        "{text}"
+    );
+    assert!(text.lines().all(|l| l.len() < 200), "{text}");
+    // Of an undeclared one: one error, not fifty thousand.
+    std::fs::write(&file, lane(&vec!["u"; 50_000].join(" "))).expect("writes");
+    let (code, text) = run_capped(&["check", path], 1024, 60);
+    assert_eq!(code, Some(1), "{text}");
+    assert_eq!(text.matches("no kind `u` is declared").count(), 1, "{text}");
+    // Fifty thousand different declared names: the list is cut after eight
+    // and the rest counted.
+    let names: Vec<String> = (0..50_000).map(|i| format!("k{i}")).collect();
+    let mut text = lane(&names.join(" "));
+    for i in 0..50_000 {
+        text.push_str(&format!("kind k{i} spot \"K{i}\" {{}}\n"));
+    }
+    std::fs::write(&file, text).expect("writes");
+    let (code, text) = run_capped(&["check", path], 1024, 60);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains(" and 49992 more"), "{text}");
+    assert!(text.lines().all(|l| l.len() < 200), "{text}");
+}

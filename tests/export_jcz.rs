@@ -387,3 +387,73 @@ fn the_command_writes_the_add_on_and_the_shapes_sheet() {
     let help = tileforge(&["export", "jcz", "--help"]);
     assert!(String::from_utf8_lossy(&help.stdout).contains("--shapes-sheet"));
 }
+
+#[test]
+fn a_fifth_inner_feature_of_one_type_is_refused_not_merged() {
+    // JCZ names inner features I, II, III, IV only: six gardens on a tile
+    // once got four click shapes (the last three all `IV`).
+    let dir = scratch("export_jcz_gardens");
+    let fan = dir.join("gardens.tiles");
+    std::fs::write(
+        &fan,
+        "expansion gardens \"Gardens\" {}\n\
+         tile four x1 { garden; garden; garden; garden; road S }\n\
+         tile six x1 { garden; garden; garden; garden; garden; garden; road S }\n\
+         tile five x1 { garden; garden; garden; garden; garden; city N }\n",
+    )
+    .expect("writes");
+    let set = set(&[PathBuf::from("tilesets/base.tiles"), fan]);
+    let options = Options {
+        expansions: Some(vec!["gardens".into()]),
+        tile_size: 64,
+        ..Options::new("gardens")
+    };
+    match jcz::jcz(&set, &options) {
+        Err(JczError::Input(m)) => {
+            assert!(m.contains("cannot play 2 tiles"), "{m}");
+            assert!(
+                m.contains("`gardens/six` has more than 4 inner garden"),
+                "{m}"
+            );
+            assert!(m.contains("`gardens/five`"), "{m}");
+            assert!(!m.contains("`gardens/four`"), "{m}");
+        }
+        other => panic!("expected an input error, got {other:?}"),
+    }
+    let addon = jcz::jcz(
+        &set,
+        &Options {
+            skip_unplayable: true,
+            ..options
+        },
+    )
+    .expect("exports the four-garden tile");
+    assert_eq!(addon.left_out.len(), 2);
+    let files = unzip(&addon.bytes);
+    let xml = String::from_utf8(files["gardens/expansions/gardens.xml"].clone()).expect("UTF-8");
+    assert_eq!(xml.matches("<garden").count(), 4, "{xml}");
+}
+
+#[test]
+fn import_reads_every_inner_location_jcz_has() {
+    // `I` to `IV` are JCZ's inner locations; `IIII` is none of them.
+    let field = |word: &str| {
+        format!(
+            "<defs><tiles><tile id=\"IN/a\"><city>N</city><field city=\"N\">EL ER SL SR WL WR</field>\
+             <field>{word}</field></tile></tiles>\
+             <sets><tile-set id=\"inner:1\"><ref count=\"1\" tile=\"IN/a\"/></tile-set></sets></defs>"
+        )
+    };
+    let import = |text: String| {
+        tileforge::import::jcz(&[tileforge::import::Input {
+            name: "inner.xml".into(),
+            text,
+        }])
+    };
+    for word in ["I", "II", "III", "IV"] {
+        assert!(import(field(word)).is_ok(), "{word} is refused");
+    }
+    for word in ["IIII", "V", "IIV"] {
+        assert!(import(field(word)).is_err(), "{word} is accepted");
+    }
+}

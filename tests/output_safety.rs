@@ -426,3 +426,93 @@ fn ids_that_differ_in_case_or_by_a_suffix_get_distinct_images() {
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
+
+/// JCZ tile XML with `n` one-tile expansions: `n` drafts to write.
+fn many_expansions(n: usize) -> String {
+    let mut text = String::from(
+        "<defs><tiles><tile id=\"MX/a\"><city>N</city>\
+         <field city=\"N\">EL ER SL SR WL WR</field></tile></tiles><sets>",
+    );
+    for i in 0..n {
+        text.push_str(&format!(
+            "<tile-set id=\"mx{i}:1\"><ref count=\"1\" tile=\"MX/a\"/></tile-set>"
+        ));
+    }
+    text.push_str("</sets></defs>");
+    text
+}
+
+/// Runs `import jcz` into `out`, interrupts it once its temporary directory
+/// appears in `base`; returns its exit code, or None when it finished before
+/// the directory was seen.
+fn interrupt_import(xml: &Path, out: &Path, base: &Path) -> Option<i32> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tileforge"))
+        .args(["import", "jcz", xml.to_str().expect("utf-8"), "-o"])
+        .arg(out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawns");
+    let staged = |d: &Path| {
+        std::fs::read_dir(d).is_ok_and(|entries| {
+            entries.filter_map(Result::ok).any(|e| {
+                e.file_name()
+                    .to_string_lossy()
+                    .starts_with(".tileforge-import")
+            })
+        })
+    };
+    loop {
+        if staged(base) {
+            break;
+        }
+        if child.try_wait().expect("polls").is_some() {
+            return None;
+        }
+        std::thread::sleep(Duration::from_micros(200));
+    }
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    child.wait().expect("ends").code()
+}
+
+#[test]
+fn an_interrupted_import_leaves_no_temporary_directory() {
+    let dir = scratch("import-interrupted");
+    let xml = dir.join("many.xml");
+    std::fs::write(&xml, many_expansions(1500)).expect("writes");
+    let imports = |d: &Path| -> Vec<String> {
+        std::fs::read_dir(d)
+            .expect("lists")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains("tileforge-import"))
+            .collect()
+    };
+    // `-o` that exists (the drafts are staged inside it) and one that does
+    // not (staged in its parent).
+    let existing = dir.join("existing");
+    std::fs::create_dir_all(&existing).expect("dir");
+    let missing = dir.join("missing");
+    let mut interrupted = 0;
+    for (out, base) in [(&existing, &existing), (&missing, &dir)] {
+        // The write takes a moment only; try a few times to catch it.
+        for _ in 0..5 {
+            let _ = std::fs::remove_dir_all(&missing);
+            match interrupt_import(&xml, out, base) {
+                Some(130) => {
+                    interrupted += 1;
+                    assert!(imports(base).is_empty(), "{:?}", imports(base));
+                    assert!(imports(&dir).is_empty(), "{:?}", imports(&dir));
+                    break;
+                }
+                // Finished before the interrupt arrived: nothing may be left
+                // either way.
+                _ => assert!(imports(base).is_empty(), "{:?}", imports(base)),
+            }
+        }
+    }
+    assert_eq!(interrupted, 2, "the import was never caught writing");
+}

@@ -514,7 +514,8 @@ fn field(file: &str, e: &RawElement) -> Result<FieldDef, ImportError> {
         pig_herd: false,
     };
     for word in e.text.split_whitespace() {
-        if !word.is_empty() && word.bytes().all(|b| b == b'I') && word.len() <= 4 {
+        // JCZ's inner locations (Location.java: I, II, III, IV).
+        if ["I", "II", "III", "IV"].contains(&word) {
             f.inner = true;
         } else if let Some(slot) = half_side(word) {
             f.slots.push(slot);
@@ -523,7 +524,7 @@ fn field(file: &str, e: &RawElement) -> Result<FieldDef, ImportError> {
                 file,
                 e.line,
                 format!(
-                    "<field> names \"{}\"; expected half-sides NL NR EL ER SL SR WL WR or I",
+                    "<field> names \"{}\"; expected half-sides NL NR EL ER SL SR WL WR or I, II, III, IV",
                     word.escape_debug()
                 ),
             ));

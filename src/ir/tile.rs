@@ -856,7 +856,7 @@ impl TileLowering<'_> {
         if !ends_at.is_empty() {
             let allowed = target.is_some_and(|t| ends_at.contains(&self.kind_of(t).id));
             if !allowed {
-                let list = ends_at.join(", ");
+                let list = short_list(ends_at);
                 let here = match target {
                     Some(t) => format!("it ends at the {}", self.kind_of(t).id),
                     None => "it ends in the field".to_string(),
@@ -1356,4 +1356,17 @@ fn compass_help(word: &str) -> Option<String> {
     }
     help.push('?');
     Some(help)
+}
+
+/// The most names a one-line message lists before counting the rest.
+const LISTED: usize = 8;
+
+/// `a, b, c` — or the first [`LISTED`] names and `and N more`, so a list of
+/// thousands stays a short line.
+fn short_list(names: &[String]) -> String {
+    let shown = names[..names.len().min(LISTED)].join(", ");
+    match names.len().saturating_sub(LISTED) {
+        0 => shown,
+        rest => format!("{shown} and {rest} more"),
+    }
 }

@@ -443,7 +443,15 @@ impl Vocabulary {
             "centre" if only(&[Shape::Spot], diagnostics) => kind.centre = true,
             "arrow" if only(&[Shape::Spot], diagnostics) => kind.arrow = true,
             "variants" if only(&[Shape::Spot], diagnostics) => kind.variants = words(),
-            "ends-at" if only(&[Shape::Path], diagnostics) => kind.ends_at = words(),
+            "ends-at" if only(&[Shape::Path], diagnostics) => {
+                // A name given twice is one place to end at (and one
+                // diagnostic if it is unknown, not one per repetition).
+                let mut seen = std::collections::HashSet::new();
+                kind.ends_at = words()
+                    .into_iter()
+                    .filter(|w| seen.insert(w.clone()))
+                    .collect();
+            }
             "draw" | "colour" | "label" => style_setting(&mut kind.style, s, diagnostics),
             "matches" | "centre" | "arrow" | "variants" | "ends-at" => {}
             _ => unknown_setting(s, KIND_SETTINGS, "a kind declaration", diagnostics),

@@ -489,7 +489,7 @@ fn position(v: Option<&Value>) -> Result<(i32, i32), String> {
     let coord = |c: Option<&Value>| {
         c.and_then(Value::as_i64)
             .and_then(|n| i32::try_from(n).ok())
-            .filter(|n| n.abs() <= 1_000_000)
+            .filter(|n| n.unsigned_abs() <= 1_000_000)
     };
     match v.and_then(Value::as_array).map(Vec::as_slice) {
         Some([x, y]) => coord(Some(x))

@@ -189,6 +189,16 @@ fn fan_declared(expansion: Option<&String>) -> bool {
     expansion.is_some_and(|e| jcz_set_id(e).is_none())
 }
 
+/// Why a tile with a fifth inner feature of one type cannot be exported.
+fn too_many_inner(tile: &Tile, kind: &str) -> String {
+    format!(
+        "tile `{}` has more than {} inner {kind} features (JCloisterZone names at most {})",
+        tile.id,
+        names::INNER_LOCATIONS.len(),
+        names::INNER_LOCATIONS.join(", ")
+    )
+}
+
 /// A tile in JCZ's words, or why JCZ cannot play it.
 fn jcz_tile(set: &TileSet, index: usize, tile: &Tile) -> Result<JczTile, String> {
     let mut attrs = Vec::new();
@@ -236,7 +246,8 @@ fn jcz_tile(set: &TileSet, index: usize, tile: &Tile) -> Result<JczTile, String>
                 let halves = names::half_sides(f);
                 let (text, location) = if halves.is_empty() {
                     inner_fields += 1;
-                    let l = names::inner_location(inner_fields - 1);
+                    let l = names::inner_location(inner_fields - 1)
+                        .ok_or_else(|| too_many_inner(tile, "field"))?;
                     (l.to_string(), l.to_string())
                 } else {
                     (halves.join(" "), halves.join("."))
@@ -276,7 +287,10 @@ fn jcz_tile(set: &TileSet, index: usize, tile: &Tile) -> Result<JczTile, String>
                     name,
                     attrs: all,
                     text: String::new(),
-                    key: format!("{kind_name}/{}", names::inner_location(rank)),
+                    key: format!(
+                        "{kind_name}/{}",
+                        names::inner_location(rank).ok_or_else(|| too_many_inner(tile, &f.kind))?
+                    ),
                 });
             }
             Element::Group(g) => group = Some(g.to_string()),

@@ -175,11 +175,14 @@ pub fn half_sides(f: &Feature) -> Vec<&'static str> {
 }
 
 /// An inner feature's location: `I`, `II`, `III`, `IV` by its rank among the
-/// tile's inner features of its type.
+/// tile's inner features of its type; JCZ has no fifth (None).
 #[must_use]
-pub fn inner_location(rank: usize) -> &'static str {
-    ["I", "II", "III", "IV"].get(rank).copied().unwrap_or("IV")
+pub fn inner_location(rank: usize) -> Option<&'static str> {
+    INNER_LOCATIONS.get(rank).copied()
 }
+
+/// JCZ's inner locations, in rank order.
+pub const INNER_LOCATIONS: [&str; 4] = ["I", "II", "III", "IV"];
 
 /// An expansion's JCZ name for `<expansion id>` and `<requires expansion>`:
 /// the tile-set id before any `/`, upper case, `-` as `_` (`corn-circles/2`
