@@ -262,6 +262,9 @@ pub struct SecondActionLog {
     /// A flight from the flying machine.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub flight: Option<FlightLog>,
+    /// Through the magic portal of the tile just placed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub portal: Option<FeatureLog>,
 }
 
 /// A figure on a feature of the tile just placed.

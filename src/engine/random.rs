@@ -503,6 +503,7 @@ pub fn record_action(game: &Game<'_>, action: MeepleAction, e: &mut TurnLog) {
             meeple: second.meeple,
             acrobat: second.acrobat,
             flight: second.flight,
+            portal: second.portal,
         });
         return;
     }

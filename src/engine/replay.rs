@@ -405,9 +405,14 @@ fn second_action(game: &mut Game<'_>, kind: KindId, turn: &TurnLog) -> Result<()
     if !due {
         return Err("`phantom` is a second figure action, due only after a figure action that put another of the player's figures somewhere, with their phantom in supply".into());
     }
-    let given = [p.meeple.is_some(), p.acrobat.is_some(), p.flight.is_some()];
+    let given = [
+        p.meeple.is_some(),
+        p.acrobat.is_some(),
+        p.flight.is_some(),
+        p.portal.is_some(),
+    ];
     if given.iter().filter(|&&g| g).count() > 1 {
-        return Err("`phantom` takes at most one of meeple, acrobat, flight".into());
+        return Err("`phantom` takes at most one of meeple, acrobat, flight, portal".into());
     }
     let second = TurnLog {
         tile: turn.tile.clone(),
@@ -415,6 +420,7 @@ fn second_action(game: &mut Game<'_>, kind: KindId, turn: &TurnLog) -> Result<()
         meeple: p.meeple.clone(),
         acrobat: p.acrobat.clone(),
         flight: p.flight.clone(),
+        portal: p.portal.clone(),
         ..TurnLog::default()
     };
     let action = meeple_action(game, kind, turn.rotation.unwrap_or(0), &second)?;
@@ -796,18 +802,6 @@ fn describe(turn: &TurnLog) -> String {
             r.y
         ));
     }
-    if let Some(p) = &turn.phantom {
-        if let Some(m) = &p.meeple {
-            s.push_str(&format!(", then {} on {}", m.figure, m.feature));
-        }
-        if let Some(a) = &p.acrobat {
-            s.push_str(&format!(", then acrobat on ({}, {})", a.x, a.y));
-        }
-        if let Some(f) = &p.flight {
-            let to = f.feature.as_deref().unwrap_or("nothing");
-            s.push_str(&format!(", then flight rolling {} onto {to}", f.roll));
-        }
-    }
     if let Some(c) = &turn.castle {
         let words: Vec<&str> = c
             .iter()
@@ -879,6 +873,27 @@ fn describe(turn: &TurnLog) -> String {
             p.x,
             p.y
         ));
+    }
+    if let Some(p) = &turn.phantom {
+        if let Some(m) = &p.meeple {
+            s.push_str(&format!(", then {} on {}", m.figure, m.feature));
+        }
+        if let Some(a) = &p.acrobat {
+            s.push_str(&format!(", then acrobat on ({}, {})", a.x, a.y));
+        }
+        if let Some(f) = &p.flight {
+            let to = f.feature.as_deref().unwrap_or("nothing");
+            s.push_str(&format!(", then flight rolling {} onto {to}", f.roll));
+        }
+        if let Some(p) = &p.portal {
+            s.push_str(&format!(
+                ", then {} through the portal onto {} at ({}, {})",
+                p.figure.as_deref().unwrap_or("meeple"),
+                p.feature,
+                p.x,
+                p.y
+            ));
+        }
     }
     if let Some(c) = &turn.princess {
         s.push_str(&format!(

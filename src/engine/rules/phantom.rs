@@ -7,9 +7,12 @@
 //! what the tile completed is scored. A phantom placed as the turn's only
 //! follower is the turn's figure action like any other. The flying machine
 //! is a feature: when the first figure flew, the phantom may not fly too
-//! (the publisher's clarification, The Flier, 5/2013). An action taken
-//! instead of placing a figure (scoring a pyramid, taking an abbot back)
-//! gives no second action.
+//! (the publisher's clarification, The Flier, 5/2013). The magic portal
+//! sends one follower a turn: after a first follower went through it, the
+//! phantom may not; after a first follower placed otherwise, the phantom may
+//! (the licensed app's clarification, 2014, and JCloisterZone alike). An
+//! action taken instead of placing a figure (scoring a pyramid, taking an
+//! abbot back, the princess, the fairy) gives no second action.
 //!
 //! Hooks: `check_action` (the second action is the phantom's), `another_action`
 //! (it is due), `narrow` (only the phantom's actions are listed for it).
@@ -44,6 +47,8 @@ pub struct Phantom {
     due: bool,
     /// The first action was a flight.
     flew: bool,
+    /// The first action went through the magic portal.
+    portal: bool,
 }
 
 impl Module for Phantom {
@@ -80,9 +85,13 @@ impl Module for Phantom {
             MeepleAction::Fly { .. } if self.flew => illegal(
                 "the flying machine was used by the turn's first figure: the phantom may not fly too",
             ),
+            MeepleAction::Portal { .. } if self.portal => illegal(
+                "the magic portal sent the turn's first follower: only one follower a turn goes through it",
+            ),
             MeepleAction::Place { figure, .. }
             | MeepleAction::Acrobat { figure, .. }
-            | MeepleAction::Fly { figure, .. } => {
+            | MeepleAction::Fly { figure, .. }
+            | MeepleAction::Portal { figure, .. } => {
                 if t.is_phantom(figure) {
                     Ok(())
                 } else {
@@ -108,7 +117,8 @@ impl Module for Phantom {
         }
         let (MeepleAction::Place { figure, .. }
         | MeepleAction::Acrobat { figure, .. }
-        | MeepleAction::Fly { figure, .. }) = *action
+        | MeepleAction::Fly { figure, .. }
+        | MeepleAction::Portal { figure, .. }) = *action
         else {
             return false;
         };
@@ -117,6 +127,7 @@ impl Module for Phantom {
         }
         self.due = true;
         self.flew = matches!(action, MeepleAction::Fly { .. });
+        self.portal = matches!(action, MeepleAction::Portal { .. });
         true
     }
 
@@ -130,15 +141,17 @@ impl Module for Phantom {
         if !self.due {
             return;
         }
-        let flew = self.flew;
+        let (flew, portal) = (self.flew, self.portal);
         let mut i = from;
         while i < out.len() {
             let keep = match out[i] {
                 MeepleAction::Pass => true,
                 MeepleAction::Fly { .. } if flew => false,
+                MeepleAction::Portal { .. } if portal => false,
                 MeepleAction::Place { figure, .. }
                 | MeepleAction::Acrobat { figure, .. }
-                | MeepleAction::Fly { figure, .. } => t.is_phantom(figure),
+                | MeepleAction::Fly { figure, .. }
+                | MeepleAction::Portal { figure, .. } => t.is_phantom(figure),
                 _ => false,
             };
             if keep {
