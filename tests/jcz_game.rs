@@ -25,6 +25,7 @@ const SETS: &[&str] = &[
     "under-the-big-top",
     "the-flier",
     "crop-circles-2",
+    "river-2",
 ];
 
 fn tileset() -> TileSet {
@@ -91,6 +92,7 @@ fn random_games_of_every_playable_expansion_survive_export_and_import() {
         &["base", "under-the-big-top"],
         &["base", "the-flier"],
         &["base", "crop-circles-2"],
+        &["base", "river", "river-2"],
         SETS,
     ];
     for (c, config) in configs.iter().enumerate() {
