@@ -129,6 +129,13 @@ pub const EXPANSIONS: &[Expansion] = &[
         replaces: None,
     },
     Expansion {
+        ours: "the-tower",
+        set: "tower:1",
+        prefix: "TO",
+        elements: &[("tower", None)],
+        replaces: None,
+    },
+    Expansion {
         ours: "river-2",
         set: "river/2:1",
         prefix: "RI.2",
