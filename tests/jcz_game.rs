@@ -25,6 +25,7 @@ const SETS: &[&str] = &[
     "under-the-big-top",
     "the-flier",
     "crop-circles-2",
+    "river-2",
 ];
 
 fn tileset() -> TileSet {
@@ -91,6 +92,7 @@ fn random_games_of_every_playable_expansion_survive_export_and_import() {
         &["base", "under-the-big-top"],
         &["base", "the-flier"],
         &["base", "crop-circles-2"],
+        &["base", "river", "river-2"],
         SETS,
     ];
     for (c, config) in configs.iter().enumerate() {
@@ -176,8 +178,8 @@ fn bad_saves_are_clear_errors_and_write_nothing() {
         ),
         (
             "unknown-set",
-            replaced("\"basic:1\"", "\"tower:1\""),
-            "tile set `tower:1` is not one tileforge plays",
+            replaced("\"basic:1\"", "\"abbey-and-mayor:1\""),
+            "tile set `abbey-and-mayor:1` is not one tileforge plays",
         ),
         (
             "unknown-element",
@@ -220,4 +222,66 @@ fn a_million_moves_are_refused_while_reading() {
     let (code, err) = import_cli("million", &huge);
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("more than 100000 entries"), "{err}");
+}
+
+/// The Tower exports (the import does not read its messages yet): every
+/// floor of the log is a `PLACE_TOKEN` of a `TOWER_PIECE`, every capture a
+/// `CAPTURE_FOLLOWER`, every ransom a `PAY_RANSOM` sent before the tile, and
+/// a follower on a tower a `DEPLOY_MEEPLE` on the `Tower` pointer.
+#[test]
+fn tower_games_export_their_floors_captures_and_ransoms() {
+    let files: Vec<PathBuf> = ["base", "the-tower"]
+        .iter()
+        .map(|s| Path::new("tilesets").join(format!("{s}.tiles")))
+        .collect();
+    let (_, compiled) = common::compile_files(&files);
+    let set = tileforge::emit::tileset(&compiled.checked.expect("the sets compile"));
+    let expansions = vec!["base".to_string(), "the-tower".to_string()];
+    let rules = Ruleset::new(&set, Some(&expansions)).expect("ruleset");
+    let (mut floors, mut captures, mut ransoms, mut tops) = (0, 0, 0, 0);
+    for seed in 0..6u64 {
+        let (_, log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &player_names(2 + seed as usize % 4))
+            .expect("plays");
+        let save = jcz_game::export(&set, &rules, &log).expect("exports");
+        assert!(save.setup.sets.contains_key("tower:1"));
+        assert!(save.setup.elements.contains_key("tower"));
+        let count = |kind: &str| save.replay.iter().filter(|m| m.kind == kind).count();
+        let t = &log.turns;
+        assert_eq!(
+            count("PLACE_TOKEN"),
+            t.iter().filter(|t| t.tower.is_some()).count()
+        );
+        let caught = t
+            .iter()
+            .filter(|t| t.tower.as_ref().is_some_and(|w| w.capture.is_some()));
+        assert_eq!(count("CAPTURE_FOLLOWER"), caught.count());
+        assert_eq!(
+            count("PAY_RANSOM"),
+            t.iter().filter(|t| t.ransom.is_some()).count()
+        );
+        let on_top = save
+            .replay
+            .iter()
+            .filter(|m| m.kind == "DEPLOY_MEEPLE" && m.payload["pointer"]["feature"] == "Tower")
+            .count();
+        assert_eq!(
+            on_top,
+            t.iter().filter(|t| t.tower_follower.is_some()).count()
+        );
+        for (i, m) in save.replay.iter().enumerate() {
+            if m.kind == "PAY_RANSOM" {
+                assert_eq!(save.replay[i + 1].kind, "PLACE_TILE", "seed {seed}");
+            }
+        }
+        floors += count("PLACE_TOKEN");
+        captures += count("CAPTURE_FOLLOWER");
+        ransoms += count("PAY_RANSOM");
+        tops += on_top;
+    }
+    // The games do play every tower decision.
+    assert!(
+        floors > 0 && captures > 0 && ransoms > 0 && tops > 0,
+        "{floors} {captures} {ransoms} {tops}"
+    );
 }

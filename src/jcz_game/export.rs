@@ -46,6 +46,11 @@ struct Builder<'a> {
     used_tokens: Vec<i64>,
     /// The turn being exported offers an escape from a besieged city.
     escape_due: bool,
+    /// Followers held in a tower (`holder`: the player holding them), in
+    /// the order taken: their meeple numbers are not in supply.
+    prisoners: Vec<(Tracked, usize)>,
+    /// Each tower's height: the floors placed on it.
+    towers: HashMap<(i32, i32), u32>,
 }
 
 /// Exports a game log as a JCZ save.
@@ -67,6 +72,8 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
         big_top: None,
         used_tokens: Vec::new(),
         escape_due: false,
+        prisoners: Vec::new(),
+        towers: HashMap::new(),
     };
     let result = replay_observed(rules, log, &mut |i, step, game| {
         if b.error.is_some() {
@@ -210,6 +217,7 @@ impl Builder<'_> {
                 !self
                     .tracked
                     .iter()
+                    .chain(self.prisoners.iter().map(|(t, _)| t))
                     .any(|t| t.player == player && t.figure == figure && t.n == *n)
             })
             .unwrap_or(1)
@@ -294,6 +302,24 @@ impl Builder<'_> {
             return Err("a discard has no placement".into());
         };
         let rotation = turn.rotation.unwrap_or(0);
+        if let Some(r) = &turn.ransom {
+            let figure = r.figure.as_deref().unwrap_or("meeple");
+            let k = self
+                .prisoners
+                .iter()
+                .position(|(t, h)| t.player == player && t.figure == figure && *h == r.holder)
+                .ok_or_else(|| {
+                    format!(
+                        "the ransom: no {figure} of the player held by player {}",
+                        r.holder
+                    )
+                })?;
+            let (t, _) = self.prisoners.remove(k);
+            self.replay.push(message(
+                "PAY_RANSOM",
+                json!({ "meepleId": Self::meeple_id(player, &t.figure, t.n)? }),
+            ));
+        }
         self.replay.push(message(
             "PLACE_TILE",
             json!({ "tileId": jcz_tile(&turn.tile)?, "rotation": names::rotation_name(rotation), "position": [x, y] }),
@@ -334,6 +360,17 @@ impl Builder<'_> {
             ));
         } else if let Some(f) = &turn.flight {
             self.flight(game, player, kind, (x, y), f)?;
+        } else if let Some(t) = &turn.tower {
+            self.tower_floor(game, player, t)?;
+        } else if let Some(r) = &turn.tower_follower {
+            let figure = r.figure.as_deref().unwrap_or("meeple");
+            let pointer = pointers::pointer(r.x, r.y, "Tower", "I");
+            let spot = self
+                .spot_of(game, r.x, r.y, "tower")
+                .unwrap_or(FigureSpot::Acrobats);
+            let at = (r.x, r.y, spot);
+            let n = self.deploy(player, figure, pointer.clone(), None, None)?;
+            self.track(player, figure, n, at, pointer);
         } else if game
             .legal_meeple_actions()
             .iter()
@@ -342,6 +379,81 @@ impl Builder<'_> {
             self.replay.push(message("PASS", json!({})));
         }
         let _ = i;
+        Ok(())
+    }
+
+    /// A tower floor (`PLACE_TOKEN`), then its capture (`CAPTURE_FOLLOWER`,
+    /// or `PASS` when JCZ offers one: any follower in line within the
+    /// tower's height, the tower's tile included), and the exchange JCZ asks
+    /// for when the captive's owner holds prisoners of more than one type.
+    fn tower_floor(
+        &mut self,
+        game: &Game<'_>,
+        player: usize,
+        t: &crate::engine::log::TowerLog,
+    ) -> Result<(), String> {
+        let height = {
+            let h = self.towers.entry((t.x, t.y)).or_insert(0);
+            *h += 1;
+            *h
+        };
+        self.replay.push(message(
+            "PLACE_TOKEN",
+            json!({ "token": "TOWER_PIECE", "pointer": pointers::pointer(t.x, t.y, "Tower", "I") }),
+        ));
+        let Some(c) = &t.capture else {
+            let reach = self.tracked.iter().any(|f| {
+                !matches!(f.figure.as_str(), "builder" | "pig")
+                    && (f.x == t.x || f.y == t.y)
+                    && (f.x - t.x).unsigned_abs() + (f.y - t.y).unsigned_abs() <= height
+            });
+            if reach {
+                self.replay.push(message("PASS", json!({})));
+            }
+            return Ok(());
+        };
+        let figure = c.figure.as_deref().unwrap_or("meeple");
+        let spot = match c.feature.as_str() {
+            "acrobats" => FigureSpot::Acrobats,
+            name => self.spot_of(game, c.x, c.y, name)?,
+        };
+        let k = self
+            .tracked
+            .iter()
+            .position(|f| {
+                f.player == c.player && f.figure == figure && (f.x, f.y, f.spot) == (c.x, c.y, spot)
+            })
+            .ok_or_else(|| format!("the capture: no {figure} of player {} there", c.player))?;
+        let captive = self.tracked.remove(k);
+        self.replay.push(message(
+            "CAPTURE_FOLLOWER",
+            json!({ "pointer": { "featurePointer": captive.pointer, "meepleId": Self::meeple_id(captive.player, &captive.figure, captive.n)? } }),
+        ));
+        if captive.player == player {
+            return Ok(());
+        }
+        let held: Vec<usize> = (0..self.prisoners.len())
+            .filter(|&i| {
+                self.prisoners[i].0.player == player && self.prisoners[i].1 == captive.player
+            })
+            .collect();
+        if let Some(&first) = held.first() {
+            let mut types: Vec<String> = held
+                .iter()
+                .map(|&i| self.prisoners[i].0.figure.clone())
+                .collect();
+            types.sort_unstable();
+            types.dedup();
+            let (back, _) = self.prisoners.remove(first);
+            if types.len() > 1 {
+                self.replay.push(message(
+                    "EXCHANGE_FOLLOWER",
+                    json!({ "meepleId": Self::meeple_id(back.player, &back.figure, back.n)? }),
+                ));
+            }
+            return Ok(());
+        }
+        self.prisoners.push((captive, player));
         Ok(())
     }
 

@@ -128,6 +128,20 @@ pub const EXPANSIONS: &[Expansion] = &[
         elements: &[],
         replaces: None,
     },
+    Expansion {
+        ours: "the-tower",
+        set: "tower:1",
+        prefix: "TO",
+        elements: &[("tower", None)],
+        replaces: None,
+    },
+    Expansion {
+        ours: "river-2",
+        set: "river/2:1",
+        prefix: "RI.2",
+        elements: &[],
+        replaces: None,
+    },
 ];
 
 /// The expansion of our id.
