@@ -45,8 +45,8 @@ pub fn companions(tiles: &[&wire::Tile], kinds: &[Kind], start: Option<KindId>) 
 
 /// True when `tile` belongs to a start set: an ungrouped start tile of an
 /// expansion that marks more than one. A start set yields to another
-/// expansion's single start tile
-/// (not starting,, its tiles are shuffled in with the others).
+/// expansion's single start tile (when not
+/// starting, its tiles are shuffled in with the others).
 pub fn in_a_set(tiles: &[&wire::Tile], tile: &wire::Tile) -> bool {
     tile.start > 0
         && tile.group.is_none()
