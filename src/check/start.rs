@@ -5,7 +5,12 @@
 //! An ungrouped start tile of an expansion that requires another's (The Wind
 //! Roses' compass rose, which requires the base game) replaces that one: two
 //! ungrouped start tiles are refused only when neither's expansion requires
-//! the other's, directly or through others.
+//! the other's, directly or through others. Ungrouped start tiles of one
+//! expansion are its start set (Spiel Doch's two tiles): they start the game
+//! together, the first laid as the start tile, the others beside it; a start
+//! set yields to another expansion's single start tile (its rules make it an
+//! alternative start; JCloisterZone starts on the compass rose when both are
+//! in play), so only two start sets of unrelated expansions are refused.
 
 use crate::diag::{Code, Diagnostic};
 use crate::ir::TileSet;
@@ -49,8 +54,9 @@ pub fn check(set: &TileSet, out: &mut Vec<Diagnostic>) {
         for (j, &other) in starts.iter().enumerate().skip(1) {
             let related = |e: &crate::ir::Tile| {
                 group.is_none()
-                    && e.expansion != other.expansion
-                    && (requires(set, other.expansion, e.expansion)
+                    && (e.expansion == other.expansion
+                        || in_a_set(&starts, e) != in_a_set(&starts, other)
+                        || requires(set, other.expansion, e.expansion)
                         || requires(set, e.expansion, other.expansion))
             };
             let Some(&first) = starts[..j].iter().find(|e| !related(e)) else {
@@ -71,6 +77,16 @@ pub fn check(set: &TileSet, out: &mut Vec<Diagnostic>) {
             );
         }
     }
+}
+
+/// True when `tile` is one of several start tiles of its expansion (a start
+/// set, which yields to another expansion's single start tile).
+fn in_a_set(starts: &[&crate::ir::Tile], tile: &crate::ir::Tile) -> bool {
+    starts
+        .iter()
+        .filter(|t| t.expansion == tile.expansion)
+        .count()
+        > 1
 }
 
 /// True when expansion `a` requires expansion `b`, directly or through others.

@@ -48,7 +48,7 @@ codes! {
     DuplicateTile = "E0103", Error, "two tiles with the same id in one expansion";
     ZeroCount = "E0104", Error, "a count of 0 (tile, token or figure)";
     DuplicateEntry = "E0105", Error, "a name declared twice in one block";
-    StartTile = "E0106", Error, "more than one tile kind is marked `start` (in one group, or in expansions neither of which requires the other), or start tiles in two groups";
+    StartTile = "E0106", Error, "more than one tile kind is marked `start` (in one group, or in two expansions neither of which requires the other), or start tiles in two groups";
     Redeclared = "E0107", Error, "a kind, attribute or group declared twice, or a prelude name redeclared";
     UnknownName = "E0108", Error, "a kind, attribute, group or tile that nothing declares";
     WrongAttribute = "E0109", Error, "an attribute or variant on a kind that does not take it";

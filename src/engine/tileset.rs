@@ -107,6 +107,8 @@ impl Ruleset {
         }
         edition::apply(&mut kinds, &by_id, &tiles, &exps)?;
         let start = draw::start_tile(&tiles, &kinds, &exps);
+        let start_set = super::core::start_set::companions(&tiles, &kinds, start);
+        let start_sets = super::core::start_set::members(&tiles);
         let tokens = supplies::tokens(&exps)?;
         let dice: Vec<Vec<u32>> = exps
             .iter()
@@ -132,6 +134,8 @@ impl Ruleset {
             tokens,
             dice,
             start,
+            start_set,
+            start_sets,
             expansions: exps.iter().map(|e| e.id.clone()).collect(),
             ext: tables,
         })

@@ -164,21 +164,31 @@ fn setup(rules: &Ruleset, log: &GameLog) -> Result<Setup, String> {
             Value::from(rules.figure_per_player(figure)),
         );
     }
-    let (tile, x, y, rotation) = match &log.start {
-        Some(s) => (s.tile.clone(), s.x, s.y, s.rotation),
-        None => {
+    // The tiles laid before the first turn: the start tile and its start set.
+    let players = log.players.len().clamp(1, crate::engine::MAX_PLAYERS);
+    let game = match &log.start {
+        Some(s) => {
             let kind = rules
-                .start()
-                .ok_or_else(|| "the tile set has no start tile".to_string())?;
-            (rules.kind_id(kind).to_string(), 0, 0, 0)
+                .kind(&s.tile)
+                .ok_or_else(|| format!("unknown start tile `{}`", s.tile))?;
+            let at = crate::engine::Placement {
+                x: s.x,
+                y: s.y,
+                rotation: s.rotation,
+            };
+            Game::with_start(rules, players, kind, at)
         }
-    };
-    out.start.push(StartTile {
-        tile: jcz_tile(&tile)?,
-        x,
-        y,
-        rotation: i32::from(rotation % 4) * 90,
-    });
+        None => Game::new(rules, players),
+    }
+    .map_err(|e| e.0)?;
+    for (kind, at) in game.start_layout() {
+        out.start.push(StartTile {
+            tile: jcz_tile(rules.kind_id(kind))?,
+            x: at.x,
+            y: at.y,
+            rotation: i32::from(at.rotation % 4) * 90,
+        });
+    }
     Ok(out)
 }
 

@@ -337,11 +337,8 @@ fn figure_of_element(element: &str) -> Option<&'static str> {
 
 /// The start tile, `None` when it is the set's own at (0, 0) unturned.
 fn start(rules: &Ruleset, save: &Save) -> Result<Option<StartLog>, String> {
-    let [s] = save.setup.start.as_slice() else {
-        return Err(format!(
-            "the save starts with {} tiles; tileforge starts with one",
-            save.setup.start.len()
-        ));
+    let Some(s) = save.setup.start.first() else {
+        return Err("the save names no start tile".into());
     };
     let tile = our_tile(rules, &s.tile).map_err(|e| format!("start tile: {e}"))?;
     if s.rotation.rem_euclid(90) != 0 {
@@ -351,6 +348,9 @@ fn start(rules: &Ruleset, save: &Save) -> Result<Option<StartLog>, String> {
         ));
     }
     let rotation = u8::try_from(s.rotation.rem_euclid(360) / 90).unwrap_or(0);
+    if save.setup.start.len() > 1 {
+        start_set(rules, save, &tile, s, rotation)?;
+    }
     let default = rules.start().map(|k| rules.kind_id(k));
     if default == Some(tile.as_str()) && (s.x, s.y, rotation) == (0, 0, 0) {
         return Ok(None);
@@ -361,6 +361,54 @@ fn start(rules: &Ruleset, save: &Save) -> Result<Option<StartLog>, String> {
         y: s.y,
         rotation,
     }))
+}
+
+/// A save that starts on several tiles must start on the start tile's start
+/// set, laid where tileforge lays it.
+fn start_set(
+    rules: &Ruleset,
+    save: &Save,
+    tile: &str,
+    s: &super::format::StartTile,
+    rotation: u8,
+) -> Result<(), String> {
+    let kind = rules
+        .kind(tile)
+        .ok_or_else(|| format!("unknown start tile `{tile}`"))?;
+    let at = crate::engine::Placement {
+        x: s.x,
+        y: s.y,
+        rotation,
+    };
+    let game = Game::with_start(rules, 1, kind, at).map_err(|e| e.0)?;
+    let ours: Vec<(String, i32, i32, i32)> = game
+        .start_layout()
+        .into_iter()
+        .map(|(k, p)| {
+            let id = rules.kind_id(k).to_string();
+            (id, p.x, p.y, i32::from(p.rotation) * 90)
+        })
+        .collect();
+    let theirs = save
+        .setup
+        .start
+        .iter()
+        .map(|t| {
+            let id = our_tile(rules, &t.tile).map_err(|e| format!("start tile: {e}"))?;
+            Ok((id, t.x, t.y, t.rotation.rem_euclid(360)))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    if ours != theirs {
+        return Err(format!(
+            "the save starts on {} tiles that are not the start set tileforge lays ({})",
+            theirs.len(),
+            ours.iter()
+                .map(|(t, x, y, r)| format!("{t} at ({x}, {y}) turned {r}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    Ok(())
 }
 
 /// A DEPLOY_MEEPLE of the figure action (or a flight's landing).

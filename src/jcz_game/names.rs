@@ -142,6 +142,13 @@ pub const EXPANSIONS: &[Expansion] = &[
         elements: &[],
         replaces: None,
     },
+    Expansion {
+        ours: "spiel-doch",
+        set: "spiel-doch:1",
+        prefix: "SD",
+        elements: &[],
+        replaces: None,
+    },
 ];
 
 /// The expansion of our id.

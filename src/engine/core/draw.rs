@@ -34,8 +34,9 @@ pub fn stage(tile: &wire::Tile, vocabulary: &wire::Vocabulary) -> u8 {
 
 /// The start tile: the first grouped `start` tile with a copy left, else the
 /// first ungrouped one whose expansion requires (directly or through others)
-/// the expansion of every other ungrouped one with a copy left, else the
-/// first `start` tile with a copy left.
+/// the expansion of every other ungrouped one with a copy left (a start set
+/// yields to a single start tile: see `start_set`), else the first `start`
+/// tile with a copy left.
 pub fn start_tile(
     tiles: &[&wire::Tile],
     kinds: &[Kind],
@@ -65,9 +66,13 @@ pub fn start_tile(
         }
         false
     };
+    let in_a_set = |t: &wire::Tile| super::start_set::in_a_set(tiles, t);
     let replaces_all = |t: &wire::Tile| {
         starts()
             .filter(|(_, (o, _))| o.group.is_none() && o.expansion != t.expansion)
+            .filter(|(_, (o, _))| {
+                in_a_set(t) || !in_a_set(o) || requires(&o.expansion, &t.expansion)
+            })
             .all(|(_, (o, _))| requires(&t.expansion, &o.expansion))
     };
     let (i, _) = starts()
@@ -93,8 +98,13 @@ impl<X: Rules> Game<'_, X> {
         if !self.replaces_starts(start) {
             return;
         }
-        for (i, (k, left)) in self.rules.kinds.iter().zip(&mut self.remaining).enumerate() {
-            if i != usize::from(start.0) && !k.grouped && k.start_copies > 0 {
+        let rules = self.rules;
+        for (i, (k, left)) in rules.kinds.iter().zip(&mut self.remaining).enumerate() {
+            if i != usize::from(start.0)
+                && !k.grouped
+                && k.start_copies > 0
+                && !rules.start_sets.iter().any(|c| usize::from(c.0) == i)
+            {
                 *left = left.saturating_sub(k.start_copies);
             }
         }
@@ -106,6 +116,7 @@ impl<X: Rules> Game<'_, X> {
         let start = self.board.placed.first().map(|p| p.kind);
         let k = &self.rules.kinds[usize::from(tile.0)];
         match start {
+            Some(_) if self.in_start_set(tile) => 0,
             Some(s) if s != tile && !k.grouped && self.replaces_starts(s) => k.start_copies,
             _ => 0,
         }

@@ -283,6 +283,7 @@ impl<'r, X: Rules> Game<'r, X> {
         game.set_aside_starts(start);
         game.count_stages();
         game.put_tile(start, at);
+        game.lay_start_set(start)?;
         Ok(game)
     }
 

@@ -35,6 +35,7 @@ pub(in crate::engine) mod placement;
 pub(in crate::engine) mod ruleset;
 pub(in crate::engine) mod scoring;
 pub(in crate::engine) mod sides;
+pub(in crate::engine) mod start_set;
 pub(in crate::engine) mod supplies;
 pub(in crate::engine) mod tables;
 pub(in crate::engine) mod turn;

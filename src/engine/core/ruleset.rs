@@ -27,6 +27,10 @@ pub struct Ruleset<T> {
     /// Some figure in play is a companion.
     pub(in crate::engine) any_companion: bool,
     pub(in crate::engine) start: Option<KindId>,
+    /// The start tile's companions, laid beside it (`start_set`).
+    pub(in crate::engine) start_set: Vec<KindId>,
+    /// Every tile of every start set (never set aside).
+    pub(in crate::engine) start_sets: Vec<KindId>,
     pub(in crate::engine) expansions: Vec<String>,
     /// The rule modules' tables.
     pub(in crate::engine) ext: T,
