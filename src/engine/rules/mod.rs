@@ -10,6 +10,10 @@
 //! and comes after it.
 //!
 //! Adding a capability is adding its file and its line in `registry!`.
+//!
+//! Each hook tests inline whether any module is in play and keeps its loop
+//! over the modules in an out-of-line `all`: a game with no module in play
+//! pays one branch per hook, not a call.
 
 pub(in crate::engine) mod module;
 
