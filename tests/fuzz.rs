@@ -5,27 +5,12 @@
 
 mod common;
 
+use common::Rng;
+
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use tileforge::compile::compile;
 use tileforge::diag::{render_all, render_json, SourceMap};
-
-/// splitmix64: a tiny deterministic generator, enough for fuzzing.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        usize::try_from(self.next() % (n.max(1) as u64)).unwrap_or(0)
-    }
-}
 
 /// Words that steer random text into the grammar's deeper corners.
 const WORDS: &[&str] = &[

@@ -6,6 +6,8 @@
 
 mod common;
 
+use common::Rng;
+
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
@@ -14,23 +16,6 @@ use tileforge::emit::wire::TileSet;
 use tileforge::engine::random::{player_names, RandomPlayer};
 use tileforge::engine::{replay, Ruleset};
 use tileforge::jcz_game::{self, Save};
-
-/// splitmix64: a tiny deterministic generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        usize::try_from(self.next() % (n.max(1) as u64)).unwrap_or(0)
-    }
-}
 
 /// Values a damaged or hostile save may hold where `old` was: mostly of the
 /// same JSON type (so the reader gets past it to the import), else any.
