@@ -110,6 +110,26 @@ fn an_unknown_tile_is_a_usage_error_with_a_suggestion() {
 }
 
 #[test]
+fn an_unknown_bare_name_is_compared_with_names() {
+    let dir = scratch("render-cli-unknown-name");
+    let out = tileforge(&[
+        "render",
+        "examples/lakeside.tiles",
+        "-o",
+        dir.to_str().expect("utf-8"),
+        "--tile",
+        "canal-bnd",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("no tile `canal-bnd` in the set; did you mean `canal-bend`?"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(files(&dir).is_empty());
+}
+
+#[test]
 fn a_rotation_is_a_quarter_turn() {
     let out = tileforge(&["render", "tilesets", "-o", "unused", "--rotation", "45"]);
     assert_eq!(out.status.code(), Some(2));

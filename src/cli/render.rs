@@ -132,7 +132,14 @@ fn resolve(checked: &Checked, wanted: &str) -> Result<String, Failure> {
     match matches.as_slice() {
         [one] => Ok((*one).clone()),
         [] => {
-            let names: Vec<&str> = ids.iter().map(String::as_str).collect();
+            // A full id is compared with full ids, a bare name with names.
+            let names: Vec<&str> = if wanted.contains('/') {
+                ids.iter().map(String::as_str).collect()
+            } else {
+                ids.iter()
+                    .map(|id| id.rsplit_once('/').map_or(id.as_str(), |(_, name)| name))
+                    .collect()
+            };
             let hint = crate::diag::did_you_mean(wanted, &names)
                 .map(|s| format!("; did you mean `{s}`?"))
                 .unwrap_or_default();
