@@ -346,3 +346,25 @@ fn bad_usage_is_a_one_line_error_with_exit_2() {
     let out = tileforge(&["simulate", "tests/ui/E0201-side-taken.tiles"]);
     assert_eq!(out.status.code(), Some(1));
 }
+
+#[test]
+fn timings_report_games_a_cpu_second_on_stderr_only() {
+    let plain = tileforge(&["simulate", "tilesets/base.tiles", "--games", "20", "--json"]);
+    let timed = tileforge(&[
+        "simulate",
+        "tilesets/base.tiles",
+        "--games",
+        "20",
+        "--json",
+        "--timings",
+    ]);
+    assert_eq!(json(&plain), json(&timed), "--timings changes only stderr");
+    let err = stderr(&timed);
+    let line = err
+        .lines()
+        .find(|l| l.starts_with("timings: load "))
+        .unwrap_or_else(|| panic!("no timings line in {err}"));
+    assert!(line.contains("; 20 games "), "{line}");
+    assert!(line.contains(" games a CPU-second"), "{line}");
+    assert!(!stderr(&plain).contains("timings:"));
+}

@@ -2,10 +2,12 @@
 //! many seeded games (random seats unless `--seats` says otherwise),
 //! summarised as text or JSON, optionally compared with a baseline set
 //! (`--baseline`), drawn as PNG charts (`--charts DIR`), and kept as game logs
-//! (`--save-games DIR`). A progress bar shows on stderr when it is a terminal.
+//! (`--save-games DIR`). A progress bar shows on stderr when it is a terminal;
+//! `--timings` prints the games' wall and CPU time, and games a CPU-second.
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -64,10 +66,15 @@ pub struct Args {
     /// When to colour diagnostics.
     #[arg(long, value_enum, default_value_t)]
     color: Colour,
+    /// Print on stderr how long loading and the games took, in wall time and
+    /// in CPU time (user + system, every thread), and games a CPU-second.
+    #[arg(long)]
+    timings: bool,
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
     let options = options(args)?;
+    let loading = Clock::start();
     let candidate = ruleset(
         &args.paths,
         &args.expansions,
@@ -95,6 +102,8 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         .build()
         .map_err(|e| Failure::Usage(format!("cannot start worker threads: {e}")))?;
     let runs = u64::from(baseline.is_some()) + 1;
+    let loaded = loading.read();
+    let playing = Clock::start();
     let progress = Progress::new(
         options.games.saturating_mul(runs),
         args.save_games.as_deref(),
@@ -113,7 +122,14 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         Ok((base, simulate(&candidate, &options, &progress)?))
     });
     progress.finish();
+    let played = playing.read();
     let (base, summary) = result?;
+    if args.timings {
+        eprintln!(
+            "{}",
+            timings(loaded, played, options.games.saturating_mul(runs))
+        );
+    }
     if let Some(dir) = &args.charts {
         for chart in charts::charts(&summary, base.as_ref()).map_err(Failure::Usage)? {
             write_atomic(&dir.join(chart.file), &chart.png)?;
@@ -176,6 +192,61 @@ fn simulate(rules: &Ruleset, options: &Options, progress: &Progress) -> Result<S
         sim::SimError::Observer(m) => Failure::Usage(m),
         other => Failure::Usage(other.to_string()),
     })
+}
+
+/// Wall and CPU time since a start.
+struct Clock {
+    wall: std::time::Instant,
+    cpu: Option<cpu_time::ProcessTime>,
+}
+
+/// What a [`Clock`] read: wall and CPU time (none where the system has no
+/// process CPU clock).
+#[derive(Debug, Clone, Copy)]
+struct Spent {
+    wall: Duration,
+    cpu: Option<Duration>,
+}
+
+impl Clock {
+    fn start() -> Clock {
+        Clock {
+            wall: std::time::Instant::now(),
+            cpu: cpu_time::ProcessTime::try_now().ok(),
+        }
+    }
+
+    fn read(&self) -> Spent {
+        Spent {
+            wall: self.wall.elapsed(),
+            cpu: self.cpu.and_then(|t| t.try_elapsed().ok()),
+        }
+    }
+}
+
+/// The `--timings` line: loading, then the games with their rate per
+/// CPU-second (the figure that does not depend on the thread count).
+fn timings(loaded: Spent, played: Spent, games: u64) -> String {
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let cpu = |s: Spent| {
+        s.cpu
+            .map_or(String::from("unknown"), |d| format!("{:.1} ms", ms(d)))
+    };
+    #[allow(clippy::cast_precision_loss)]
+    let rate = played
+        .cpu
+        .filter(|d| !d.is_zero())
+        .map_or(String::new(), |d| {
+            format!(", {:.0} games a CPU-second", games as f64 / d.as_secs_f64())
+        });
+    format!(
+        "timings: load {:.1} ms wall ({} CPU); {games} game{} {:.1} ms wall ({} CPU){rate}",
+        ms(loaded.wall),
+        cpu(loaded),
+        super::input::plural(usize::try_from(games).unwrap_or(usize::MAX)),
+        ms(played.wall),
+        cpu(played),
+    )
 }
 
 /// The progress bar (only on a terminal) and the directory for game logs.
