@@ -57,6 +57,9 @@ pub struct Preview {
     farm_touch: Vec<(u32, u32)>,
     /// Per held feature: the preview that met a neighbour of it (farms).
     held_touched: Vec<u32>,
+    /// The held spots and farms, in `held`'s order: those a placement may
+    /// change without meeting them through a side.
+    watched: Vec<u32>,
     /// Per standing figure, the held feature it stands on (`NONE32`: an
     /// acrobat).
     standing_held: Vec<u32>,
@@ -92,10 +95,6 @@ pub struct Preview {
     node_item: Vec<(u32, u32)>,
     // The last placement previewed.
     items: Vec<Item>,
-    /// Per item: the first item of its group (valid at a root item), and
-    /// the next item of the same group, in increasing order (`NONE32`: none).
-    first_member: Vec<u32>,
-    next_member: Vec<u32>,
     /// Per held feature: met through a side (reset through `gone`).
     handled: Vec<bool>,
     /// What becomes of each held feature (reset through `gone`).
@@ -201,6 +200,10 @@ struct Item {
     group: u32,
     /// A group's root item: the open sides of the whole group.
     group_open: i32,
+    /// A group's root item: its first item; any item: the next item of the
+    /// same group, in increasing order (`NONE32`: none).
+    first: u32,
+    next: u32,
 }
 
 /// An item that is a piece of the new tile.
@@ -427,8 +430,8 @@ impl Preview {
     /// The items of the group whose root item is `g`, in increasing order.
     fn members(&self, g: usize) -> Members<'_> {
         Members {
-            next: &self.next_member,
-            at: self.first_member[g],
+            items: &self.items,
+            at: self.items[g].first,
         }
     }
 
@@ -455,6 +458,24 @@ impl Game<'_> {
     /// Returns `false`, leaving the results empty, when the placement is
     /// illegal or a capability could enter its turn (see the module notes).
     pub fn preview(&self, preview: &mut Preview, tile: KindId, at: Placement) -> bool {
+        self.preview_fitting(preview, tile, at, false)
+    }
+
+    /// [`Game::preview`] of a placement known to fit (one of
+    /// [`Game::placements_into`]'s for this board): the same, without
+    /// checking the fit again.
+    pub fn preview_legal(&self, preview: &mut Preview, tile: KindId, at: Placement) -> bool {
+        debug_assert!(self.check_fit(tile, at).is_ok(), "{at:?} does not fit");
+        self.preview_fitting(preview, tile, at, true)
+    }
+
+    fn preview_fitting(
+        &self,
+        preview: &mut Preview,
+        tile: KindId,
+        at: Placement,
+        fits: bool,
+    ) -> bool {
         // Only the features the last preview changed have a fate to forget.
         for &h in &preview.gone {
             preview.fate[h] = Fate::Kept;
@@ -468,7 +489,7 @@ impl Game<'_> {
         preview.groups.clear();
         preview.group_key.clear();
         preview.group_fate.clear();
-        if !self.previewable(tile, at) {
+        if !self.previewable(tile, at, fits) {
             return false;
         }
         self.refresh(preview);
@@ -481,7 +502,7 @@ impl Game<'_> {
     }
 
     /// The placement is legal and no capability can enter its turn.
-    fn previewable(&self, tile: KindId, at: Placement) -> bool {
+    fn previewable(&self, tile: KindId, at: Placement, fits: bool) -> bool {
         let Some(kind) = self.rules.kinds.get(usize::from(tile.0)) else {
             return false;
         };
@@ -503,7 +524,7 @@ impl Game<'_> {
         }
         self.phase == super::Phase::Tile
             && self.remaining(tile) > 0
-            && self.check_fit(tile, at).is_ok()
+            && (fits || self.check_fit(tile, at).is_ok())
     }
 
     /// True when a pyramid has room around the square, or one is complete.
@@ -588,14 +609,20 @@ impl Game<'_> {
         p.held_of.clear();
         p.held_of.resize(p.summaries.len(), NONE32);
         p.farm_touch.clear();
+        p.watched.clear();
         for (h, &s) in p.held_summary.iter().enumerate() {
             p.held_of[s as usize] = as_u32(h);
             let summary = p.summaries[s as usize];
             let rule = &self.rules.vocab.kinds[usize::from(summary.kind)];
-            if let Scoring::Farm { .. } = rule.scoring {
-                for t in span(summary.touches) {
-                    p.farm_touch.push((p.touches[t], as_u32(h)));
+            match rule.scoring {
+                Scoring::Farm { .. } => {
+                    p.watched.push(as_u32(h));
+                    for t in span(summary.touches) {
+                        p.farm_touch.push((p.touches[t], as_u32(h)));
+                    }
                 }
+                Scoring::Neighbourhood { .. } => p.watched.push(as_u32(h)),
+                Scoring::None | Scoring::Network { .. } => {}
             }
         }
         p.farm_touch.sort_unstable();
@@ -721,6 +748,8 @@ impl Game<'_> {
                 open: i32::from(f.sides),
                 group: NONE32,
                 group_open: 0,
+                first: NONE32,
+                next: NONE32,
             });
         }
         for (side, &(dx, dy)) in super::core::board::SIDE_STEP.iter().enumerate() {
@@ -763,15 +792,10 @@ impl Game<'_> {
             p.items[i].parent = as_u32(r);
             p.items[r].group_open += p.items[i].open;
         }
-        let n = p.items.len();
-        p.first_member.clear();
-        p.first_member.resize(n, NONE32);
-        p.next_member.clear();
-        p.next_member.resize(n, NONE32);
-        for i in (0..n).rev() {
+        for i in (0..p.items.len()).rev() {
             let r = p.items[i].parent as usize;
-            p.next_member[i] = p.first_member[r];
-            p.first_member[r] = as_u32(i);
+            p.items[i].next = p.items[r].first;
+            p.items[r].first = as_u32(i);
         }
     }
 
@@ -795,6 +819,8 @@ impl Game<'_> {
             open: self.features.open(root),
             group: NONE32,
             group_open: 0,
+            first: NONE32,
+            next: NONE32,
         });
         p.items.len() - 1
     }
@@ -919,7 +945,7 @@ impl Game<'_> {
                 // Valued below, once every network group's sides are known.
                 Scoring::Farm { .. } => {}
             }
-            let held = outlook.figures.iter().any(|&n| n > 0);
+            let held = outlook.has_figures();
             p.groups.push(outlook);
             p.group_key.push(key);
             p.group_fate.push(Fate::Kept);
@@ -970,7 +996,7 @@ impl Game<'_> {
             farm_outlook(&mut p.groups[gi], per, &mut keys, p.pig_bonus);
             p.keys = keys;
             let outlook = &p.groups[gi];
-            if outlook.figures.iter().any(|&n| n > 0) {
+            if outlook.has_figures() {
                 if let Some(a) = p.after.iter_mut().find(|o| o.root == outlook.root) {
                     *a = *outlook;
                 }
@@ -978,7 +1004,8 @@ impl Game<'_> {
         }
         // Held features met through no side: spots around, farms whose
         // neighbours changed.
-        for h in 0..p.held.len() {
+        for w in 0..p.watched.len() {
+            let h = p.watched[w] as usize;
             if p.handled[h] {
                 continue;
             }
@@ -1045,7 +1072,7 @@ impl Game<'_> {
             }
             let gi = group as usize;
             let group = &p.groups[gi];
-            if group.figures.iter().any(|&n| n > 0) {
+            if group.has_figures() {
                 // Occupied: a companion beside the player's own follower.
                 if piece.companions != 0 && group.figures[me] > 0 {
                     let builder = InPlay::table::<Builder>(&rules.ext);
@@ -1238,7 +1265,7 @@ fn add_figures(to: &mut Outlook, from: &Outlook) {
 
 /// The items of one group ([`Preview::members`]).
 struct Members<'p> {
-    next: &'p [u32],
+    items: &'p [Item],
     at: u32,
 }
 
@@ -1250,7 +1277,7 @@ impl Iterator for Members<'_> {
             return None;
         }
         let i = self.at as usize;
-        self.at = self.next[i];
+        self.at = self.items[i].next;
         Some(i)
     }
 }
