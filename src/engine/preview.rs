@@ -109,6 +109,10 @@ pub struct Preview {
     groups: Vec<Outlook>,
     /// What becomes of the held features each group joins (`Kept`: none).
     group_fate: Vec<Fate>,
+    /// Per group: its points are worked out (it holds figures or the
+    /// player could put one there); else its outlook tells only whether it
+    /// is complete.
+    group_valued: Vec<bool>,
     /// When each group would be scored, were a figure on it (`NONE32`: never
     /// this turn).
     group_key: Vec<u32>,
@@ -488,6 +492,7 @@ impl Game<'_> {
         preview.options.clear();
         preview.groups.clear();
         preview.group_key.clear();
+        preview.group_valued.clear();
         preview.group_fate.clear();
         if !self.previewable(tile, at, fits) {
             return false;
@@ -830,6 +835,14 @@ impl Game<'_> {
     fn value_groups(&self, p: &mut Preview, tile: KindId, at: Placement) -> bool {
         let rules = self.rules;
         let kind = &rules.kinds[usize::from(tile.0)];
+        // The figures the active player could put on a piece of the tile.
+        let mut placeable = 0u32;
+        for i in 0..rules.figures.len().min(32) {
+            let figure = FigureId(u8::try_from(i).unwrap_or(u8::MAX));
+            if self.supply(self.active, figure) > 0 {
+                placeable |= 1 << i;
+            }
+        }
         for g in 0..p.items.len() {
             if p.items[g].parent as usize != g {
                 continue;
@@ -874,11 +887,25 @@ impl Game<'_> {
                     add_figures(&mut outlook, &p.held[h]);
                 }
             }
+            // A group's points are read only when figures stand on it or the
+            // player could put one there (an option); otherwise only whether
+            // it is complete (`scored_now`) is.
+            let valued = outlook.has_figures()
+                || new
+                    .iter()
+                    .any(|&f| kind.features[usize::from(f)].admits & placeable != 0);
             // When the engine would score this group this turn, were a
             // figure on it (`NONE32`: not this turn).
             let mut key = NONE32;
             match &rule.scoring {
                 Scoring::None => {}
+                Scoring::Network { .. } if !valued => {
+                    unvalued(&mut outlook, u32::try_from(open.max(0)).unwrap_or(0));
+                    let first = kind.networks.iter().position(|f| new.contains(f));
+                    if let (0, Some(first)) = (open, first) {
+                        key = network_key(first);
+                    }
+                }
                 Scoring::Network { tile } => {
                     let mut tiles = u32::from(!new.is_empty());
                     let mut present = 0u64;
@@ -934,12 +961,19 @@ impl Game<'_> {
                         // A board spot met through a side: not previewed.
                         (None, _) => return false,
                     };
-                    let sums = units_of(p, summaries, Some((kind, new)));
-                    let values = (*complete, *tile);
-                    spot_outlook(&mut outlook, values, around, present, sums, self);
-                    clear_units(p, summaries, Some((kind, new)));
-                    if let (true, [f]) = (around >= 8, new) {
-                        key = spot_key(0, 0, *f);
+                    if !valued {
+                        unvalued(&mut outlook, 8 - u32::from(around).min(8));
+                        if let (true, [f]) = (around >= 8, new) {
+                            key = spot_key(0, 0, *f);
+                        }
+                    } else {
+                        let sums = units_of(p, summaries, Some((kind, new)));
+                        let values = (*complete, *tile);
+                        spot_outlook(&mut outlook, values, around, present, sums, self);
+                        clear_units(p, summaries, Some((kind, new)));
+                        if let (true, [f]) = (around >= 8, new) {
+                            key = spot_key(0, 0, *f);
+                        }
                     }
                 }
                 // Valued below, once every network group's sides are known.
@@ -947,6 +981,7 @@ impl Game<'_> {
             }
             let held = outlook.has_figures();
             p.groups.push(outlook);
+            p.group_valued.push(valued);
             p.group_key.push(key);
             p.group_fate.push(Fate::Kept);
             p.items[g].group = as_u32(p.groups.len() - 1);
@@ -971,7 +1006,8 @@ impl Game<'_> {
         // Faces: what they touch, mapped through the groups.
         for g in 0..p.items.len() {
             let gi = p.items[g].group as usize;
-            if p.items[g].parent as usize != g || p.items[g].group == NONE32 {
+            if p.items[g].parent as usize != g || p.items[g].group == NONE32 || !p.group_valued[gi]
+            {
                 continue;
             }
             let Scoring::Farm { per } =
@@ -1164,6 +1200,13 @@ fn network_outlook(
     } else {
         network_points(tile, COMPLETE, tiles, present, units, attributes)
     };
+    outlook.missing = missing;
+    outlook.scored_now = missing == 0;
+}
+
+/// A group no figure stands on or could go to: only what it misses, and
+/// whether it is complete (its points are never read).
+fn unvalued(outlook: &mut Outlook, missing: u32) {
     outlook.missing = missing;
     outlook.scored_now = missing == 0;
 }
