@@ -1,7 +1,8 @@
 //! Players: whole 2-player base games per second on one thread — random
 //! seats through the players' table (the engine's random player's games),
-//! greedy against greedy, and `mcts:200` against greedy — and one greedy game
-//! with all four shipped sets.
+//! greedy against greedy, and `mcts:200` against greedy — one greedy seat
+//! playing alone (the game `simulate --seats greedy` times), and one greedy
+//! game with all four shipped sets.
 //!
 //! `cargo bench --bench players` (criterion); throughput is in games.
 
@@ -23,6 +24,7 @@ fn games(c: &mut Criterion) {
     for (name, rules, seats, samples) in [
         ("base, random,random", &base, "random,random", 100),
         ("base, greedy,greedy", &base, "greedy,greedy", 30),
+        ("base, greedy alone", &base, "greedy", 30),
         ("all four sets, greedy,greedy", &all, "greedy,greedy", 20),
         ("base, mcts:200,greedy", &base, "mcts:200,greedy", 10),
     ] {

@@ -57,6 +57,9 @@ pub struct Preview {
     farm_touch: Vec<(u32, u32)>,
     /// Per held feature: the preview that met a neighbour of it (farms).
     held_touched: Vec<u32>,
+    /// The held spots and farms, in `held`'s order: those a placement may
+    /// change without meeting them through a side.
+    watched: Vec<u32>,
     /// Per standing figure, the held feature it stands on (`NONE32`: an
     /// acrobat).
     standing_held: Vec<u32>,
@@ -92,10 +95,6 @@ pub struct Preview {
     node_item: Vec<(u32, u32)>,
     // The last placement previewed.
     items: Vec<Item>,
-    /// Per item: the first item of its group (valid at a root item), and
-    /// the next item of the same group, in increasing order (`NONE32`: none).
-    first_member: Vec<u32>,
-    next_member: Vec<u32>,
     /// Per held feature: met through a side (reset through `gone`).
     handled: Vec<bool>,
     /// What becomes of each held feature (reset through `gone`).
@@ -110,6 +109,10 @@ pub struct Preview {
     groups: Vec<Outlook>,
     /// What becomes of the held features each group joins (`Kept`: none).
     group_fate: Vec<Fate>,
+    /// Per group: its points are worked out (it holds figures or the
+    /// player could put one there); else its outlook tells only whether it
+    /// is complete.
+    group_valued: Vec<bool>,
     /// When each group would be scored, were a figure on it (`NONE32`: never
     /// this turn).
     group_key: Vec<u32>,
@@ -201,6 +204,10 @@ struct Item {
     group: u32,
     /// A group's root item: the open sides of the whole group.
     group_open: i32,
+    /// A group's root item: its first item; any item: the next item of the
+    /// same group, in increasing order (`NONE32`: none).
+    first: u32,
+    next: u32,
 }
 
 /// An item that is a piece of the new tile.
@@ -427,8 +434,8 @@ impl Preview {
     /// The items of the group whose root item is `g`, in increasing order.
     fn members(&self, g: usize) -> Members<'_> {
         Members {
-            next: &self.next_member,
-            at: self.first_member[g],
+            items: &self.items,
+            at: self.items[g].first,
         }
     }
 
@@ -455,6 +462,24 @@ impl Game<'_> {
     /// Returns `false`, leaving the results empty, when the placement is
     /// illegal or a capability could enter its turn (see the module notes).
     pub fn preview(&self, preview: &mut Preview, tile: KindId, at: Placement) -> bool {
+        self.preview_fitting(preview, tile, at, false)
+    }
+
+    /// [`Game::preview`] of a placement known to fit (one of
+    /// [`Game::placements_into`]'s for this board): the same, without
+    /// checking the fit again.
+    pub fn preview_legal(&self, preview: &mut Preview, tile: KindId, at: Placement) -> bool {
+        debug_assert!(self.check_fit(tile, at).is_ok(), "{at:?} does not fit");
+        self.preview_fitting(preview, tile, at, true)
+    }
+
+    fn preview_fitting(
+        &self,
+        preview: &mut Preview,
+        tile: KindId,
+        at: Placement,
+        fits: bool,
+    ) -> bool {
         // Only the features the last preview changed have a fate to forget.
         for &h in &preview.gone {
             preview.fate[h] = Fate::Kept;
@@ -467,8 +492,9 @@ impl Game<'_> {
         preview.options.clear();
         preview.groups.clear();
         preview.group_key.clear();
+        preview.group_valued.clear();
         preview.group_fate.clear();
-        if !self.previewable(tile, at) {
+        if !self.previewable(tile, at, fits) {
             return false;
         }
         self.refresh(preview);
@@ -481,7 +507,7 @@ impl Game<'_> {
     }
 
     /// The placement is legal and no capability can enter its turn.
-    fn previewable(&self, tile: KindId, at: Placement) -> bool {
+    fn previewable(&self, tile: KindId, at: Placement, fits: bool) -> bool {
         let Some(kind) = self.rules.kinds.get(usize::from(tile.0)) else {
             return false;
         };
@@ -503,7 +529,7 @@ impl Game<'_> {
         }
         self.phase == super::Phase::Tile
             && self.remaining(tile) > 0
-            && self.check_fit(tile, at).is_ok()
+            && (fits || self.check_fit(tile, at).is_ok())
     }
 
     /// True when a pyramid has room around the square, or one is complete.
@@ -588,14 +614,20 @@ impl Game<'_> {
         p.held_of.clear();
         p.held_of.resize(p.summaries.len(), NONE32);
         p.farm_touch.clear();
+        p.watched.clear();
         for (h, &s) in p.held_summary.iter().enumerate() {
             p.held_of[s as usize] = as_u32(h);
             let summary = p.summaries[s as usize];
             let rule = &self.rules.vocab.kinds[usize::from(summary.kind)];
-            if let Scoring::Farm { .. } = rule.scoring {
-                for t in span(summary.touches) {
-                    p.farm_touch.push((p.touches[t], as_u32(h)));
+            match rule.scoring {
+                Scoring::Farm { .. } => {
+                    p.watched.push(as_u32(h));
+                    for t in span(summary.touches) {
+                        p.farm_touch.push((p.touches[t], as_u32(h)));
+                    }
                 }
+                Scoring::Neighbourhood { .. } => p.watched.push(as_u32(h)),
+                Scoring::None | Scoring::Network { .. } => {}
             }
         }
         p.farm_touch.sort_unstable();
@@ -721,6 +753,8 @@ impl Game<'_> {
                 open: i32::from(f.sides),
                 group: NONE32,
                 group_open: 0,
+                first: NONE32,
+                next: NONE32,
             });
         }
         for (side, &(dx, dy)) in super::core::board::SIDE_STEP.iter().enumerate() {
@@ -763,15 +797,10 @@ impl Game<'_> {
             p.items[i].parent = as_u32(r);
             p.items[r].group_open += p.items[i].open;
         }
-        let n = p.items.len();
-        p.first_member.clear();
-        p.first_member.resize(n, NONE32);
-        p.next_member.clear();
-        p.next_member.resize(n, NONE32);
-        for i in (0..n).rev() {
+        for i in (0..p.items.len()).rev() {
             let r = p.items[i].parent as usize;
-            p.next_member[i] = p.first_member[r];
-            p.first_member[r] = as_u32(i);
+            p.items[i].next = p.items[r].first;
+            p.items[r].first = as_u32(i);
         }
     }
 
@@ -795,6 +824,8 @@ impl Game<'_> {
             open: self.features.open(root),
             group: NONE32,
             group_open: 0,
+            first: NONE32,
+            next: NONE32,
         });
         p.items.len() - 1
     }
@@ -804,6 +835,14 @@ impl Game<'_> {
     fn value_groups(&self, p: &mut Preview, tile: KindId, at: Placement) -> bool {
         let rules = self.rules;
         let kind = &rules.kinds[usize::from(tile.0)];
+        // The figures the active player could put on a piece of the tile.
+        let mut placeable = 0u32;
+        for i in 0..rules.figures.len().min(32) {
+            let figure = FigureId(u8::try_from(i).unwrap_or(u8::MAX));
+            if self.supply(self.active, figure) > 0 {
+                placeable |= 1 << i;
+            }
+        }
         for g in 0..p.items.len() {
             if p.items[g].parent as usize != g {
                 continue;
@@ -848,11 +887,25 @@ impl Game<'_> {
                     add_figures(&mut outlook, &p.held[h]);
                 }
             }
+            // A group's points are read only when figures stand on it or the
+            // player could put one there (an option); otherwise only whether
+            // it is complete (`scored_now`) is.
+            let valued = outlook.has_figures()
+                || new
+                    .iter()
+                    .any(|&f| kind.features[usize::from(f)].admits & placeable != 0);
             // When the engine would score this group this turn, were a
             // figure on it (`NONE32`: not this turn).
             let mut key = NONE32;
             match &rule.scoring {
                 Scoring::None => {}
+                Scoring::Network { .. } if !valued => {
+                    unvalued(&mut outlook, u32::try_from(open.max(0)).unwrap_or(0));
+                    let first = kind.networks.iter().position(|f| new.contains(f));
+                    if let (0, Some(first)) = (open, first) {
+                        key = network_key(first);
+                    }
+                }
                 Scoring::Network { tile } => {
                     let mut tiles = u32::from(!new.is_empty());
                     let mut present = 0u64;
@@ -908,19 +961,27 @@ impl Game<'_> {
                         // A board spot met through a side: not previewed.
                         (None, _) => return false,
                     };
-                    let sums = units_of(p, summaries, Some((kind, new)));
-                    let values = (*complete, *tile);
-                    spot_outlook(&mut outlook, values, around, present, sums, self);
-                    clear_units(p, summaries, Some((kind, new)));
-                    if let (true, [f]) = (around >= 8, new) {
-                        key = spot_key(0, 0, *f);
+                    if !valued {
+                        unvalued(&mut outlook, 8 - u32::from(around).min(8));
+                        if let (true, [f]) = (around >= 8, new) {
+                            key = spot_key(0, 0, *f);
+                        }
+                    } else {
+                        let sums = units_of(p, summaries, Some((kind, new)));
+                        let values = (*complete, *tile);
+                        spot_outlook(&mut outlook, values, around, present, sums, self);
+                        clear_units(p, summaries, Some((kind, new)));
+                        if let (true, [f]) = (around >= 8, new) {
+                            key = spot_key(0, 0, *f);
+                        }
                     }
                 }
                 // Valued below, once every network group's sides are known.
                 Scoring::Farm { .. } => {}
             }
-            let held = outlook.figures.iter().any(|&n| n > 0);
+            let held = outlook.has_figures();
             p.groups.push(outlook);
+            p.group_valued.push(valued);
             p.group_key.push(key);
             p.group_fate.push(Fate::Kept);
             p.items[g].group = as_u32(p.groups.len() - 1);
@@ -945,7 +1006,8 @@ impl Game<'_> {
         // Faces: what they touch, mapped through the groups.
         for g in 0..p.items.len() {
             let gi = p.items[g].group as usize;
-            if p.items[g].parent as usize != g || p.items[g].group == NONE32 {
+            if p.items[g].parent as usize != g || p.items[g].group == NONE32 || !p.group_valued[gi]
+            {
                 continue;
             }
             let Scoring::Farm { per } =
@@ -970,7 +1032,7 @@ impl Game<'_> {
             farm_outlook(&mut p.groups[gi], per, &mut keys, p.pig_bonus);
             p.keys = keys;
             let outlook = &p.groups[gi];
-            if outlook.figures.iter().any(|&n| n > 0) {
+            if outlook.has_figures() {
                 if let Some(a) = p.after.iter_mut().find(|o| o.root == outlook.root) {
                     *a = *outlook;
                 }
@@ -978,7 +1040,8 @@ impl Game<'_> {
         }
         // Held features met through no side: spots around, farms whose
         // neighbours changed.
-        for h in 0..p.held.len() {
+        for w in 0..p.watched.len() {
+            let h = p.watched[w] as usize;
             if p.handled[h] {
                 continue;
             }
@@ -1045,7 +1108,7 @@ impl Game<'_> {
             }
             let gi = group as usize;
             let group = &p.groups[gi];
-            if group.figures.iter().any(|&n| n > 0) {
+            if group.has_figures() {
                 // Occupied: a companion beside the player's own follower.
                 if piece.companions != 0 && group.figures[me] > 0 {
                     let builder = InPlay::table::<Builder>(&rules.ext);
@@ -1137,6 +1200,13 @@ fn network_outlook(
     } else {
         network_points(tile, COMPLETE, tiles, present, units, attributes)
     };
+    outlook.missing = missing;
+    outlook.scored_now = missing == 0;
+}
+
+/// A group no figure stands on or could go to: only what it misses, and
+/// whether it is complete (its points are never read).
+fn unvalued(outlook: &mut Outlook, missing: u32) {
     outlook.missing = missing;
     outlook.scored_now = missing == 0;
 }
@@ -1238,7 +1308,7 @@ fn add_figures(to: &mut Outlook, from: &Outlook) {
 
 /// The items of one group ([`Preview::members`]).
 struct Members<'p> {
-    next: &'p [u32],
+    items: &'p [Item],
     at: u32,
 }
 
@@ -1250,7 +1320,7 @@ impl Iterator for Members<'_> {
             return None;
         }
         let i = self.at as usize;
-        self.at = self.next[i];
+        self.at = self.items[i].next;
         Some(i)
     }
 }

@@ -71,6 +71,13 @@ impl Outlook {
 }
 
 impl Outlook {
+    /// True when some player has a figure on it (one comparison of the
+    /// whole array rather than a scan).
+    #[must_use]
+    pub fn has_figures(&self) -> bool {
+        self.figures != [0; MAX_PLAYERS]
+    }
+
     /// A feature worth nothing yet, with no figure.
     pub(super) fn empty(source: Source, root: u32) -> Outlook {
         Outlook {

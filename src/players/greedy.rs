@@ -156,7 +156,7 @@ impl<'r> Greedy<'r> {
         let token = self.tokens.any(game, tile);
         if self.use_preview
             && token.is_none()
-            && game.preview(&mut self.previewed.preview, tile, at)
+            && game.preview_legal(&mut self.previewed.preview, tile, at)
         {
             self.previewed.action_values(&self.eval, game, left, out);
             return;
