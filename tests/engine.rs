@@ -1146,3 +1146,25 @@ fn random_games_with_wind_roses_shrines_and_sieges_replay() {
     }
     assert!(roses > 0, "no wind rose scored in 50 games");
 }
+
+// ------------------------------------------- issue 20: every expansion plays
+
+#[test]
+fn random_games_with_the_labyrinth_share_its_road_and_replay() {
+    let files = ["tilesets/base.tiles", "tilesets/labyrinth.tiles"].map(String::from);
+    let set = tileset(&files);
+    let rules = Ruleset::new(&set, None).expect("the sets play");
+    random_games(&rules, 200, 120_000);
+    let mut bonuses = 0;
+    for seed in 0..200 {
+        let game = RandomPlayer::new(seed)
+            .play(&rules, 2 + usize::try_from(seed % 3).unwrap_or(0))
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        bonuses += game
+            .events()
+            .iter()
+            .filter(|e| matches!(e.reason, tileforge::engine::Reason::Labyrinth { .. }))
+            .count();
+    }
+    assert!(bonuses > 0, "no labyrinth bonus in 200 games");
+}

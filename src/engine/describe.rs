@@ -197,6 +197,9 @@ impl Event {
                 rules.kind_id(tile),
                 u32::from(o) + 1
             ),
+            Reason::Labyrinth { followers } => {
+                format!("labyrinth: {} on the road", count(followers, "follower"))
+            }
         }
     }
 }

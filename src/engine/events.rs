@@ -281,6 +281,12 @@ pub enum Reason {
         /// The other player, who received or paid (none: paid to the bank).
         other: Option<u8>,
     },
+    /// A completed road with a labyrinth: its majority's bonus per follower
+    /// on it.
+    Labyrinth {
+        /// Followers on the road, anyone's.
+        followers: u32,
+    },
 }
 
 /// Points awarded to one player.
