@@ -1168,3 +1168,23 @@ fn random_games_with_the_labyrinth_share_its_road_and_replay() {
     }
     assert!(bonuses > 0, "no labyrinth bonus in 200 games");
 }
+
+#[test]
+fn random_games_with_the_festival_take_figures_back_and_replay() {
+    let files = ["tilesets/base.tiles", "tilesets/the-festival.tiles"].map(String::from);
+    let set = tileset(&files);
+    let rules = Ruleset::new(&set, None).expect("the sets play");
+    random_games(&rules, 200, 121_000);
+    let mut taken = 0;
+    for seed in 0..60 {
+        let names = player_names(2 + usize::try_from(seed % 3).unwrap_or(0));
+        let (game, log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &names)
+            .expect("plays");
+        taken += log.turns.iter().filter(|t| t.festival.is_some()).count();
+        let back = GameLog::from_json(&log.to_json()).expect("its own log reads back");
+        let replayed = replay(&rules, &back).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(replayed.scores(), game.scores(), "seed {seed}");
+    }
+    assert!(taken > 0, "no figure taken back at a festival in 60 games");
+}

@@ -27,6 +27,7 @@ pub(in crate::engine) mod challenge;
 pub(in crate::engine) mod crop_circle;
 pub(in crate::engine) mod dragon;
 pub(in crate::engine) mod fairy;
+pub(in crate::engine) mod festival;
 pub(in crate::engine) mod flight;
 pub(in crate::engine) mod gold;
 pub(in crate::engine) mod goods;
@@ -786,6 +787,7 @@ registry! {
     princess: princess::Princess,
     pig_herd: pig_herd::PigHerd,
     labyrinth: labyrinth::Labyrinth,
+    festival: festival::Festival,
 }
 
 /// The capability a name stands for.
