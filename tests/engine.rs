@@ -1188,3 +1188,23 @@ fn random_games_with_the_festival_take_figures_back_and_replay() {
     }
     assert!(taken > 0, "no figure taken back at a festival in 60 games");
 }
+
+#[test]
+fn random_games_with_the_watchtowers_score_towers_and_replay() {
+    let files = ["tilesets/base.tiles", "tilesets/watchtowers.tiles"].map(String::from);
+    let set = tileset(&files);
+    let rules = Ruleset::new(&set, None).expect("the sets play");
+    random_games(&rules, 200, 122_000);
+    let mut towers = 0;
+    for seed in 0..100 {
+        let game = RandomPlayer::new(seed)
+            .play(&rules, 2 + usize::try_from(seed % 3).unwrap_or(0))
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        towers += game
+            .events()
+            .iter()
+            .filter(|e| matches!(e.reason, tileforge::engine::Reason::Watchtower { .. }))
+            .count();
+    }
+    assert!(towers > 0, "no watchtower scored in 100 games");
+}

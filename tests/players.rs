@@ -512,3 +512,22 @@ fn greedy_and_monte_carlo_seats_play_the_festival_and_replay() {
     }
     assert!(festivals > 0, "no festival tile was drawn");
 }
+
+#[test]
+fn greedy_and_monte_carlo_seats_play_the_watchtowers_and_replay() {
+    // The towers add no decision; the seats value placements with them.
+    let paths: Vec<PathBuf> = ["tilesets/base.tiles", "tilesets/watchtowers.tiles"]
+        .map(PathBuf::from)
+        .to_vec();
+    let rules_for = |e: Option<&[String]>| rules(&paths, e);
+    let mut towers = 0;
+    for (seed, list) in [(1, "greedy,greedy"), (2, "greedy,mcts:2,random")] {
+        let list = seats(list);
+        let (_, events) = replays(&rules_for, list.as_slice(), seed);
+        towers += events
+            .iter()
+            .filter(|(_, why)| why.contains("watchtower"))
+            .count();
+    }
+    assert!(towers > 0, "no seat scored a watchtower");
+}

@@ -200,6 +200,9 @@ impl Event {
             Reason::Labyrinth { followers } => {
                 format!("labyrinth: {} on the road", count(followers, "follower"))
             }
+            Reason::Watchtower { count: n, x, y } => {
+                format!("watchtower at ({x}, {y}): {n} in sight")
+            }
         }
     }
 }

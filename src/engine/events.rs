@@ -287,6 +287,16 @@ pub enum Reason {
         /// Followers on the road, anyone's.
         followers: u32,
     },
+    /// A watchtower scored before the road or city completed with a
+    /// follower on its tile: the things it counts around it.
+    Watchtower {
+        /// What it counted on its tile and the eight around it.
+        count: u32,
+        /// Column of its tile.
+        x: i32,
+        /// Row of its tile.
+        y: i32,
+    },
 }
 
 /// Points awarded to one player.

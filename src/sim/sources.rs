@@ -152,7 +152,8 @@ impl SourcesTally {
                 | Reason::Pyramid { .. }
                 | Reason::AcrobatsAtEnd { .. }
                 | Reason::Ringmaster { .. }
-                | Reason::Labyrinth { .. } => {}
+                | Reason::Labyrinth { .. }
+                | Reason::Watchtower { .. } => {}
             }
         }
     }

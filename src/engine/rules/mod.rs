@@ -49,6 +49,7 @@ pub(in crate::engine) mod tower;
 pub(in crate::engine) mod tunnel;
 pub(in crate::engine) mod vineyard;
 pub(in crate::engine) mod volcano;
+pub(in crate::engine) mod watchtower;
 pub(in crate::engine) mod wind_rose;
 
 use std::any::Any;
@@ -788,6 +789,7 @@ registry! {
     pig_herd: pig_herd::PigHerd,
     labyrinth: labyrinth::Labyrinth,
     festival: festival::Festival,
+    watchtower: watchtower::Watchtower,
 }
 
 /// The capability a name stands for.
