@@ -138,7 +138,8 @@ impl Module for Watchtower {
         let rules = game.rules;
         let kind = &rules.kinds[usize::from(placed.kind.0)];
         let mut done: Vec<u32> = Vec::new();
-        let mut awards: Vec<(usize, i64, u32, Shape, (i32, i32))> = Vec::new();
+        let turn = game.event_turn();
+        let mut awards: Vec<Event> = Vec::new();
         for (f, feature) in (0u32..).zip(&kind.features) {
             if !matches!(feature.shape, Shape::Path | Shape::Region) {
                 continue;
@@ -165,24 +166,26 @@ impl Module for Watchtower {
                 let (_, counts, points) = &t.variants[usize::from(v)];
                 let count = count(game, *counts, p.x, p.y);
                 if count > 0 && *points != 0 {
-                    let won = i64::from(count).saturating_mul(*points);
-                    awards.push((usize::from(s.player), won, count, feature.shape, (p.x, p.y)));
+                    awards.push(Event {
+                        turn,
+                        player: usize::from(s.player),
+                        points: i64::from(count).saturating_mul(*points),
+                        source: if feature.shape == Shape::Path {
+                            Source::Road
+                        } else {
+                            Source::City
+                        },
+                        reason: Reason::Watchtower {
+                            count,
+                            x: p.x,
+                            y: p.y,
+                        },
+                    });
                 }
             }
         }
-        let turn = game.event_turn();
-        for (player, points, count, shape, (x, y)) in awards {
-            game.award(Event {
-                turn,
-                player,
-                points,
-                source: if shape == Shape::Path {
-                    Source::Road
-                } else {
-                    Source::City
-                },
-                reason: Reason::Watchtower { count, x, y },
-            });
+        for e in awards {
+            game.award(e);
         }
     }
 }
