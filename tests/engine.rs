@@ -1146,3 +1146,65 @@ fn random_games_with_wind_roses_shrines_and_sieges_replay() {
     }
     assert!(roses > 0, "no wind rose scored in 50 games");
 }
+
+// ------------------------------------------- issue 20: every expansion plays
+
+#[test]
+fn random_games_with_the_labyrinth_share_its_road_and_replay() {
+    let files = ["tilesets/base.tiles", "tilesets/labyrinth.tiles"].map(String::from);
+    let set = tileset(&files);
+    let rules = Ruleset::new(&set, None).expect("the sets play");
+    random_games(&rules, 200, 120_000);
+    let mut bonuses = 0;
+    for seed in 0..200 {
+        let game = RandomPlayer::new(seed)
+            .play(&rules, 2 + usize::try_from(seed % 3).unwrap_or(0))
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        bonuses += game
+            .events()
+            .iter()
+            .filter(|e| matches!(e.reason, tileforge::engine::Reason::Labyrinth { .. }))
+            .count();
+    }
+    assert!(bonuses > 0, "no labyrinth bonus in 200 games");
+}
+
+#[test]
+fn random_games_with_the_festival_take_figures_back_and_replay() {
+    let files = ["tilesets/base.tiles", "tilesets/the-festival.tiles"].map(String::from);
+    let set = tileset(&files);
+    let rules = Ruleset::new(&set, None).expect("the sets play");
+    random_games(&rules, 200, 121_000);
+    let mut taken = 0;
+    for seed in 0..60 {
+        let names = player_names(2 + usize::try_from(seed % 3).unwrap_or(0));
+        let (game, log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &names)
+            .expect("plays");
+        taken += log.turns.iter().filter(|t| t.festival.is_some()).count();
+        let back = GameLog::from_json(&log.to_json()).expect("its own log reads back");
+        let replayed = replay(&rules, &back).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(replayed.scores(), game.scores(), "seed {seed}");
+    }
+    assert!(taken > 0, "no figure taken back at a festival in 60 games");
+}
+
+#[test]
+fn random_games_with_the_watchtowers_score_towers_and_replay() {
+    let files = ["tilesets/base.tiles", "tilesets/watchtowers.tiles"].map(String::from);
+    let set = tileset(&files);
+    let rules = Ruleset::new(&set, None).expect("the sets play");
+    random_games(&rules, 200, 122_000);
+    let mut towers = 0;
+    for seed in 0..100 {
+        let game = RandomPlayer::new(seed)
+            .play(&rules, 2 + usize::try_from(seed % 3).unwrap_or(0))
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        towers += game
+            .events()
+            .iter()
+            .filter(|e| matches!(e.reason, tileforge::engine::Reason::Watchtower { .. }))
+            .count();
+    }
+    assert!(towers > 0, "no watchtower scored in 100 games");
+}

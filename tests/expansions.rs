@@ -234,7 +234,7 @@ fn play_on_the_directory_plays_what_the_engine_can_and_says_what_it_left_out() {
         .unwrap_or_else(|| panic!("no note in: {err}"));
     for part in [
         "ferries (no `ferry` rules)",
-        "watchtowers (no `watchtower` rules)",
+        "monasteries (no `special-monastery` rules)",
         "base-edition-2",
     ] {
         assert!(note.contains(part), "the note lacks `{part}`: {note}");
@@ -249,7 +249,7 @@ fn play_on_the_directory_plays_what_the_engine_can_and_says_what_it_left_out() {
         "the log records the choice"
     );
     assert!(
-        !text.contains("watchtowers"),
+        !text.contains("ferries/"),
         "no tile of an unplayable set is played"
     );
     // The log replays with the directory as the tile set.
@@ -261,10 +261,10 @@ fn play_on_the_directory_plays_what_the_engine_can_and_says_what_it_left_out() {
     ]);
     assert_eq!(score.status.code(), Some(0), "{}", stderr(&score));
     // Naming a set whose rules the engine lacks is an input error naming them.
-    let refused = tileforge(&["play", "tilesets", "--expansions", "base,watchtowers"]);
+    let refused = tileforge(&["play", "tilesets", "--expansions", "base,ferries"]);
     assert_eq!(refused.status.code(), Some(1));
     assert!(
-        stderr(&refused).contains("the engine has no `watchtower` rules"),
+        stderr(&refused).contains("the engine has no `ferry` rules"),
         "{}",
         stderr(&refused)
     );

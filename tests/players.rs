@@ -470,3 +470,64 @@ fn greedy_and_monte_carlo_games_keep_their_golden_logs() {
         panic!("{diff}");
     }
 }
+
+#[test]
+fn greedy_and_monte_carlo_seats_play_the_labyrinth_and_replay() {
+    // The labyrinth adds no move: its shared road is a figure placement the
+    // seats find among the others; their games replay.
+    let paths: Vec<PathBuf> = ["tilesets/base.tiles", "tilesets/labyrinth.tiles"]
+        .map(PathBuf::from)
+        .to_vec();
+    let rules_for = |e: Option<&[String]>| rules(&paths, e);
+    let mut labyrinth = 0;
+    for (seed, list) in [(1, "greedy,greedy"), (2, "greedy,mcts:2,random")] {
+        let list = seats(list);
+        let (log, _) = replays(&rules_for, list.as_slice(), seed);
+        labyrinth += log
+            .turns
+            .iter()
+            .filter(|t| t.tile == "labyrinth/Rrrr")
+            .count();
+    }
+    assert!(labyrinth > 0, "the labyrinth was never drawn");
+}
+
+#[test]
+fn greedy_and_monte_carlo_seats_play_the_festival_and_replay() {
+    // A festival tile offers taking one's own figure back instead of a
+    // figure: the seats weigh it with the other actions; the games replay.
+    let paths: Vec<PathBuf> = ["tilesets/base.tiles", "tilesets/the-festival.tiles"]
+        .map(PathBuf::from)
+        .to_vec();
+    let rules_for = |e: Option<&[String]>| rules(&paths, e);
+    let mut festivals = 0;
+    for (seed, list) in [(1, "greedy,greedy"), (2, "greedy,mcts:2,random")] {
+        let list = seats(list);
+        let (log, _) = replays(&rules_for, list.as_slice(), seed);
+        festivals += log
+            .turns
+            .iter()
+            .filter(|t| t.tile.starts_with("the-festival/"))
+            .count();
+    }
+    assert!(festivals > 0, "no festival tile was drawn");
+}
+
+#[test]
+fn greedy_and_monte_carlo_seats_play_the_watchtowers_and_replay() {
+    // The towers add no decision; the seats value placements with them.
+    let paths: Vec<PathBuf> = ["tilesets/base.tiles", "tilesets/watchtowers.tiles"]
+        .map(PathBuf::from)
+        .to_vec();
+    let rules_for = |e: Option<&[String]>| rules(&paths, e);
+    let mut towers = 0;
+    for (seed, list) in [(1, "greedy,greedy"), (2, "greedy,mcts:2,random")] {
+        let list = seats(list);
+        let (_, events) = replays(&rules_for, list.as_slice(), seed);
+        towers += events
+            .iter()
+            .filter(|(_, why)| why.contains("watchtower"))
+            .count();
+    }
+    assert!(towers > 0, "no seat scored a watchtower");
+}

@@ -197,6 +197,12 @@ impl Event {
                 rules.kind_id(tile),
                 u32::from(o) + 1
             ),
+            Reason::Labyrinth { followers } => {
+                format!("labyrinth: {} on the road", count(followers, "follower"))
+            }
+            Reason::Watchtower { count: n, x, y } => {
+                format!("watchtower at ({x}, {y}): {n} in sight")
+            }
         }
     }
 }

@@ -281,6 +281,22 @@ pub enum Reason {
         /// The other player, who received or paid (none: paid to the bank).
         other: Option<u8>,
     },
+    /// A completed road with a labyrinth: its majority's bonus per follower
+    /// on it.
+    Labyrinth {
+        /// Followers on the road, anyone's.
+        followers: u32,
+    },
+    /// A watchtower scored before the road or city completed with a
+    /// follower on its tile: the things it counts around it.
+    Watchtower {
+        /// What it counted on its tile and the eight around it.
+        count: u32,
+        /// Column of its tile.
+        x: i32,
+        /// Row of its tile.
+        y: i32,
+    },
 }
 
 /// Points awarded to one player.

@@ -217,6 +217,10 @@ pub struct TurnLog {
     /// that put another of the player's figures somewhere).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub phantom: Option<SecondActionLog>,
+    /// Instead of a figure (a festival tile): one of the player's own figures
+    /// taken back to supply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub festival: Option<FeatureLog>,
 }
 
 /// A bazaar's auction: the tiles drawn (one per player) and a round per

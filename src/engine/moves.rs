@@ -279,6 +279,10 @@ pub enum FigureAction {
     /// Instead of a figure, the princess of the tile just placed sends a
     /// knight of her city home (any player's).
     Princess(Capture),
+    /// Instead of a figure (a festival tile): one of the active player's own
+    /// figures goes back to supply from the board, without scoring: the one
+    /// of kind `figure` on feature `feature` of the tile at (x, y).
+    Festival(Beside),
 }
 
 /// The fairy moves beside one of the active player's followers, anywhere

@@ -600,6 +600,14 @@ fn record_first_action(game: &Game<'_>, action: MeepleAction, e: &mut TurnLog) {
                 })
             });
         }
+        MeepleAction::Festival(b) => {
+            e.festival = game.tile_at(b.x, b.y).map(|(kind, r)| FeatureLog {
+                x: b.x,
+                y: b.y,
+                feature: rules.feature_name(kind, r, b.feature),
+                figure: Some(rules.figure_id(b.figure).to_string()),
+            });
+        }
         MeepleAction::Princess(c) => {
             e.princess = game.tile_at(c.x, c.y).map(|(kind, r)| CaptureLog {
                 x: c.x,

@@ -167,10 +167,11 @@ fn play_turn<'r>(
         turn.fairy.is_some(),
         turn.portal.is_some(),
         turn.princess.is_some(),
+        turn.festival.is_some(),
     ];
     if actions.iter().filter(|&&a| a).count() > 1 {
         return Err(
-            "a turn takes at most one of meeple, acrobat, flight, score_pyramid, recall, tower, tower_follower, barn, fairy, portal, princess".into(),
+            "a turn takes at most one of meeple, acrobat, flight, score_pyramid, recall, tower, tower_follower, barn, fairy, portal, princess, festival".into(),
         );
     }
     if turn.discard {
@@ -606,6 +607,14 @@ fn meeple_action(
             landing,
         });
     }
+    if let Some(f) = &turn.festival {
+        return Ok(MeepleAction::Festival(Beside {
+            x: f.x,
+            y: f.y,
+            figure: figure(rules, f.figure.as_deref())?,
+            feature: board_feature(game, f.x, f.y, &f.feature, "to take back")?,
+        }));
+    }
     if let Some(c) = &turn.princess {
         return Ok(MeepleAction::Princess(capture(
             game,
@@ -894,6 +903,15 @@ fn describe(turn: &TurnLog) -> String {
                 p.y
             ));
         }
+    }
+    if let Some(f) = &turn.festival {
+        s.push_str(&format!(
+            ", the festival taking back the {} on {} at ({}, {})",
+            f.figure.as_deref().unwrap_or("meeple"),
+            f.feature,
+            f.x,
+            f.y
+        ));
     }
     if let Some(c) = &turn.princess {
         s.push_str(&format!(

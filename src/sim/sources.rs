@@ -151,7 +151,9 @@ impl SourcesTally {
                 Reason::Circus { .. }
                 | Reason::Pyramid { .. }
                 | Reason::AcrobatsAtEnd { .. }
-                | Reason::Ringmaster { .. } => {}
+                | Reason::Ringmaster { .. }
+                | Reason::Labyrinth { .. }
+                | Reason::Watchtower { .. } => {}
             }
         }
     }

@@ -25,7 +25,8 @@ impl<X: Rules> Game<'_, X> {
             if feature.admits == 0 && feature.companions == 0 {
                 continue;
             }
-            let root = self.features.root(placed.first_node + u32::from(f));
+            let node = placed.first_node + u32::from(f);
+            let root = self.features.root(node);
             let occupied = self.features.occupants(root) > 0;
             if feature.companions != 0 {
                 let beside = occupied && self.has_follower_on(player, root);
@@ -38,7 +39,7 @@ impl<X: Rules> Game<'_, X> {
                     }
                 }
             }
-            if occupied {
+            if occupied && (feature.admits == 0 || !X::shares(self, node)) {
                 continue;
             }
             for figure in (0..figures).map(figure_id) {
@@ -95,7 +96,7 @@ impl<X: Rules> Game<'_, X> {
         let node = placed.first_node + u32::from(feature);
         let root = self.features.root(node);
         let there = self.features.occupants(root);
-        if there > 0 {
+        if there > 0 && !X::shares(self, node) {
             return illegal(format!(
                 "the {name} already holds {there} figure{} (counting the whole {name} across the board)",
                 if there == 1 { "" } else { "s" },

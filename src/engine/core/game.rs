@@ -78,6 +78,10 @@ pub trait Rules: Sized {
     /// Figure action: true when a module keeps every figure off placed tile
     /// `tile` (the core then offers and allows none there).
     fn blocks_figures(game: &Game<'_, Self>, tile: u32) -> bool;
+    /// Figure action: true when a module lets a figure stand on feature node
+    /// `node` of the tile just placed though its feature already holds
+    /// figures (the core then offers and allows it as if unoccupied).
+    fn shares(game: &Game<'_, Self>, node: u32) -> bool;
     /// Checks and performs a module's figure action.
     ///
     /// # Errors

@@ -27,11 +27,13 @@ pub(in crate::engine) mod challenge;
 pub(in crate::engine) mod crop_circle;
 pub(in crate::engine) mod dragon;
 pub(in crate::engine) mod fairy;
+pub(in crate::engine) mod festival;
 pub(in crate::engine) mod flight;
 pub(in crate::engine) mod gold;
 pub(in crate::engine) mod goods;
 pub(in crate::engine) mod hill;
 pub(in crate::engine) mod king_and_robber;
+pub(in crate::engine) mod labyrinth;
 pub(in crate::engine) mod mayor;
 pub(in crate::engine) mod phantom;
 pub(in crate::engine) mod pig;
@@ -47,6 +49,7 @@ pub(in crate::engine) mod tower;
 pub(in crate::engine) mod tunnel;
 pub(in crate::engine) mod vineyard;
 pub(in crate::engine) mod volcano;
+pub(in crate::engine) mod watchtower;
 pub(in crate::engine) mod wind_rose;
 
 use std::any::Any;
@@ -371,6 +374,27 @@ macro_rules! registry {
                     false
                 }
                 all(game, tile)
+            }
+
+            #[inline]
+            fn shares(game: &Game<'_, InPlay>, node: u32) -> bool {
+                if !game.x.any {
+                    return false;
+                }
+                #[inline(never)]
+                fn all(game: &Game<'_, InPlay>, node: u32) -> bool {
+                    let rules = game.rules;
+                    let tables = &rules.ext;
+                    $(
+                        if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
+                            if m.shares(t, game, node) {
+                                return true;
+                            }
+                        }
+                    )*
+                    false
+                }
+                all(game, node)
             }
 
             fn act(game: &mut Game<'_, InPlay>, action: &MeepleAction) -> Result<(), IllegalMove> {
@@ -763,6 +787,9 @@ registry! {
     portal: portal::Portal,
     princess: princess::Princess,
     pig_herd: pig_herd::PigHerd,
+    labyrinth: labyrinth::Labyrinth,
+    festival: festival::Festival,
+    watchtower: watchtower::Watchtower,
 }
 
 /// The capability a name stands for.

@@ -321,6 +321,11 @@ pub trait Module: Sized + Clone + std::fmt::Debug + 'static {
     fn blocks_figures<X: Host>(&self, t: &Self::Table, game: &Game<'_, X>, tile: u32) -> bool {
         false
     }
+    /// True when a figure may stand on feature node `node` of the tile just
+    /// placed though its feature is occupied; see [`Rules::shares`].
+    fn shares<X: Host>(&self, t: &Self::Table, game: &Game<'_, X>, node: u32) -> bool {
+        false
+    }
     /// Lists the module's figure actions of one sort.
     fn offer<X: Host>(
         &self,
