@@ -134,6 +134,8 @@ pub struct Tile {
     /// A deliberate twin of another tile of its expansion (`twin`): the
     /// same features up to rotation, kept apart for its picture.
     pub twin: bool,
+    /// Each player holds `count` copies beside the bag (`held`): never drawn.
+    pub held: bool,
     /// The tile (`expansion/tile`) whose copies this one's copies stand in for.
     pub replaces: Option<(String, Span)>,
     /// Doc comment.

@@ -197,6 +197,7 @@ mod tests {
             start: 0,
             group: None,
             last: false,
+            held: false,
             replaces: None,
             description: String::new(),
             edges: edges.into(),

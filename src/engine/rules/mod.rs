@@ -17,6 +17,7 @@
 
 pub(in crate::engine) mod module;
 
+pub(in crate::engine) mod abbey;
 pub(in crate::engine) mod abbot;
 pub(in crate::engine) mod barn;
 pub(in crate::engine) mod bazaar;
@@ -763,6 +764,7 @@ registry! {
     portal: portal::Portal,
     princess: princess::Princess,
     pig_herd: pig_herd::PigHerd,
+    abbey: abbey::Abbey,
 }
 
 /// The capability a name stands for.
