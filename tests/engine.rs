@@ -1208,3 +1208,26 @@ fn random_games_with_the_watchtowers_score_towers_and_replay() {
     }
     assert!(towers > 0, "no watchtower scored in 100 games");
 }
+
+#[test]
+fn random_games_with_abbeys_replay_and_every_seat_plays_them() {
+    let files = ["tilesets/base.tiles", "tilesets/abbey-and-mayor.tiles"].map(String::from);
+    wave_two_b_games(&files, |t| t.tile == "abbey-and-mayor/A");
+    let set = tileset(&files);
+    let rules = Ruleset::new(&set, None).expect("the sets play");
+    let seats = tileforge::players::Seats::parse("greedy,mcts:8", None).expect("seats");
+    let mut abbeys = 0;
+    for seed in 0..4 {
+        let names = player_names(2);
+        let (game, log) =
+            tileforge::players::play_logged(&rules, seats.as_slice(), &names, seed).expect("plays");
+        abbeys += log
+            .turns
+            .iter()
+            .filter(|t| t.tile == "abbey-and-mayor/A")
+            .count();
+        let replayed = replay(&rules, &log).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(replayed.scores(), game.scores(), "seed {seed}");
+    }
+    assert!(abbeys > 0, "no greedy or Monte Carlo seat played an abbey");
+}

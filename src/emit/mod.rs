@@ -82,6 +82,7 @@ pub fn tileset(checked: &Checked) -> wire::TileSet {
             start: tile.start,
             group: tile.group.map(|g| vocabulary.groups[g].id.clone()),
             last: tile.last,
+            held: tile.held,
             replaces: tile.replaces.as_ref().map(|(r, _)| r.clone()),
             description: tile.description.clone(),
             edges: tile.edge_letters(vocabulary),

@@ -348,6 +348,9 @@ pub struct Tile {
     /// Drawn last of its group.
     #[serde(default, skip_serializing_if = "is_false")]
     pub last: bool,
+    /// Each player holds `count` copies beside the bag; never drawn.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub held: bool,
     /// The tile whose copies this one's stand in for (an edition's twin).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replaces: Option<String>,

@@ -106,6 +106,10 @@ pub enum Move {
     /// At the end of the turn, one of the active player's followers escapes
     /// a besieged city to supply, or (`None`) none does.
     Escape(Option<Escape>),
+    /// Instead of drawing a tile, the active player plays an abbey they hold
+    /// (see [`Game::abbey_placements`](super::Game::abbey_placements)); the
+    /// figure action follows as for a drawn tile.
+    Abbey(Placement),
 }
 
 /// One step of a bazaar's auction.

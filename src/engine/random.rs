@@ -7,7 +7,8 @@
 //! (position, rotation); a figure action among those of
 //! [`Game::meeple_actions_into`] with one entry per figure that may fly (then
 //! the die, then a landing); the crop action between add and remove, then each
-//! response among the player's options (plus passing, for add).
+//! response among the player's options (plus passing, for add); an abbey
+//! held, before the draw, among the holes and drawing.
 
 use super::log::{
     AcrobatLog, BarnLog, BazaarLog, BazaarRoundLog, CaptureLog, CropActionLog, CropLog,
@@ -238,10 +239,13 @@ impl RandomPlayer {
         }
         fill_staged_bag(&game, &mut self.bag);
         loop {
-            let tile = match game.bazaar_tile() {
-                Some(held) => held,
-                None if self.bag.len() <= game.face_down() as usize => break,
-                None => {
+            // An abbey instead of drawing: uniform over the holes and drawing.
+            let abbey = self.choose_abbey(&game);
+            let tile = match (abbey, game.bazaar_tile()) {
+                (Some((kind, _)), _) => kind,
+                (None, Some(held)) => held,
+                (None, None) if self.bag.len() <= game.face_down() as usize => break,
+                (None, None) => {
                     let i = draw_index(rules, &self.bag, &mut self.rng);
                     self.bag.swap_remove(i)
                 }
@@ -268,32 +272,40 @@ impl RandomPlayer {
                     e.ransom = Some(ransom_log(&game, holder, figure));
                 }
             }
-            let count = game.placement_count(tile);
-            if count == 0 {
-                let discard = Move::Discard { tile };
-                game.apply(&discard)?;
-                on_move(&game, &discard);
-                if let (Some(log), Some(mut e)) = (log.as_deref_mut(), entry) {
-                    e.discard = true;
-                    log.push(e);
+            let (at, token) = if let Some((_, at)) = abbey {
+                let place = Move::Abbey(at);
+                game.apply(&place)?;
+                on_move(&game, &place);
+                (at, None)
+            } else {
+                let count = game.placement_count(tile);
+                if count == 0 {
+                    let discard = Move::Discard { tile };
+                    game.apply(&discard)?;
+                    on_move(&game, &discard);
+                    if let (Some(log), Some(mut e)) = (log.as_deref_mut(), entry) {
+                        e.discard = true;
+                        log.push(e);
+                    }
+                    continue;
                 }
-                continue;
-            }
-            let at = game
-                .nth_placement(tile, self.rng.below(count))
-                .unwrap_or(Placement {
-                    x: 0,
-                    y: 0,
-                    rotation: 0,
-                });
-            let token = self.draw_token(&game, tile);
-            let place = Move::Place {
-                tile,
-                placement: at,
-                token,
+                let at = game
+                    .nth_placement(tile, self.rng.below(count))
+                    .unwrap_or(Placement {
+                        x: 0,
+                        y: 0,
+                        rotation: 0,
+                    });
+                let token = self.draw_token(&game, tile);
+                let place = Move::Place {
+                    tile,
+                    placement: at,
+                    token,
+                };
+                game.apply(&place)?;
+                on_move(&game, &place);
+                (at, token)
             };
-            game.apply(&place)?;
-            on_move(&game, &place);
             let action = self.choose_action(&game);
             if let Some(e) = entry.as_mut() {
                 e.x = Some(at.x);
@@ -315,6 +327,17 @@ impl RandomPlayer {
                 game.apply(&figure)?;
                 on_move(&game, &figure);
             }
+            // The second gold bar comes before the scoring's flock decisions.
+            if game.phase() == super::Phase::Gold {
+                let options = game.gold_squares();
+                let (x, y) = options[self.rng.below(options.len())];
+                if let Some(e) = entry.as_mut() {
+                    e.gold = Some([x, y]);
+                }
+                let gold = Move::Gold { x, y };
+                game.apply(&gold)?;
+                on_move(&game, &gold);
+            }
             while let Some(due) = game.flock_due() {
                 let gather = !due.fresh && self.rng.below(2) == 0;
                 let draw = if gather {
@@ -330,16 +353,6 @@ impl RandomPlayer {
                 let flock = Move::Flock { draw };
                 game.apply(&flock)?;
                 on_move(&game, &flock);
-            }
-            if game.phase() == super::Phase::Gold {
-                let options = game.gold_squares();
-                let (x, y) = options[self.rng.below(options.len())];
-                if let Some(e) = entry.as_mut() {
-                    e.gold = Some([x, y]);
-                }
-                let gold = Move::Gold { x, y };
-                game.apply(&gold)?;
-                on_move(&game, &gold);
             }
             while game.phase() == super::Phase::Castle {
                 let build = self.rng.below(2) == 1;
@@ -408,6 +421,23 @@ impl RandomPlayer {
         }
         game.final_scores()?;
         Ok(game)
+    }
+
+    /// An abbey the active player plays instead of drawing, with its hole:
+    /// uniform over the holes and drawing (no draw from the generator when
+    /// there is no hole, no abbey held, or a bazaar tile is due).
+    fn choose_abbey(&mut self, game: &Game<'_>) -> Option<(KindId, Placement)> {
+        let kind = game.abbey_tile()?;
+        if game.bazaar_tile().is_some() {
+            return None;
+        }
+        let holes = game.abbey_placements();
+        if holes.is_empty() {
+            return None;
+        }
+        holes
+            .get(self.rng.below(holes.len() + 1))
+            .map(|&at| (kind, at))
     }
 
     fn draw_token(&mut self, game: &Game<'_>, tile: KindId) -> Option<TokenId> {

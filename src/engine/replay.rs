@@ -205,12 +205,20 @@ fn play_turn<'r>(
         ),
     };
     let placement = Placement { x, y, rotation };
-    game.apply(&Move::Place {
-        tile: kind,
-        placement,
-        token,
-    })
-    .map_err(|e| e.0)?;
+    if game.abbey_tile() == Some(kind) {
+        // A held abbey, played instead of drawing.
+        if token.is_some() {
+            return Err("an abbey takes no animal token".into());
+        }
+        game.apply(&Move::Abbey(placement)).map_err(|e| e.0)?;
+    } else {
+        game.apply(&Move::Place {
+            tile: kind,
+            placement,
+            token,
+        })
+        .map_err(|e| e.0)?;
+    }
     placed(Step::Placed, game);
     if let Some(t) = &turn.tunnel {
         let Some((target, r)) = game.tile_at(t.x, t.y) else {
@@ -237,7 +245,12 @@ fn play_turn<'r>(
     let number = game.turn();
     game.apply(&Move::Figure(action)).map_err(|e| e.0)?;
     second_action(game, kind, turn)?;
-    flock(game, turn.flock.as_deref())?;
+    // The second gold bar comes before the scoring, where flock decisions
+    // fall due; a flock due after the figure action comes first.
+    let gold_first = game.phase() == Phase::Gold;
+    if !gold_first {
+        flock(game, turn.flock.as_deref())?;
+    }
     match (turn.gold, game.phase()) {
         (None, Phase::Gold) => {
             return Err(
@@ -252,6 +265,9 @@ fn play_turn<'r>(
         }
         (Some([x, y]), _) => game.apply(&Move::Gold { x, y }).map_err(|e| e.0)?,
         (None, _) => {}
+    }
+    if gold_first {
+        flock(game, turn.flock.as_deref())?;
     }
     castles(game, turn.castle.as_deref())?;
     match (&turn.crop, game.phase()) {

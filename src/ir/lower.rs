@@ -250,6 +250,26 @@ impl Lowering {
             );
             ok = false;
         }
+        if let Some(held) = decl.held {
+            let other = decl
+                .start
+                .map(|s| (s, "`start`"))
+                .or(decl.group.as_ref().map(|g| (g.span, "a group")))
+                .or(decl.replaces.as_ref().map(|r| (r.span, "`replaces`")));
+            if let Some((span, what)) = other {
+                self.error(
+                    Diagnostic::new(
+                        Code::BadDeclaration,
+                        held,
+                        format!("a `held` tile is never drawn, so it takes no {what}"),
+                    )
+                    .label("held by the players")
+                    .with(span, "drawn from the bag")
+                    .help("remove one of the two"),
+                );
+                ok = false;
+            }
+        }
         let LoweredTile {
             features,
             relations,
@@ -277,6 +297,7 @@ impl Lowering {
             group,
             last: decl.last.is_some(),
             twin: decl.twin.is_some(),
+            held: decl.held.is_some(),
             replaces: decl.replaces.as_ref().map(|r| (r.text.clone(), r.span)),
             description: decl.doc.clone(),
             features,

@@ -134,6 +134,8 @@ pub struct Tile {
     /// A deliberate twin of another tile of its expansion (`twin`): the
     /// same features up to rotation, kept apart for its picture.
     pub twin: bool,
+    /// Each player holds `count` copies beside the bag (`held`): never drawn.
+    pub held: bool,
     /// The tile (`expansion/tile`) whose copies this one's copies stand in for.
     pub replaces: Option<(String, Span)>,
     /// Doc comment.
@@ -275,5 +277,17 @@ mod tests {
         assert_eq!(tile.rotated(4).features, tile.features);
         let city: Vec<_> = turned.features[0].slots.iter().map(|s| s.name()).collect();
         assert_eq!(city, ["ENE", "E", "ESE"]);
+    }
+
+    #[test]
+    fn matches_any_meets_every_letter_and_is_written_star() {
+        let text = "expansion t {}\nkind wall region \"Wall\" { edge A; matches any }\ntile a { wall N E S W; cloister }\ntile b { city N; road E W }";
+        let checked = compile_str(text).expect("compiles");
+        let v = &checked.ir().vocabulary;
+        assert!(v.meets(b'A', b'C') && v.meets(b'R', b'A') && v.meets(b'F', b'A'));
+        assert!(!v.meets(b'C', b'R'));
+        let json = crate::emit::tileset(&checked);
+        let wall = json.vocabulary.kind("wall").expect("wall");
+        assert_eq!(wall.matches, ["*"]);
     }
 }

@@ -88,7 +88,8 @@ pub struct KindDef {
     pub shape: Shape,
     /// The side letter of a region, path or face kind.
     pub edge: Option<u8>,
-    /// Other side letters its sides meet besides its own.
+    /// Other side letters its sides meet besides its own; [`ANY`] (written
+    /// `matches any`) meets every letter.
     pub matches: Vec<u8>,
     /// Who may stand on it: `follower` or figure ids.
     pub occupy: Vec<String>,
@@ -220,6 +221,10 @@ pub fn plural(name: &str) -> String {
 }
 
 /// Words that cannot name a kind, attribute or group.
+/// The `matches` entry `any`: the kind's sides meet every side letter (an
+/// abbey's). The JSON writes it `*`.
+pub const ANY: u8 = b'*';
+
 const RESERVED: &[&str] = &[
     "expansion",
     "tile",
@@ -281,8 +286,8 @@ impl Vocabulary {
     pub fn meets(&self, a: u8, b: u8) -> bool {
         a == b
             || self.kinds.iter().any(|k| {
-                (k.edge == Some(a) && k.matches.contains(&b))
-                    || (k.edge == Some(b) && k.matches.contains(&a))
+                (k.edge == Some(a) && (k.matches.contains(&b) || k.matches.contains(&ANY)))
+                    || (k.edge == Some(b) && (k.matches.contains(&a) || k.matches.contains(&ANY)))
             })
     }
 
@@ -428,7 +433,9 @@ impl Vocabulary {
             }
             "matches" if only(&[Shape::Region, Shape::Path, Shape::Face], diagnostics) => {
                 for i in 0..s.args.len() {
-                    if let Some(letter) = self.edge_letter(s, i, diagnostics) {
+                    if s.args[i].text == "any" {
+                        kind.matches.push(ANY);
+                    } else if let Some(letter) = self.edge_letter(s, i, diagnostics) {
                         kind.matches.push(letter);
                     }
                 }

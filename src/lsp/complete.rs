@@ -15,7 +15,7 @@ const SLOTS: [&str; 12] = [
 ];
 const CORNERS: [&str; 4] = ["NE", "SE", "SW", "NW"];
 const DIRECTIONS: [&str; 8] = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
-const TILE_FLAGS: [&str; 5] = ["start", "last", "twin", "group", "replaces"];
+const TILE_FLAGS: [&str; 6] = ["start", "last", "twin", "held", "group", "replaces"];
 const EXPANSION_KEYWORDS: [&str; 3] = ["year", "expect", "requires"];
 
 fn item(label: &str, kind: CompletionItemKind, detail: Option<String>) -> CompletionItem {

@@ -25,6 +25,17 @@ pub(crate) trait Policy<'r> {
         options: &[Landing],
         rng: &mut Rng,
     ) -> Landing;
+    /// Whether the active player plays an abbey they hold instead of drawing,
+    /// and into which hole (`options`: every hole, not empty); `None` draws.
+    /// Uniform over the holes and drawing, as the random player does.
+    fn abbey(
+        &mut self,
+        _game: &Game<'r>,
+        options: &[Placement],
+        rng: &mut Rng,
+    ) -> Option<Placement> {
+        options.get(rng.below(options.len() + 1)).copied()
+    }
     /// The crop circle's action, for the active player.
     fn crop_action(&mut self, game: &Game<'r>, rng: &mut Rng) -> CropAction;
     /// The flock decision due (a shepherd's field extended): true gathers

@@ -70,6 +70,15 @@ impl<'r> Policy<'r> for Player<'r> {
         self.policy().crop_action(game, rng)
     }
 
+    fn abbey(
+        &mut self,
+        game: &Game<'r>,
+        options: &[Placement],
+        rng: &mut Rng,
+    ) -> Option<Placement> {
+        self.policy().abbey(game, options, rng)
+    }
+
     fn gather(&mut self, game: &Game<'r>, due: &FlockDue, rng: &mut Rng) -> bool {
         self.policy().gather(game, due, rng)
     }
@@ -225,13 +234,26 @@ pub(crate) fn run<'r, P: Policy<'r>>(
                     record_goods(game, &mut e);
                     log.push(e);
                 }
-                let tile = match game.bazaar_tile() {
-                    Some(held) => held,
-                    None if bag.len() <= game.face_down() as usize => {
+                // An abbey held may be played instead of drawing.
+                let abbey = match (game.abbey_tile(), game.bazaar_tile()) {
+                    (Some(kind), None) => {
+                        let holes = game.abbey_placements();
+                        let who = game.active_player() % seats.len();
+                        (!holes.is_empty())
+                            .then(|| seats[who].abbey(game, &holes, &mut chance.rng))
+                            .flatten()
+                            .map(|at| (kind, at))
+                    }
+                    _ => None,
+                };
+                let tile = match (abbey, game.bazaar_tile()) {
+                    (Some((kind, _)), _) => kind,
+                    (None, Some(held)) => held,
+                    (None, None) if bag.len() <= game.face_down() as usize => {
                         game.final_scores()?;
                         break;
                     }
-                    None => bag.swap_remove(draw_index(game.rules(), bag, &mut chance.rng)),
+                    (None, None) => bag.swap_remove(draw_index(game.rules(), bag, &mut chance.rng)),
                 };
                 if log.is_some() {
                     entry = Some(TurnLog {
@@ -253,6 +275,17 @@ pub(crate) fn run<'r, P: Policy<'r>>(
                             e.ransom = Some(ransom_log(game, holder, figure));
                         }
                     }
+                }
+                if let Some((_, at)) = abbey {
+                    let place = Move::Abbey(at);
+                    game.apply(&place)?;
+                    on_move(game, &place);
+                    if let Some(e) = entry.as_mut() {
+                        e.x = Some(at.x);
+                        e.y = Some(at.y);
+                        e.rotation = Some(at.rotation);
+                    }
+                    continue;
                 }
                 if !game.can_place(tile) {
                     let discard = Move::Discard { tile };

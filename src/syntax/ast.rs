@@ -98,6 +98,8 @@ pub struct TileDecl {
     pub last: Option<Span>,
     /// The `twin` flag: a deliberate twin of another tile (no W0602).
     pub twin: Option<Span>,
+    /// The `held` flag: the count is each player's, beside the bag.
+    pub held: Option<Span>,
     /// `group NAME`.
     pub group: Option<Ident>,
     /// `replaces EXPANSION/TILE`.

@@ -144,6 +144,7 @@ impl Builder<'_> {
             start: None,
             last: None,
             twin: None,
+            held: None,
             group: None,
             replaces: None,
             doc: String::new(),
@@ -166,6 +167,10 @@ impl Builder<'_> {
                 Rule::twin_flag => {
                     let span = self.once(decl.twin.is_some(), &p);
                     decl.twin = Some(span);
+                }
+                Rule::held_flag => {
+                    let span = self.once(decl.held.is_some(), &p);
+                    decl.held = Some(span);
                 }
                 Rule::tile_group => {
                     self.once(decl.group.is_some(), &p);

@@ -145,9 +145,14 @@ impl Sides {
     }
 }
 
-/// The compiler's rule: the same letter, or one kind's `matches` names the other.
+/// The compiler's rule: the same letter, or one kind's `matches` names the
+/// other (`*`, written `matches any`, names every letter).
 fn letter_meets(vocabulary: &wire::Vocabulary, a: u8, b: u8) -> bool {
-    let names = |k: &wire::Kind, l: u8| k.matches.iter().any(|m| m.as_bytes() == [l]);
+    let names = |k: &wire::Kind, l: u8| {
+        k.matches
+            .iter()
+            .any(|m| m.as_bytes() == [l] || m.as_str() == "*")
+    };
     let edge = |k: &wire::Kind, l: u8| k.edge.as_deref().map(str::as_bytes) == Some(&[l][..]);
     a == b
         || vocabulary
@@ -192,6 +197,7 @@ mod tests {
             start: 0,
             group: None,
             last: false,
+            held: false,
             replaces: None,
             description: String::new(),
             edges: edges.into(),
@@ -213,6 +219,16 @@ mod tests {
         assert!(!s.meets(a, c) && !s.meets(c, b) && s.meets(c, c));
         assert_eq!(s.buckets(), 256);
         assert_eq!(s.name(b), "b");
+    }
+
+    #[test]
+    fn a_kind_matching_any_meets_every_letter() {
+        let v = vocabulary(&[("a", 'A', &['*']), ("b", 'B', &[]), ("c", 'C', &[])]);
+        let tiles = [tile("ABCA")];
+        let s = Sides::new(tiles.iter(), &v).expect("letters");
+        let [a, b, c] = [b'A', b'B', b'C'].map(|l| s.code(l).expect("code"));
+        assert!(s.meets(a, b) && s.meets(c, a) && s.meets(a, a));
+        assert!(!s.meets(b, c));
     }
 
     #[test]

@@ -169,7 +169,8 @@ pub fn prepare_tile(
     });
     let mut out = Kind {
         id: tile.id.clone(),
-        count: tile.count,
+        // A held tile's copies are the players', never in the bag.
+        count: if tile.held { 0 } else { tile.count },
         edges,
         fits: fits.into_boxed_slice(),
         slot_feature,

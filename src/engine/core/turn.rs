@@ -75,6 +75,28 @@ impl<X: Rules> Game<'_, X> {
         Ok(())
     }
 
+    /// Places a tile the active player holds (a `held` tile) instead of one
+    /// drawn: a module's move, which has checked the player holds one and
+    /// the square is allowed. The copy is counted into the bag and taken at
+    /// once, so the bag's counts are unchanged.
+    pub(in crate::engine) fn place_held(
+        &mut self,
+        tile: KindId,
+        at: Placement,
+    ) -> Result<(), IllegalMove> {
+        self.check_fit(tile, at)?;
+        self.turn += 1;
+        X::tile_move(self);
+        X::placing(self, tile, None);
+        let stage = usize::from(self.rules.kinds[usize::from(tile.0)].stage);
+        self.remaining[usize::from(tile.0)] += 1;
+        self.stage_left[stage] += 1;
+        self.current = self.put_tile(tile, at);
+        X::placed(self);
+        self.phase = Phase::Figure;
+        Ok(())
+    }
+
     /// Discards a drawn tile that fits nowhere.
     fn discard(&mut self, tile: KindId) -> Result<(), IllegalMove> {
         self.check_drawable(tile)?;

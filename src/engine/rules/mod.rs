@@ -17,6 +17,7 @@
 
 pub(in crate::engine) mod module;
 
+pub(in crate::engine) mod abbey;
 pub(in crate::engine) mod abbot;
 pub(in crate::engine) mod barn;
 pub(in crate::engine) mod bazaar;
@@ -790,6 +791,7 @@ registry! {
     labyrinth: labyrinth::Labyrinth,
     festival: festival::Festival,
     watchtower: watchtower::Watchtower,
+    abbey: abbey::Abbey,
 }
 
 /// The capability a name stands for.
