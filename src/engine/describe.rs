@@ -197,6 +197,11 @@ impl Event {
                 rules.kind_id(tile),
                 u32::from(o) + 1
             ),
+            Reason::Darmstadtium => "the Darmstadtium in the completed city".to_string(),
+            Reason::Church { followers, x, y } => format!(
+                "church at ({x}, {y}) completed: {} around it, the most",
+                count(followers, "follower")
+            ),
         }
     }
 }

@@ -152,6 +152,7 @@ impl SourcesTally {
                 | Reason::Pyramid { .. }
                 | Reason::AcrobatsAtEnd { .. }
                 | Reason::Ringmaster { .. } => {}
+                Reason::Darmstadtium | Reason::Church { .. } => {}
             }
         }
     }

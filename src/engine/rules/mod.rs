@@ -24,7 +24,9 @@ pub(in crate::engine) mod big_top;
 pub(in crate::engine) mod builder;
 pub(in crate::engine) mod castle;
 pub(in crate::engine) mod challenge;
+pub(in crate::engine) mod church;
 pub(in crate::engine) mod crop_circle;
+pub(in crate::engine) mod darmstadtium;
 pub(in crate::engine) mod dragon;
 pub(in crate::engine) mod fairy;
 pub(in crate::engine) mod flight;
@@ -763,6 +765,8 @@ registry! {
     portal: portal::Portal,
     princess: princess::Princess,
     pig_herd: pig_herd::PigHerd,
+    darmstadtium: darmstadtium::Darmstadtium,
+    church: church::Church,
 }
 
 /// The capability a name stands for.
