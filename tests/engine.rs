@@ -1172,3 +1172,35 @@ fn random_darmstadt_games_score_its_bonuses_and_replay() {
     assert!(churches > 0, "no church bonus in 300 games");
     assert!(darmstadtium > 0, "no Darmstadtium bonus in 300 games");
 }
+
+#[test]
+fn random_games_with_shepherds_and_goldmines_replay() {
+    // A goldmine's second bar is decided before the flocks fall due: the
+    // replay takes `gold` before `flock`.
+    let files = [
+        "tilesets/base.tiles",
+        "tilesets/hills-and-sheep.tiles",
+        "tilesets/goldmines.tiles",
+    ]
+    .map(String::from);
+    let set = tileset(&files);
+    let rules = Ruleset::new(&set, None).expect("the sets play");
+    let mut both = 0;
+    for seed in 0..200 {
+        let names = player_names(2 + usize::try_from(seed % 3).unwrap_or(0));
+        let (game, log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &names)
+            .expect("plays");
+        both += log
+            .turns
+            .iter()
+            .filter(|t| t.flock.is_some() && t.gold.is_some())
+            .count();
+        let replayed = replay(&rules, &log).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(replayed.events(), game.events(), "seed {seed}");
+    }
+    assert!(
+        both > 0,
+        "no turn with a flock and a second bar in 200 games"
+    );
+}

@@ -315,22 +315,6 @@ impl RandomPlayer {
                 game.apply(&figure)?;
                 on_move(&game, &figure);
             }
-            while let Some(due) = game.flock_due() {
-                let gather = !due.fresh && self.rng.below(2) == 0;
-                let draw = if gather {
-                    None
-                } else {
-                    draw_sheep(&due, &mut self.rng)
-                };
-                if let Some(e) = entry.as_mut() {
-                    e.flock
-                        .get_or_insert_with(Vec::new)
-                        .push(flock_log(&game, draw));
-                }
-                let flock = Move::Flock { draw };
-                game.apply(&flock)?;
-                on_move(&game, &flock);
-            }
             if game.phase() == super::Phase::Gold {
                 let options = game.gold_squares();
                 let (x, y) = options[self.rng.below(options.len())];
@@ -349,6 +333,24 @@ impl RandomPlayer {
                 let castle = Move::Castle(build);
                 game.apply(&castle)?;
                 on_move(&game, &castle);
+            }
+            // The flocks fall due in the turn's scoring, after a goldmine's
+            // second bar and the castles.
+            while let Some(due) = game.flock_due() {
+                let gather = !due.fresh && self.rng.below(2) == 0;
+                let draw = if gather {
+                    None
+                } else {
+                    draw_sheep(&due, &mut self.rng)
+                };
+                if let Some(e) = entry.as_mut() {
+                    e.flock
+                        .get_or_insert_with(Vec::new)
+                        .push(flock_log(&game, draw));
+                }
+                let flock = Move::Flock { draw };
+                game.apply(&flock)?;
+                on_move(&game, &flock);
             }
             if game.phase() == super::Phase::Crop {
                 let crop = self.choose_crop(&game);

@@ -236,7 +236,6 @@ fn play_turn<'r>(
     let number = game.turn();
     game.apply(&Move::Figure(action)).map_err(|e| e.0)?;
     second_action(game, kind, turn)?;
-    flock(game, turn.flock.as_deref())?;
     match (turn.gold, game.phase()) {
         (None, Phase::Gold) => {
             return Err(
@@ -253,6 +252,9 @@ fn play_turn<'r>(
         (None, _) => {}
     }
     castles(game, turn.castle.as_deref())?;
+    // The flocks fall due in the turn's scoring: after a goldmine's second
+    // bar and the castles offered before it.
+    flock(game, turn.flock.as_deref())?;
     match (&turn.crop, game.phase()) {
         (None, Phase::Crop) => {
             return Err("the tile has a crop circle: the log must give `crop`".into())
