@@ -1231,3 +1231,61 @@ fn random_games_with_abbeys_replay_and_every_seat_plays_them() {
     }
     assert!(abbeys > 0, "no greedy or Monte Carlo seat played an abbey");
 }
+
+#[test]
+fn random_darmstadt_games_score_its_bonuses_and_replay() {
+    let files = ["tilesets/base.tiles", "tilesets/darmstadt.tiles"].map(String::from);
+    let set = tileset(&files);
+    let rules = Ruleset::new(&set, None).expect("the sets play");
+    random_games(&rules, 300, 96_000);
+    let (mut churches, mut darmstadtium) = (0, 0);
+    for seed in 0..300 {
+        let names = player_names(2 + usize::try_from(seed % 4).unwrap_or(0));
+        let (game, log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &names)
+            .expect("plays");
+        let replayed = replay(&rules, &log).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(replayed.events(), game.events(), "seed {seed}");
+        for e in game.events() {
+            match e.reason {
+                tileforge::engine::Reason::Church { .. } => churches += 1,
+                tileforge::engine::Reason::Darmstadtium => darmstadtium += 1,
+                _ => {}
+            }
+        }
+    }
+    assert!(churches > 0, "no church bonus in 300 games");
+    assert!(darmstadtium > 0, "no Darmstadtium bonus in 300 games");
+}
+
+#[test]
+fn random_games_with_shepherds_and_goldmines_replay() {
+    // A goldmine's second bar is decided before the flocks fall due: the
+    // replay takes `gold` before `flock`.
+    let files = [
+        "tilesets/base.tiles",
+        "tilesets/hills-and-sheep.tiles",
+        "tilesets/goldmines.tiles",
+    ]
+    .map(String::from);
+    let set = tileset(&files);
+    let rules = Ruleset::new(&set, None).expect("the sets play");
+    let mut both = 0;
+    for seed in 0..200 {
+        let names = player_names(2 + usize::try_from(seed % 3).unwrap_or(0));
+        let (game, log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &names)
+            .expect("plays");
+        both += log
+            .turns
+            .iter()
+            .filter(|t| t.flock.is_some() && t.gold.is_some())
+            .count();
+        let replayed = replay(&rules, &log).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(replayed.events(), game.events(), "seed {seed}");
+    }
+    assert!(
+        both > 0,
+        "no turn with a flock and a second bar in 200 games"
+    );
+}

@@ -203,6 +203,11 @@ impl Event {
             Reason::Watchtower { count: n, x, y } => {
                 format!("watchtower at ({x}, {y}): {n} in sight")
             }
+            Reason::Darmstadtium => "the Darmstadtium in the completed city".to_string(),
+            Reason::Church { followers, x, y } => format!(
+                "church at ({x}, {y}) completed: {} around it, the most",
+                count(followers, "follower")
+            ),
         }
     }
 }

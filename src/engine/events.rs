@@ -297,6 +297,17 @@ pub enum Reason {
         /// Row of its tile.
         y: i32,
     },
+    /// The Darmstadtium in a completed city, for a majority player.
+    Darmstadtium,
+    /// A completed church: the most followers on its tile and the 8 around.
+    Church {
+        /// The player's followers there.
+        followers: u32,
+        /// Column of the church's tile.
+        x: i32,
+        /// Row of the church's tile.
+        y: i32,
+    },
 }
 
 /// Points awarded to one player.

@@ -327,7 +327,7 @@ impl RandomPlayer {
                 game.apply(&figure)?;
                 on_move(&game, &figure);
             }
-            // The second gold bar comes before the scoring's flock decisions.
+            // The second gold bar, then the castles, then the scoring's flocks.
             if game.phase() == super::Phase::Gold {
                 let options = game.gold_squares();
                 let (x, y) = options[self.rng.below(options.len())];
@@ -338,6 +338,17 @@ impl RandomPlayer {
                 game.apply(&gold)?;
                 on_move(&game, &gold);
             }
+            while game.phase() == super::Phase::Castle {
+                let build = self.rng.below(2) == 1;
+                if let Some(e) = entry.as_mut() {
+                    e.castle.get_or_insert_with(Vec::new).push(build);
+                }
+                let castle = Move::Castle(build);
+                game.apply(&castle)?;
+                on_move(&game, &castle);
+            }
+            // The flocks fall due in the turn's scoring, after a goldmine's
+            // second bar and the castles.
             while let Some(due) = game.flock_due() {
                 let gather = !due.fresh && self.rng.below(2) == 0;
                 let draw = if gather {
@@ -353,15 +364,6 @@ impl RandomPlayer {
                 let flock = Move::Flock { draw };
                 game.apply(&flock)?;
                 on_move(&game, &flock);
-            }
-            while game.phase() == super::Phase::Castle {
-                let build = self.rng.below(2) == 1;
-                if let Some(e) = entry.as_mut() {
-                    e.castle.get_or_insert_with(Vec::new).push(build);
-                }
-                let castle = Move::Castle(build);
-                game.apply(&castle)?;
-                on_move(&game, &castle);
             }
             if game.phase() == super::Phase::Crop {
                 let crop = self.choose_crop(&game);

@@ -245,12 +245,6 @@ fn play_turn<'r>(
     let number = game.turn();
     game.apply(&Move::Figure(action)).map_err(|e| e.0)?;
     second_action(game, kind, turn)?;
-    // The second gold bar comes before the scoring, where flock decisions
-    // fall due; a flock due after the figure action comes first.
-    let gold_first = game.phase() == Phase::Gold;
-    if !gold_first {
-        flock(game, turn.flock.as_deref())?;
-    }
     match (turn.gold, game.phase()) {
         (None, Phase::Gold) => {
             return Err(
@@ -266,10 +260,10 @@ fn play_turn<'r>(
         (Some([x, y]), _) => game.apply(&Move::Gold { x, y }).map_err(|e| e.0)?,
         (None, _) => {}
     }
-    if gold_first {
-        flock(game, turn.flock.as_deref())?;
-    }
     castles(game, turn.castle.as_deref())?;
+    // The flocks fall due in the turn's scoring: after a goldmine's second
+    // bar and the castles offered before it.
+    flock(game, turn.flock.as_deref())?;
     match (&turn.crop, game.phase()) {
         (None, Phase::Crop) => {
             return Err("the tile has a crop circle: the log must give `crop`".into())

@@ -154,6 +154,7 @@ impl SourcesTally {
                 | Reason::Ringmaster { .. }
                 | Reason::Labyrinth { .. }
                 | Reason::Watchtower { .. } => {}
+                Reason::Darmstadtium | Reason::Church { .. } => {}
             }
         }
     }

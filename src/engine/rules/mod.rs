@@ -25,7 +25,9 @@ pub(in crate::engine) mod big_top;
 pub(in crate::engine) mod builder;
 pub(in crate::engine) mod castle;
 pub(in crate::engine) mod challenge;
+pub(in crate::engine) mod church;
 pub(in crate::engine) mod crop_circle;
+pub(in crate::engine) mod darmstadtium;
 pub(in crate::engine) mod dragon;
 pub(in crate::engine) mod fairy;
 pub(in crate::engine) mod festival;
@@ -792,6 +794,8 @@ registry! {
     festival: festival::Festival,
     watchtower: watchtower::Watchtower,
     abbey: abbey::Abbey,
+    darmstadtium: darmstadtium::Darmstadtium,
+    church: church::Church,
 }
 
 /// The capability a name stands for.
