@@ -197,6 +197,21 @@ impl Event {
                 rules.kind_id(tile),
                 u32::from(o) + 1
             ),
+            Reason::YagaHut {
+                kind: k,
+                empty: 0,
+                shared: s,
+            } => format!("surrounded {}{}", kind(k), shared(s)),
+            Reason::YagaHut {
+                kind: k,
+                empty,
+                shared: s,
+            } => format!(
+                "{}, {} around it{}",
+                kind(k),
+                count(empty, "empty square"),
+                shared(s)
+            ),
         }
     }
 }

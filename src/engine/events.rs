@@ -281,6 +281,16 @@ pub enum Reason {
         /// The other player, who received or paid (none: paid to the bank).
         other: Option<u8>,
     },
+    /// Baba Yaga's hut: at game end for the empty squares around it, or
+    /// surrounded (no empty square).
+    YagaHut {
+        /// The hut's kind.
+        kind: FeatureKindId,
+        /// Empty squares among the 8 around it.
+        empty: u8,
+        /// Several players shared the majority.
+        shared: bool,
+    },
 }
 
 /// Points awarded to one player.

@@ -236,7 +236,8 @@ fn play_turn<'r>(
     let number = game.turn();
     game.apply(&Move::Figure(action)).map_err(|e| e.0)?;
     second_action(game, kind, turn)?;
-    flock(game, turn.flock.as_deref())?;
+    // The second gold bar and the castles are due before the turn's
+    // scoring, the flocks after it.
     match (turn.gold, game.phase()) {
         (None, Phase::Gold) => {
             return Err(
@@ -253,6 +254,7 @@ fn play_turn<'r>(
         (None, _) => {}
     }
     castles(game, turn.castle.as_deref())?;
+    flock(game, turn.flock.as_deref())?;
     match (&turn.crop, game.phase()) {
         (None, Phase::Crop) => {
             return Err("the tile has a crop circle: the log must give `crop`".into())

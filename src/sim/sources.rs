@@ -114,7 +114,9 @@ impl SourcesTally {
                         }
                     }
                 }
-                Reason::Neighbourhood { kind, .. } | Reason::Farm { kind, .. } => {
+                Reason::Neighbourhood { kind, .. }
+                | Reason::Farm { kind, .. }
+                | Reason::YagaHut { kind, .. } => {
                     add(&mut self.kinds, usize::from(kind.0), p);
                 }
                 Reason::Recall { kind, .. } => {

@@ -48,6 +48,7 @@ pub(in crate::engine) mod tunnel;
 pub(in crate::engine) mod vineyard;
 pub(in crate::engine) mod volcano;
 pub(in crate::engine) mod wind_rose;
+pub(in crate::engine) mod yaga_hut;
 
 use std::any::Any;
 
@@ -763,6 +764,7 @@ registry! {
     portal: portal::Portal,
     princess: princess::Princess,
     pig_herd: pig_herd::PigHerd,
+    yaga_hut: yaga_hut::YagaHut,
 }
 
 /// The capability a name stands for.
