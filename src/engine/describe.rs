@@ -212,6 +212,10 @@ impl Event {
                 count(empty, "empty square"),
                 shared(s)
             ),
+            Reason::SpecialMonastery { tiles, x, y } => format!(
+                "abbot of the monastery at ({x}, {y}): {} in line",
+                count(tiles, "tile")
+            ),
         }
     }
 }

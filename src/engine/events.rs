@@ -291,6 +291,16 @@ pub enum Reason {
         /// Several players shared the majority.
         shared: bool,
     },
+    /// A special monastery's abbot at game end: the monastery and the
+    /// unbroken lines of tiles running out from it.
+    SpecialMonastery {
+        /// Tiles in the four lines.
+        tiles: u32,
+        /// Column of the monastery's tile.
+        x: i32,
+        /// Row of the monastery's tile.
+        y: i32,
+    },
 }
 
 /// Points awarded to one player.

@@ -279,6 +279,15 @@ pub enum FigureAction {
     /// Instead of a figure, the princess of the tile just placed sends a
     /// knight of her city home (any player's).
     Princess(Capture),
+    /// A follower from supply on the special monastery `feature` of the tile
+    /// just placed as its abbot (`capability special-monastery`): it stays
+    /// until game end, off the cloister's own scoring.
+    AsAbbot {
+        /// The figure.
+        figure: FigureId,
+        /// The monastery's id within the tile.
+        feature: u8,
+    },
 }
 
 /// The fairy moves beside one of the active player's followers, anywhere

@@ -153,7 +153,8 @@ impl SourcesTally {
                 Reason::Circus { .. }
                 | Reason::Pyramid { .. }
                 | Reason::AcrobatsAtEnd { .. }
-                | Reason::Ringmaster { .. } => {}
+                | Reason::Ringmaster { .. }
+                | Reason::SpecialMonastery { .. } => {}
             }
         }
     }

@@ -43,6 +43,7 @@ pub(in crate::engine) mod ringmaster;
 pub(in crate::engine) mod river;
 pub(in crate::engine) mod shepherd;
 pub(in crate::engine) mod siege;
+pub(in crate::engine) mod special_monastery;
 pub(in crate::engine) mod tower;
 pub(in crate::engine) mod tunnel;
 pub(in crate::engine) mod vineyard;
@@ -765,6 +766,7 @@ registry! {
     princess: princess::Princess,
     pig_herd: pig_herd::PigHerd,
     yaga_hut: yaga_hut::YagaHut,
+    special_monastery: special_monastery::SpecialMonastery,
 }
 
 /// The capability a name stands for.

@@ -163,8 +163,8 @@ impl<X: Host> Game<'_, X> {
             self.scoring_at(tile);
             let turn = self.event_turn();
             let kind = FeatureKindId(self.features.kind(root));
-            for player in 0..self.players {
-                if strength[player] == best {
+            for (player, &s) in strength.iter().enumerate().take(self.players) {
+                if s == best {
                     self.award(Event {
                         turn,
                         player,
