@@ -1289,3 +1289,47 @@ fn random_games_with_shepherds_and_goldmines_replay() {
         "no turn with a flock and a second bar in 200 games"
     );
 }
+
+#[test]
+fn random_games_with_baba_yagas_hut_occupy_it_and_replay() {
+    let files = ["tilesets/base.tiles", "tilesets/russian-promos-2013.tiles"].map(String::from);
+    let set = tileset(&files);
+    let rules = Ruleset::new(&set, None).expect("the sets play");
+    random_games(&rules, 300, 96_000);
+    let mut huts = 0;
+    for seed in 0..60 {
+        let names = player_names(2 + usize::try_from(seed % 3).unwrap_or(0));
+        let (game, log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &names)
+            .expect("plays");
+        huts += log
+            .turns
+            .iter()
+            .filter(|t| t.meeple.as_ref().is_some_and(|m| m.feature == "yaga-hut"))
+            .count();
+        let replayed = replay(&rules, &log).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(replayed.events(), game.events(), "seed {seed}");
+    }
+    assert!(huts > 0, "no follower on the hut in 60 games");
+}
+
+#[test]
+fn random_games_with_special_monasteries_place_abbots_and_replay() {
+    let files = ["tilesets/base.tiles", "tilesets/monasteries.tiles"].map(String::from);
+    let set = tileset(&files);
+    let rules = Ruleset::new(&set, None).expect("the sets play");
+    random_games(&rules, 300, 97_000);
+    let mut abbots = 0;
+    for seed in 0..60 {
+        let names = player_names(2 + usize::try_from(seed % 3).unwrap_or(0));
+        let (game, log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &names)
+            .expect("plays");
+        abbots += log.turns.iter().filter(|t| t.as_abbot.is_some()).count();
+        let text = log.to_json();
+        let back = GameLog::from_json(&text).expect("its own log reads back");
+        let replayed = replay(&rules, &back).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(replayed.events(), game.events(), "seed {seed}");
+    }
+    assert!(abbots > 0, "no abbot on a special monastery in 60 games");
+}

@@ -208,6 +208,25 @@ impl Event {
                 "church at ({x}, {y}) completed: {} around it, the most",
                 count(followers, "follower")
             ),
+            Reason::YagaHut {
+                kind: k,
+                empty: 0,
+                shared: s,
+            } => format!("surrounded {}{}", kind(k), shared(s)),
+            Reason::YagaHut {
+                kind: k,
+                empty,
+                shared: s,
+            } => format!(
+                "{}, {} around it{}",
+                kind(k),
+                count(empty, "empty square"),
+                shared(s)
+            ),
+            Reason::SpecialMonastery { tiles, x, y } => format!(
+                "abbot of the monastery at ({x}, {y}): {} in line",
+                count(tiles, "tile")
+            ),
         }
     }
 }

@@ -308,6 +308,26 @@ pub enum Reason {
         /// Row of the church's tile.
         y: i32,
     },
+    /// Baba Yaga's hut: at game end for the empty squares around it, or
+    /// surrounded (no empty square).
+    YagaHut {
+        /// The hut's kind.
+        kind: FeatureKindId,
+        /// Empty squares among the 8 around it.
+        empty: u8,
+        /// Several players shared the majority.
+        shared: bool,
+    },
+    /// A special monastery's abbot at game end: the monastery and the
+    /// unbroken lines of tiles running out from it.
+    SpecialMonastery {
+        /// Tiles in the four lines.
+        tiles: u32,
+        /// Column of the monastery's tile.
+        x: i32,
+        /// Row of the monastery's tile.
+        y: i32,
+    },
 }
 
 /// Points awarded to one player.

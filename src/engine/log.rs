@@ -213,6 +213,10 @@ pub struct TurnLog {
     /// The player (0-based), as a check.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<usize>,
+    /// A follower on a special monastery of this tile as its abbot, scored
+    /// at game end (`feature` names the monastery).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub as_abbot: Option<MeepleLog>,
     /// The phantom's figure action, the turn's second (after a figure action
     /// that put another of the player's figures somewhere).
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -287,6 +287,15 @@ pub enum FigureAction {
     /// figures goes back to supply from the board, without scoring: the one
     /// of kind `figure` on feature `feature` of the tile at (x, y).
     Festival(Beside),
+    /// A follower from supply on the special monastery `feature` of the tile
+    /// just placed as its abbot (`capability special-monastery`): it stays
+    /// until game end, off the cloister's own scoring.
+    AsAbbot {
+        /// The figure.
+        figure: FigureId,
+        /// The monastery's id within the tile.
+        feature: u8,
+    },
 }
 
 /// The fairy moves beside one of the active player's followers, anywhere

@@ -649,6 +649,14 @@ fn record_first_action(game: &Game<'_>, action: MeepleAction, e: &mut TurnLog) {
                 figure: Some(rules.figure_id(c.figure).to_string()),
             });
         }
+        MeepleAction::AsAbbot { figure, feature } => {
+            if let Some(kind) = kind {
+                e.as_abbot = Some(MeepleLog {
+                    figure: rules.figure_id(figure).to_string(),
+                    feature: rules.feature_name(kind, rotation, feature),
+                });
+            }
+        }
         MeepleAction::TowerFollower { figure, x, y } => {
             e.tower_follower = Some(RecallLog {
                 x,

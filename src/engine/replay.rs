@@ -168,10 +168,11 @@ fn play_turn<'r>(
         turn.portal.is_some(),
         turn.princess.is_some(),
         turn.festival.is_some(),
+        turn.as_abbot.is_some(),
     ];
     if actions.iter().filter(|&&a| a).count() > 1 {
         return Err(
-            "a turn takes at most one of meeple, acrobat, flight, score_pyramid, recall, tower, tower_follower, barn, fairy, portal, princess, festival".into(),
+            "a turn takes at most one of meeple, acrobat, flight, score_pyramid, recall, tower, tower_follower, barn, fairy, portal, princess, festival, as_abbot".into(),
         );
     }
     if turn.discard {
@@ -583,6 +584,11 @@ fn meeple_action(
         let feature = feature_on(rules, kind, rotation, &m.feature)?;
         return Ok(MeepleAction::Place { figure, feature });
     }
+    if let Some(m) = &turn.as_abbot {
+        let figure = figure(rules, Some(&m.figure))?;
+        let feature = feature_on(rules, kind, rotation, &m.feature)?;
+        return Ok(MeepleAction::AsAbbot { figure, feature });
+    }
     if let Some(a) = &turn.acrobat {
         let figure = figure(rules, a.figure.as_deref())?;
         return Ok(MeepleAction::Acrobat {
@@ -850,6 +856,9 @@ fn describe(turn: &TurnLog) -> String {
                 c.y
             ));
         }
+    }
+    if let Some(m) = &turn.as_abbot {
+        s.push_str(&format!(", {} as abbot on {}", m.figure, m.feature));
     }
     if let Some(t) = &turn.tower_follower {
         s.push_str(&format!(

@@ -114,7 +114,9 @@ impl SourcesTally {
                         }
                     }
                 }
-                Reason::Neighbourhood { kind, .. } | Reason::Farm { kind, .. } => {
+                Reason::Neighbourhood { kind, .. }
+                | Reason::Farm { kind, .. }
+                | Reason::YagaHut { kind, .. } => {
                     add(&mut self.kinds, usize::from(kind.0), p);
                 }
                 Reason::Recall { kind, .. } => {
@@ -153,7 +155,8 @@ impl SourcesTally {
                 | Reason::AcrobatsAtEnd { .. }
                 | Reason::Ringmaster { .. }
                 | Reason::Labyrinth { .. }
-                | Reason::Watchtower { .. } => {}
+                | Reason::Watchtower { .. }
+                | Reason::SpecialMonastery { .. } => {}
                 Reason::Darmstadtium | Reason::Church { .. } => {}
             }
         }

@@ -48,12 +48,14 @@ pub(in crate::engine) mod ringmaster;
 pub(in crate::engine) mod river;
 pub(in crate::engine) mod shepherd;
 pub(in crate::engine) mod siege;
+pub(in crate::engine) mod special_monastery;
 pub(in crate::engine) mod tower;
 pub(in crate::engine) mod tunnel;
 pub(in crate::engine) mod vineyard;
 pub(in crate::engine) mod volcano;
 pub(in crate::engine) mod watchtower;
 pub(in crate::engine) mod wind_rose;
+pub(in crate::engine) mod yaga_hut;
 
 use std::any::Any;
 
@@ -796,6 +798,8 @@ registry! {
     abbey: abbey::Abbey,
     darmstadtium: darmstadtium::Darmstadtium,
     church: church::Church,
+    yaga_hut: yaga_hut::YagaHut,
+    special_monastery: special_monastery::SpecialMonastery,
 }
 
 /// The capability a name stands for.
