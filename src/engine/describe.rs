@@ -197,6 +197,13 @@ impl Event {
                 rules.kind_id(tile),
                 u32::from(o) + 1
             ),
+            Reason::Magic {
+                witch: false,
+                tiles,
+            } => {
+                format!("the mage on it: {}", count(tiles, "tile"))
+            }
+            Reason::Magic { witch: true, .. } => "the witch on it: half taken off".to_string(),
         }
     }
 }

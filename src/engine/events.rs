@@ -281,6 +281,14 @@ pub enum Reason {
         /// The other player, who received or paid (none: paid to the bank).
         other: Option<u8>,
     },
+    /// The mage on a scored feature (a point per tile), or the witch (half
+    /// its points taken off, negative), in the feature's column.
+    Magic {
+        /// The witch, not the mage.
+        witch: bool,
+        /// The feature's distinct tiles.
+        tiles: u32,
+    },
 }
 
 /// Points awarded to one player.

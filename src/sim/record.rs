@@ -70,6 +70,7 @@ pub fn play(
             Move::Flock { .. } => {}
             Move::Gold { .. } => {}
             Move::Castle(_) | Move::Bazaar(_) => {}
+            Move::Magic { .. } => {}
         },
     )?;
     if game.big_top().is_some() {

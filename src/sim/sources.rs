@@ -151,7 +151,8 @@ impl SourcesTally {
                 Reason::Circus { .. }
                 | Reason::Pyramid { .. }
                 | Reason::AcrobatsAtEnd { .. }
-                | Reason::Ringmaster { .. } => {}
+                | Reason::Ringmaster { .. }
+                | Reason::Magic { .. } => {}
             }
         }
     }
