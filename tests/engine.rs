@@ -1333,3 +1333,35 @@ fn random_games_with_special_monasteries_place_abbots_and_replay() {
     }
     assert!(abbots > 0, "no abbot on a special monastery in 60 games");
 }
+
+#[test]
+fn random_mage_and_witch_games_use_every_decision_and_replay() {
+    // Mage & Witch (both printings): random seats move the mage and the
+    // witch, set one aside when no feature is left, and every game replays.
+    let set = tileset(&[
+        "tilesets/base.tiles".into(),
+        "tilesets/mage-and-witch.tiles".into(),
+        "tilesets/mage-and-witch-edition-2.tiles".into(),
+    ]);
+    let rules = Ruleset::new(&set, None).expect("the sets play");
+    let (mut mage, mut witch) = (0, 0);
+    for seed in 0..120 {
+        let names = player_names(2 + usize::try_from(seed % 5).unwrap_or(0));
+        let (game, log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &names)
+            .expect("plays");
+        for m in log.turns.iter().filter_map(|t| t.magic.as_ref()) {
+            match m.figure.as_str() {
+                "mage" => mage += 1,
+                _ => witch += 1,
+            }
+        }
+        let text = log.to_json();
+        let back = GameLog::from_json(&text).expect("its own log reads back");
+        assert_eq!(back, log);
+        let replayed = replay(&rules, &back).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+        assert_eq!(replayed.scores(), game.scores(), "seed {seed}");
+        assert_eq!(replayed.events(), game.events(), "seed {seed}");
+    }
+    assert!(mage > 0 && witch > 0, "{mage} {witch}");
+}

@@ -531,3 +531,32 @@ fn greedy_and_monte_carlo_seats_play_the_watchtowers_and_replay() {
     }
     assert!(towers > 0, "no seat scored a watchtower");
 }
+
+#[test]
+fn greedy_and_monte_carlo_seats_move_the_mage_and_the_witch() {
+    // Mage & Witch: greedy and Monte Carlo seats move the mage and the
+    // witch, and every move replays.
+    let paths: Vec<PathBuf> = ["tilesets/base.tiles", "tilesets/mage-and-witch.tiles"]
+        .map(PathBuf::from)
+        .to_vec();
+    let rules_for = |e: Option<&[String]>| rules(&paths, e);
+    // mage, witch
+    let mut used = [false; 2];
+    for (seed, list) in [
+        (1, "greedy,greedy"),
+        (2, "greedy,mcts:2,random"),
+        (3, "mcts:1:greedy,greedy"),
+    ] {
+        let list = seats(list);
+        let (log, _) = replays(&rules_for, list.as_slice(), seed);
+        for (t, &p) in log.turns.iter().zip(&players_of(&log)) {
+            if list.as_slice()[p] == Seat::Random {
+                continue;
+            }
+            if let Some(m) = &t.magic {
+                used[usize::from(m.figure == "witch")] = true;
+            }
+        }
+    }
+    assert_eq!(used, [true; 2], "mage, witch");
+}

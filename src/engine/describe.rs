@@ -227,6 +227,13 @@ impl Event {
                 "abbot of the monastery at ({x}, {y}): {} in line",
                 count(tiles, "tile")
             ),
+            Reason::Magic {
+                witch: false,
+                tiles,
+            } => {
+                format!("the mage on it: {}", count(tiles, "tile"))
+            }
+            Reason::Magic { witch: true, .. } => "the witch on it: half taken off".to_string(),
         }
     }
 }

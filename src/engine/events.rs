@@ -328,6 +328,14 @@ pub enum Reason {
         /// Row of the monastery's tile.
         y: i32,
     },
+    /// The mage on a scored feature (a point per tile), or the witch (half
+    /// its points taken off, negative), in the feature's column.
+    Magic {
+        /// The witch, not the mage.
+        witch: bool,
+        /// The feature's distinct tiles.
+        tiles: u32,
+    },
 }
 
 /// Points awarded to one player.

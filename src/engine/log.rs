@@ -225,6 +225,29 @@ pub struct TurnLog {
     /// taken back to supply.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub festival: Option<FeatureLog>,
+    /// After the figure actions of a magic tile (or of a tile that joined
+    /// the mage's feature to the witch's), before scoring: the magic
+    /// figure's move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub magic: Option<MagicLog>,
+}
+
+/// The mage's or the witch's move: onto `feature` of the tile at (x, y), or
+/// set aside (no `x`, `y`, `feature`) when no feature is left for either.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MagicLog {
+    /// `mage` or `witch`.
+    pub figure: String,
+    /// Column of the tile.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub x: Option<i32>,
+    /// Row of the tile.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub y: Option<i32>,
+    /// Slot name after rotation, or a centre kind.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub feature: Option<String>,
 }
 
 /// A bazaar's auction: the tiles drawn (one per player) and a round per

@@ -66,6 +66,7 @@ pub use preview::Preview;
 pub use replay::{replay, ReplayError};
 pub use rules::bazaar::BazaarAsk;
 pub use rules::goods::GoodsTaken;
+pub use rules::mage_and_witch::MagicChoice;
 pub use rules::shepherd::FlockDue;
 pub use rules::tower::Prisoner;
 pub use rules::{Capability, On, REGISTRY};

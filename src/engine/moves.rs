@@ -32,6 +32,9 @@ pub enum Phase {
     Castle,
     /// The bazaar's auction, step by step: [`Move::Bazaar`].
     Bazaar,
+    /// The mage's or the witch's move after a magic tile, before scoring:
+    /// [`Move::Magic`].
+    Magic,
 }
 
 /// Where a tile goes: x grows east, y grows south; clockwise quarter turns.
@@ -110,6 +113,16 @@ pub enum Move {
     /// (see [`Game::abbey_placements`](super::Game::abbey_placements)); the
     /// figure action follows as for a drawn tile.
     Abbey(Placement),
+    /// After a magic tile (or a tile that joined the mage's feature to the
+    /// witch's), before scoring: the mage (`witch` false) or the witch moves
+    /// to feature `to.2` of the tile at (`to.0`, `to.1`), or (`to` none) is
+    /// set aside when no feature is left for either.
+    Magic {
+        /// The witch moves, not the mage.
+        witch: bool,
+        /// Where to: column, row, feature id within the tile.
+        to: Option<(i32, i32, u8)>,
+    },
 }
 
 /// One step of a bazaar's auction.

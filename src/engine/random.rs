@@ -10,6 +10,7 @@
 //! response among the player's options (plus passing, for add); an abbey
 //! held, before the draw, among the holes and drawing.
 
+use super::log::MagicLog;
 use super::log::{
     AcrobatLog, BarnLog, BazaarLog, BazaarRoundLog, CaptureLog, CropActionLog, CropLog,
     CropResponseLog, FeatureLog, FlightLog, FlockLog, GameLog, MeepleLog, PosLog, RansomLog,
@@ -326,6 +327,16 @@ impl RandomPlayer {
                 let figure = Move::Figure(action);
                 game.apply(&figure)?;
                 on_move(&game, &figure);
+            }
+            while game.phase() == super::Phase::Magic {
+                let options = game.magic_choices();
+                let (witch, to) = options[self.rng.below(options.len())];
+                if let Some(e) = entry.as_mut() {
+                    e.magic = Some(magic_log(&game, witch, to));
+                }
+                let magic = Move::Magic { witch, to };
+                game.apply(&magic)?;
+                on_move(&game, &magic);
             }
             // The second gold bar, then the castles, then the scoring's flocks.
             if game.phase() == super::Phase::Gold {
@@ -700,6 +711,29 @@ pub fn escape_log(game: &Game<'_>, e: super::Escape) -> CropResponseLog {
         y: e.y,
         feature,
         figure: Some(rules.figure_id(e.figure).to_string()),
+    }
+}
+
+/// The log entry of the mage's or the witch's move chosen in `game`.
+#[must_use]
+pub fn magic_log(game: &Game<'_>, witch: bool, to: Option<(i32, i32, u8)>) -> MagicLog {
+    let figure = super::rules::mage_and_witch::FIGURES[usize::from(witch)].to_string();
+    let Some((x, y, f)) = to else {
+        return MagicLog {
+            figure,
+            x: None,
+            y: None,
+            feature: None,
+        };
+    };
+    let feature = game
+        .tile_at(x, y)
+        .map(|(kind, r)| game.rules().feature_name(kind, r, f));
+    MagicLog {
+        figure,
+        x: Some(x),
+        y: Some(y),
+        feature,
     }
 }
 

@@ -2,6 +2,7 @@
 //! the moves of the protocol, and the first illegal move stops the replay with
 //! an error naming the turn, the move and the reason.
 
+use super::log::MagicLog;
 use super::log::{BazaarLog, CropActionLog, CropResponseLog, FlockLog, GameLog, TurnLog};
 use super::{
     BazaarAsk, BazaarStep, Beside, Capture, CropAction, CropMove, CropResponse, Escape, FigureId,
@@ -185,7 +186,8 @@ fn play_turn<'r>(
             || turn.crop.is_some()
             || turn.flock.is_some()
             || turn.castle.is_some()
-            || turn.bazaar.is_some();
+            || turn.bazaar.is_some()
+            || turn.magic.is_some();
         if extra {
             return Err(
                 "a discarded tile has no position, figure, token, goods or crop action".into(),
@@ -246,6 +248,7 @@ fn play_turn<'r>(
     let number = game.turn();
     game.apply(&Move::Figure(action)).map_err(|e| e.0)?;
     second_action(game, kind, turn)?;
+    magic(game, turn.magic.as_ref())?;
     match (turn.gold, game.phase()) {
         (None, Phase::Gold) => {
             return Err(
@@ -475,6 +478,45 @@ fn flock(game: &mut Game<'_>, logged: Option<&[FlockLog]>) -> Result<(), String>
     }
     Ok(())
 }
+/// The mage's or the witch's move, when one is due.
+fn magic(game: &mut Game<'_>, log: Option<&MagicLog>) -> Result<(), String> {
+    let due = game.phase() == Phase::Magic;
+    let m = match (log, due) {
+        (None, false) => return Ok(()),
+        (None, true) => return Err(
+            "the mage or the witch moves (a magic tile, or the mage's feature joined to the witch's): the log must give `magic`".into(),
+        ),
+        (Some(_), false) => return Err(
+            "`magic` is only for a magic tile or a tile that joins the mage's feature to the witch's".into(),
+        ),
+        (Some(m), true) => m,
+    };
+    let witch = match m.figure.as_str() {
+        "mage" => false,
+        "witch" => true,
+        other => {
+            return Err(format!(
+                "`magic` moves the `mage` or the `witch`, not `{other}`"
+            ))
+        }
+    };
+    let to = match (m.x, m.y, &m.feature) {
+        (None, None, None) => None,
+        (Some(x), Some(y), Some(f)) => Some((
+            x,
+            y,
+            board_feature(game, x, y, f, &format!("for the {}", m.figure))?,
+        )),
+        _ => {
+            return Err(
+                "`magic` gives `x`, `y` and `feature` together, or none of them (set aside)".into(),
+            )
+        }
+    };
+    game.apply(&Move::Magic { witch, to })
+        .map_err(|e| format!("`magic`: {}", e.0))
+}
+
 /// The castle decisions, one per small city offered (none given: no castle).
 fn castles(game: &mut Game<'_>, given: Option<&[bool]>) -> Result<(), String> {
     let mut answers = given.unwrap_or(&[]).iter();

@@ -459,6 +459,25 @@ impl<'r> Policy<'r> for Greedy<'r> {
         best.1
     }
 
+    fn magic(
+        &mut self,
+        game: &Game<'r>,
+        options: &[crate::engine::MagicChoice],
+        _: &mut Rng,
+    ) -> crate::engine::MagicChoice {
+        // The mage where the player leads, the witch where another does,
+        // on the largest feature; the first among equals.
+        let me = game.active_player();
+        let mut best = (i64::MIN, options[0]);
+        for &c in options {
+            let worth = game.magic_value(me, c);
+            if worth > best.0 {
+                best = (worth, c);
+            }
+        }
+        best.1
+    }
+
     fn gold(&mut self, game: &Game<'r>, options: &[(i32, i32)], _: &mut Rng) -> (i32, i32) {
         // The tile where the player's own figures most outnumber the others'
         // (bars go to who scores its features); the first among equals.
@@ -561,12 +580,23 @@ impl<'r> Policy<'r> for Greedy<'r> {
 #[path = "greedy_tests.rs"]
 mod tests;
 
-/// Passes a second figure action still due (the phantom's) and places a
-/// second gold bar still due, so that what the tile completed is scored
+/// Passes a second figure action still due (the phantom's), moves a magic
+/// figure and places a second gold bar still due, so that what the tile completed is scored
 /// before the game is valued.
 fn finish_figure_phase(game: &mut Game<'_>) {
     if game.phase() == crate::engine::Phase::Figure {
         let _ = game.apply(&Move::Figure(MeepleAction::Pass));
+    }
+    // The magic figure's move, the best by its rough value.
+    if game.phase() == crate::engine::Phase::Magic {
+        let me = game.active_player();
+        let best = game
+            .magic_choices()
+            .into_iter()
+            .max_by_key(|&c| game.magic_value(me, c));
+        if let Some((witch, to)) = best {
+            let _ = game.apply(&Move::Magic { witch, to });
+        }
     }
     // The second gold bar, on the first tile offered.
     if game.phase() == crate::engine::Phase::Gold {

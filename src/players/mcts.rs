@@ -302,6 +302,15 @@ impl<'r> Policy<'r> for Mcts<'r> {
     fn gold(&mut self, game: &Game<'r>, options: &[(i32, i32)], rng: &mut Rng) -> (i32, i32) {
         self.greedy.gold(game, options, rng)
     }
+
+    fn magic(
+        &mut self,
+        game: &Game<'r>,
+        options: &[crate::engine::MagicChoice],
+        rng: &mut Rng,
+    ) -> crate::engine::MagicChoice {
+        self.greedy.magic(game, options, rng)
+    }
     fn bazaar(&mut self, game: &Game<'r>, ask: &BazaarAsk, rng: &mut Rng) -> BazaarStep {
         self.greedy.bazaar(game, ask, rng)
     }

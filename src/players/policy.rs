@@ -89,6 +89,16 @@ pub(crate) trait Policy<'r> {
         options: &[CropResponse],
         rng: &mut Rng,
     ) -> Option<CropResponse>;
+    /// The mage's or the witch's move due, among `options` (not empty).
+    /// Uniform unless a seat says better.
+    fn magic(
+        &mut self,
+        _game: &Game<'r>,
+        options: &[crate::engine::MagicChoice],
+        rng: &mut Rng,
+    ) -> crate::engine::MagicChoice {
+        options[rng.below(options.len())]
+    }
 }
 
 /// The token stack of each tile kind, computed once.

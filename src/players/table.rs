@@ -10,7 +10,7 @@ use super::{seat_seed, Seat};
 use crate::engine::log::{GameLog, TurnLog};
 use crate::engine::random::{
     crop_log, dragon_log, draw_bazaar, draw_index, escape_log, fill_staged_bag, flock_log,
-    ransom_log, record_action, record_bazaar, record_goods, tiles_in_box, MAX_BAG,
+    magic_log, ransom_log, record_action, record_bazaar, record_goods, tiles_in_box, MAX_BAG,
 };
 use crate::engine::rng::Rng;
 use crate::engine::{
@@ -121,6 +121,15 @@ impl<'r> Policy<'r> for Player<'r> {
     }
     fn gold(&mut self, game: &Game<'r>, options: &[(i32, i32)], rng: &mut Rng) -> (i32, i32) {
         self.policy().gold(game, options, rng)
+    }
+
+    fn magic(
+        &mut self,
+        game: &Game<'r>,
+        options: &[crate::engine::MagicChoice],
+        rng: &mut Rng,
+    ) -> crate::engine::MagicChoice {
+        self.policy().magic(game, options, rng)
     }
 
     fn crop_response(
@@ -416,6 +425,17 @@ pub(crate) fn run<'r, P: Policy<'r>>(
                 let castle = Move::Castle(build);
                 game.apply(&castle)?;
                 on_move(game, &castle);
+            }
+            Phase::Magic => {
+                let who = game.active_player() % seats.len();
+                let options = game.magic_choices();
+                let (witch, to) = seats[who].magic(game, &options, &mut chance.rng);
+                if let Some(e) = entry.as_mut() {
+                    e.magic = Some(magic_log(game, witch, to));
+                }
+                let magic = Move::Magic { witch, to };
+                game.apply(&magic)?;
+                on_move(game, &magic);
             }
             Phase::Crop => {
                 let crop = decide_crop(game, chance, seats);

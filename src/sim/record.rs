@@ -71,6 +71,7 @@ pub fn play(
             Move::Gold { .. } => {}
             Move::Castle(_) | Move::Bazaar(_) => {}
             Move::Abbey(_) => {}
+            Move::Magic { .. } => {}
         },
     )?;
     if game.big_top().is_some() {

@@ -156,7 +156,8 @@ impl SourcesTally {
                 | Reason::Ringmaster { .. }
                 | Reason::Labyrinth { .. }
                 | Reason::Watchtower { .. }
-                | Reason::SpecialMonastery { .. } => {}
+                | Reason::SpecialMonastery { .. }
+                | Reason::Magic { .. } => {}
                 Reason::Darmstadtium | Reason::Church { .. } => {}
             }
         }

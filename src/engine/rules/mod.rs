@@ -37,6 +37,7 @@ pub(in crate::engine) mod goods;
 pub(in crate::engine) mod hill;
 pub(in crate::engine) mod king_and_robber;
 pub(in crate::engine) mod labyrinth;
+pub(in crate::engine) mod mage_and_witch;
 pub(in crate::engine) mod mayor;
 pub(in crate::engine) mod phantom;
 pub(in crate::engine) mod pig;
@@ -787,6 +788,8 @@ registry! {
     hill: hill::Hill,
     vineyard: vineyard::Vineyard,
     gold: gold::Gold,
+    // Before the castle: its move asks the castle's decision due after it.
+    mage_and_witch: mage_and_witch::MageAndWitch,
     castle: castle::Castles,
     bazaar: bazaar::Bazaar,
     portal: portal::Portal,
