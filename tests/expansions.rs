@@ -236,7 +236,7 @@ fn play_on_the_directory_plays_what_the_engine_can_and_says_what_it_left_out() {
         .unwrap_or_else(|| panic!("no note in: {err}"));
     for part in [
         "ferries (no `ferry` rules)",
-        "monasteries (no `special-monastery` rules)",
+        "russian-promos-2016 (no `razboynik` rules)",
         "base-edition-2",
     ] {
         assert!(note.contains(part), "the note lacks `{part}`: {note}");
