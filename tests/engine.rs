@@ -1149,23 +1149,32 @@ fn random_games_with_wind_roses_shrines_and_sieges_replay() {
 
 // ------------------------------------------- issue 20: every expansion plays
 
+/// How many score events of random games (seeds `0..games`, 2 to 4
+/// players) have a reason that `wanted` picks.
+fn events_in_games(
+    rules: &Ruleset,
+    games: u64,
+    wanted: impl Fn(&tileforge::engine::Reason) -> bool,
+) -> usize {
+    (0..games)
+        .map(|seed| {
+            let game = RandomPlayer::new(seed)
+                .play(rules, 2 + usize::try_from(seed % 3).unwrap_or(0))
+                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            game.events().iter().filter(|e| wanted(&e.reason)).count()
+        })
+        .sum()
+}
+
 #[test]
 fn random_games_with_the_labyrinth_share_its_road_and_replay() {
     let files = ["tilesets/base.tiles", "tilesets/labyrinth.tiles"].map(String::from);
     let set = tileset(&files);
     let rules = Ruleset::new(&set, None).expect("the sets play");
     random_games(&rules, 200, 120_000);
-    let mut bonuses = 0;
-    for seed in 0..200 {
-        let game = RandomPlayer::new(seed)
-            .play(&rules, 2 + usize::try_from(seed % 3).unwrap_or(0))
-            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        bonuses += game
-            .events()
-            .iter()
-            .filter(|e| matches!(e.reason, tileforge::engine::Reason::Labyrinth { .. }))
-            .count();
-    }
+    let bonuses = events_in_games(&rules, 200, |r| {
+        matches!(r, tileforge::engine::Reason::Labyrinth { .. })
+    });
     assert!(bonuses > 0, "no labyrinth bonus in 200 games");
 }
 
@@ -1195,17 +1204,9 @@ fn random_games_with_the_watchtowers_score_towers_and_replay() {
     let set = tileset(&files);
     let rules = Ruleset::new(&set, None).expect("the sets play");
     random_games(&rules, 200, 122_000);
-    let mut towers = 0;
-    for seed in 0..100 {
-        let game = RandomPlayer::new(seed)
-            .play(&rules, 2 + usize::try_from(seed % 3).unwrap_or(0))
-            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        towers += game
-            .events()
-            .iter()
-            .filter(|e| matches!(e.reason, tileforge::engine::Reason::Watchtower { .. }))
-            .count();
-    }
+    let towers = events_in_games(&rules, 100, |r| {
+        matches!(r, tileforge::engine::Reason::Watchtower { .. })
+    });
     assert!(towers > 0, "no watchtower scored in 100 games");
 }
 
