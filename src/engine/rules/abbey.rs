@@ -12,8 +12,9 @@
 //! can't be played.
 //!
 //! Hooks: `prepare_kind` (the abbey tile, marked constrained), `refusal`
-//! (only a hole), `apply` (the abbey move, in the tile phase),
-//! `after_scoring` (what its walls completed).
+//! (only a hole), `tile_put` (the board's holes, kept as tiles go down, so
+//! that a turn with none costs nothing), `apply` (the abbey move, in the tile
+//! phase), `after_scoring` (what its walls completed).
 
 use super::module::{Capability, Host, Module, On, Refusal, Setup, Then};
 use crate::emit::wire::{self, Shape};
@@ -25,6 +26,7 @@ use crate::engine::core::{Game, SetupError};
 use crate::engine::ids::KindId;
 use crate::engine::moves::{illegal, IllegalMove, Move, Phase, Placement};
 use crate::geometry::Slot;
+use std::sync::OnceLock;
 
 /// The capability.
 pub const NAME: &str = "abbey";
@@ -38,6 +40,9 @@ pub struct AbbeyTable {
     per_player: u32,
     /// Kinds prepared so far (the next one's index).
     seen: u16,
+    /// Each signature's index in the abbey's `fits` (`u32::MAX`: none), made
+    /// on first use: the engine's placement order without its full scan.
+    fit_of: OnceLock<Box<[u32]>>,
 }
 
 /// The abbeys each player still holds.
@@ -46,6 +51,9 @@ pub struct Abbey {
     held: Vec<u32>,
     /// The abbey placed this turn, until its walls' completions are scored.
     placed: Option<u32>,
+    /// The board's holes (empty squares with a tile on each side), in the
+    /// order they appeared.
+    holes: Vec<(i32, i32)>,
 }
 
 fn describe(_: u16) -> String {
@@ -68,6 +76,7 @@ impl Module for Abbey {
             kind: None,
             per_player: 0,
             seen: 0,
+            fit_of: OnceLock::new(),
         })
     }
 
@@ -106,6 +115,23 @@ impl Module for Abbey {
         Abbey {
             held: vec![table.per_player; players],
             placed: None,
+            holes: Vec::new(),
+        }
+    }
+
+    fn tile_put<X: Host>(&mut self, _: &AbbeyTable, game: &mut Game<'_, X>, tile: u32) {
+        let p = game.board.placed[tile as usize];
+        self.holes.retain(|&h| h != (p.x, p.y));
+        for (dx, dy) in SIDE_STEP {
+            let (Some(x), Some(y)) = (p.x.checked_add(dx), p.y.checked_add(dy)) else {
+                continue;
+            };
+            if game.board.tile_at(x, y).is_none()
+                && surrounded(game, x, y)
+                && !self.holes.contains(&(x, y))
+            {
+                self.holes.push((x, y));
+            }
         }
     }
 
@@ -182,9 +208,14 @@ impl Module for Abbey {
 
 /// True when all four squares beside `at` hold tiles.
 fn hole<X: Host>(game: &Game<'_, X>, at: Placement) -> bool {
-    [(0, -1), (1, 0), (0, 1), (-1, 0)]
-        .iter()
-        .all(|&(dx, dy)| game.board.tile_at(at.x + dx, at.y + dy).is_some())
+    surrounded(game, at.x, at.y)
+}
+
+/// True when all four squares beside (x, y) hold tiles.
+fn surrounded<X: Host>(game: &Game<'_, X>, x: i32, y: i32) -> bool {
+    SIDE_STEP.iter().all(|&(dx, dy)| {
+        matches!((x.checked_add(dx), y.checked_add(dy)), (Some(a), Some(b)) if game.board.tile_at(a, b).is_some())
+    })
 }
 
 impl<X: Host> Game<'_, X> {
@@ -215,7 +246,68 @@ impl<X: Host> Game<'_, X> {
         if self.phase != Phase::Tile || self.abbeys_held(self.active) == 0 {
             return out;
         }
-        self.placements_into(kind, &mut out);
+        let (Some(abbey), Some(table)) =
+            (self.x.module::<Abbey>(), X::table::<Abbey>(&self.rules.ext))
+        else {
+            return out;
+        };
+        if !abbey.holes.is_empty() {
+            self.hole_placements(kind, table, &abbey.holes, &mut out);
+        }
+        debug_assert_eq!(out, {
+            let mut all = Vec::new();
+            self.placements_into(kind, &mut all);
+            all
+        });
         out
+    }
+
+    /// The abbey's placements into `holes`, in the order of the full scan
+    /// (`placements_into`: fit by fit, rotation by rotation, then the
+    /// square's place in its signature's bucket), without visiting every fit.
+    fn hole_placements(
+        &self,
+        kind: KindId,
+        table: &AbbeyTable,
+        holes: &[(i32, i32)],
+        out: &mut Vec<Placement>,
+    ) {
+        let fits = &self.rules.kinds[usize::from(kind.0)].fits;
+        let fit_of = table.fit_of.get_or_init(|| {
+            let size = fits
+                .iter()
+                .map(|f| usize::from(f.sig) + 1)
+                .max()
+                .unwrap_or(0);
+            let mut index = vec![u32::MAX; size];
+            for (i, f) in fits.iter().enumerate() {
+                index[usize::from(f.sig)] = u32::try_from(i).unwrap_or(u32::MAX);
+            }
+            index.into_boxed_slice()
+        });
+        let mut keyed = Vec::with_capacity(holes.len() * 4);
+        for &(x, y) in holes {
+            let sig = self.board.signature(x, y);
+            let Some(&i) = fit_of.get(usize::from(sig)) else {
+                continue;
+            };
+            let Some(fit) = fits.get(i as usize) else {
+                continue;
+            };
+            let Some(rank) = self.board.bucket(sig).iter().position(|&h| h == (x, y)) else {
+                continue;
+            };
+            for k in 0..usize::from(fit.count) {
+                let rotation = fit.rotation(k);
+                keyed.push(((i, k, rank), Placement { x, y, rotation }));
+            }
+        }
+        keyed.sort_unstable_by_key(|&(key, _)| key);
+        out.extend(
+            keyed
+                .into_iter()
+                .map(|(_, at)| at)
+                .filter(|&at| X::refusal(self, kind, at).is_none()),
+        );
     }
 }

@@ -188,28 +188,20 @@ impl<T> Ruleset<T> {
 
 impl<X: Host> Game<'_, X> {
     /// The field node of the tile just placed at board corner `corner` when
-    /// four fields meet there; else why not.
-    fn barn_corner(&self, corner: usize) -> Result<u32, String> {
+    /// four fields meet there; else why not (worded only when asked: the
+    /// offer asks every corner every turn).
+    fn barn_corner(&self, corner: usize) -> Result<u32, CornerMiss> {
         let placed = self.board.placed[self.current as usize];
         let Some(f) = self.corner_field(self.current, corner) else {
-            return Err(format!(
-                "the tile just placed shows no field at its {} corner",
-                CORNERS[corner]
-            ));
+            return Err(CornerMiss::NoField);
         };
         for &(dx, dy, theirs) in &AROUND[corner] {
             let (x, y) = (placed.x + dx, placed.y + dy);
             let Some(other) = self.board.tile_at(x, y) else {
-                return Err(format!(
-                    "four tiles must meet at the {} corner, and ({x}, {y}) is empty",
-                    CORNERS[corner]
-                ));
+                return Err(CornerMiss::Empty(x, y));
             };
             if self.corner_field(other, theirs).is_none() {
-                return Err(format!(
-                    "the tile at ({x}, {y}) shows no field at the {} corner of the tile just placed",
-                    CORNERS[corner]
-                ));
+                return Err(CornerMiss::NoFieldThere(x, y));
             }
         }
         Ok(placed.first_node + u32::from(f))
@@ -273,9 +265,12 @@ impl<X: Host> Game<'_, X> {
         let Some(&name) = CORNERS.get(usize::from(corner)) else {
             return illegal("a tile has four corners, NW, NE, SE and SW");
         };
-        let node = self
-            .barn_corner(usize::from(corner))
-            .map_err(|why| IllegalMove(format!("a barn goes where four fields meet: {why}")))?;
+        let node = self.barn_corner(usize::from(corner)).map_err(|why| {
+            IllegalMove(format!(
+                "a barn goes where four fields meet: {}",
+                why.describe(name)
+            ))
+        })?;
         if self.holds_barn(t, self.features.root(node)) {
             return illegal(format!(
                 "the field at the {name} corner already holds a barn"
@@ -393,6 +388,33 @@ impl<X: Host> Game<'_, X> {
                     },
                 });
             }
+        }
+    }
+}
+
+/// Why four fields do not meet at a corner of the tile just placed.
+enum CornerMiss {
+    /// The tile itself shows no field there.
+    NoField,
+    /// The square (x, y) at the corner is empty.
+    Empty(i32, i32),
+    /// The tile at (x, y) shows no field there.
+    NoFieldThere(i32, i32),
+}
+
+impl CornerMiss {
+    /// The reason in words, for the corner named `corner`.
+    fn describe(&self, corner: &str) -> String {
+        match *self {
+            CornerMiss::NoField => {
+                format!("the tile just placed shows no field at its {corner} corner")
+            }
+            CornerMiss::Empty(x, y) => {
+                format!("four tiles must meet at the {corner} corner, and ({x}, {y}) is empty")
+            }
+            CornerMiss::NoFieldThere(x, y) => format!(
+                "the tile at ({x}, {y}) shows no field at the {corner} corner of the tile just placed"
+            ),
         }
     }
 }
