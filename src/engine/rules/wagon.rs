@@ -126,8 +126,20 @@ impl Module for Wagon {
         if let Some((x, y, feature)) = to {
             let options = targets(game, &due);
             if !options.contains(&(x, y, feature)) {
+                let name = game.board.tile_at(x, y).map_or_else(
+                    || format!("#{feature}"),
+                    |t| {
+                        let p = game.board.placed[t as usize];
+                        let count = game.rules.kinds[usize::from(p.kind.0)].features.len();
+                        if usize::from(feature) < count {
+                            game.rules.feature_name(p.kind, p.rotation, feature)
+                        } else {
+                            format!("#{feature}")
+                        }
+                    },
+                );
                 return Some(illegal(format!(
-                    "player {}'s wagon, home from the tile at ({}, {}), may move only onto an unoccupied, unfinished road, city or cloister on that tile or one of the eight around it; feature {feature} of the tile at ({x}, {y}) is not one",
+                    "player {}'s wagon, home from the tile at ({}, {}), moves only onto an unoccupied, unfinished feature it may stand on, on that tile or one of the eight around it; the {name} of the tile at ({x}, {y}) is not one",
                     due.player, due.x, due.y
                 )));
             }
