@@ -46,6 +46,9 @@ pub struct WagonDue {
     pub y: i32,
 }
 
+/// Where a wagon may go: column, row and feature id within the tile.
+pub type WagonTarget = (i32, i32, u8);
+
 /// The wagons still to decide this turn, in turn order.
 #[derive(Clone, Debug)]
 pub struct Wagon {
@@ -164,7 +167,7 @@ impl Module for Wagon {
 
 /// The features a wagon home may move onto: (column, row, feature id) on
 /// its tile and the eight around, unoccupied and unfinished.
-fn targets<X: Host>(game: &Game<'_, X>, due: &WagonDue) -> Vec<(i32, i32, u8)> {
+fn targets<X: Host>(game: &Game<'_, X>, due: &WagonDue) -> Vec<WagonTarget> {
     let mut out = Vec::new();
     if game.supply(due.player, due.figure) == 0 {
         return out;
@@ -207,7 +210,7 @@ impl Game<'_, super::InPlay> {
     /// The wagon to decide now (its owner, figure and the tile it stood on)
     /// and the features it may move onto; `None` when no wagon move is due.
     #[must_use]
-    pub fn wagon_due(&self) -> Option<(WagonDue, Vec<(i32, i32, u8)>)> {
+    pub fn wagon_due(&self) -> Option<(WagonDue, Vec<WagonTarget>)> {
         if self.phase != Phase::Wagon {
             return None;
         }
