@@ -1366,3 +1366,35 @@ fn random_mage_and_witch_games_use_every_decision_and_replay() {
     }
     assert!(mage > 0 && witch > 0, "{mage} {witch}");
 }
+
+#[test]
+fn random_abbey_and_mayor_games_move_wagons_and_replay() {
+    // Abbey & Mayor: random seats move a wagon home from a scored feature
+    // or keep it home, and every game replays to the same scores.
+    let set = tileset(&[
+        "tilesets/base.tiles".into(),
+        "tilesets/abbey-and-mayor.tiles".into(),
+    ]);
+    let rules = Ruleset::new(&set, None).expect("the sets play");
+    let (mut moved, mut home) = (0, 0);
+    for seed in 0..80 {
+        let names = player_names(2 + usize::try_from(seed % 5).unwrap_or(0));
+        let (game, log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &names)
+            .expect("plays");
+        for w in log.turns.iter().filter_map(|t| t.wagon.as_ref()).flatten() {
+            if w.is_some() {
+                moved += 1;
+            } else {
+                home += 1;
+            }
+        }
+        let text = log.to_json();
+        let back = GameLog::from_json(&text).expect("its own log reads back");
+        assert_eq!(back, log);
+        let replayed = replay(&rules, &back).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+        assert_eq!(replayed.scores(), game.scores(), "seed {seed}");
+        assert_eq!(replayed.events(), game.events(), "seed {seed}");
+    }
+    assert!(moved > 0 && home > 0, "{moved} {home}");
+}

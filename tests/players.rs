@@ -560,3 +560,29 @@ fn greedy_and_monte_carlo_seats_move_the_mage_and_the_witch() {
     }
     assert_eq!(used, [true; 2], "mage, witch");
 }
+
+#[test]
+fn greedy_and_monte_carlo_seats_move_wagons() {
+    // Abbey & Mayor: greedy and Monte Carlo seats move a wagon home from a
+    // scored feature, and every move replays.
+    let paths: Vec<PathBuf> = ["tilesets/base.tiles", "tilesets/abbey-and-mayor.tiles"]
+        .map(PathBuf::from)
+        .to_vec();
+    let rules_for = |e: Option<&[String]>| rules(&paths, e);
+    let mut moved = 0;
+    for (seed, list) in [
+        (1, "greedy,greedy"),
+        (2, "greedy,mcts:2,random"),
+        (3, "mcts:1:greedy,greedy"),
+    ] {
+        let list = seats(list);
+        let (log, _) = replays(&rules_for, list.as_slice(), seed);
+        for (t, &p) in log.turns.iter().zip(&players_of(&log)) {
+            if list.as_slice()[p] == Seat::Random {
+                continue;
+            }
+            moved += t.wagon.iter().flatten().filter(|w| w.is_some()).count();
+        }
+    }
+    assert!(moved > 0, "no greedy or Monte Carlo seat moved a wagon");
+}

@@ -230,6 +230,11 @@ pub struct TurnLog {
     /// figure's move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub magic: Option<MagicLog>,
+    /// The wagons the turn's scoring sent home, in turn order from the
+    /// active player (those with a feature to go to): each moves onto a
+    /// feature, or (`null`) stays home. Without it, every wagon stays home.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wagon: Option<Vec<Option<FeatureLog>>>,
 }
 
 /// The mage's or the witch's move: onto `feature` of the tile at (x, y), or

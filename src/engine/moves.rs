@@ -35,6 +35,9 @@ pub enum Phase {
     /// The mage's or the witch's move after a magic tile, before scoring:
     /// [`Move::Magic`].
     Magic,
+    /// A wagon sent home by the turn's scoring moves or stays home:
+    /// [`Move::Wagon`].
+    Wagon,
 }
 
 /// Where a tile goes: x grows east, y grows south; clockwise quarter turns.
@@ -123,6 +126,10 @@ pub enum Move {
         /// Where to: column, row, feature id within the tile.
         to: Option<(i32, i32, u8)>,
     },
+    /// The wagon due (the first in turn order from the active player among
+    /// those the turn's scoring sent home) moves to feature `.2` of the tile
+    /// at (`.0`, `.1`), or (none) stays home.
+    Wagon(Option<(i32, i32, u8)>),
 }
 
 /// One step of a bazaar's auction.

@@ -17,6 +17,7 @@ use super::log::{
     RecallLog, SecondActionLog, TowerLog, TunnelLog, TurnLog,
 };
 use super::rng::Rng;
+use super::FigureId;
 use super::{
     BazaarAsk, BazaarStep, CropAction, CropMove, Flights, Game, KindId, Landing, MeepleAction,
     Move, Placement, Ruleset, TokenId,
@@ -425,6 +426,19 @@ impl RandomPlayer {
                 game.apply(&bazaar)?;
                 on_move(&game, &bazaar);
             }
+            // The wagons the scoring sent home, last: uniform over their
+            // features and staying home.
+            while let Some((due, options)) = game.wagon_due() {
+                let to = options.get(self.rng.below(options.len() + 1)).copied();
+                if let Some(e) = entry.as_mut() {
+                    e.wagon
+                        .get_or_insert_with(Vec::new)
+                        .push(wagon_log(&game, due.figure, to));
+                }
+                let wagon = Move::Wagon(to);
+                game.apply(&wagon)?;
+                on_move(&game, &wagon);
+            }
             if let Some(e) = entry.as_mut() {
                 record_goods(&game, e);
             }
@@ -735,6 +749,24 @@ pub fn magic_log(game: &Game<'_>, witch: bool, to: Option<(i32, i32, u8)>) -> Ma
         y: Some(y),
         feature,
     }
+}
+
+/// The log entry of a wagon's move chosen in `game`: the feature, or
+/// `None` (home).
+#[must_use]
+pub fn wagon_log(
+    game: &Game<'_>,
+    figure: FigureId,
+    to: Option<(i32, i32, u8)>,
+) -> Option<FeatureLog> {
+    let (x, y, f) = to?;
+    let (kind, r) = game.tile_at(x, y)?;
+    Some(FeatureLog {
+        x,
+        y,
+        feature: game.rules().feature_name(kind, r, f),
+        figure: Some(game.rules().figure_id(figure).to_string()),
+    })
 }
 
 /// The log entry of the dragon's steps.

@@ -2,6 +2,7 @@
 //! the moves of the protocol, and the first illegal move stops the replay with
 //! an error naming the turn, the move and the reason.
 
+use super::log::FeatureLog;
 use super::log::MagicLog;
 use super::log::{BazaarLog, CropActionLog, CropResponseLog, FlockLog, GameLog, TurnLog};
 use super::{
@@ -187,7 +188,8 @@ fn play_turn<'r>(
             || turn.flock.is_some()
             || turn.castle.is_some()
             || turn.bazaar.is_some()
-            || turn.magic.is_some();
+            || turn.magic.is_some()
+            || turn.wagon.is_some();
         if extra {
             return Err(
                 "a discarded tile has no position, figure, token, goods or crop action".into(),
@@ -301,6 +303,7 @@ fn play_turn<'r>(
     }
     escape(game, turn.escape.as_ref())?;
     bazaar(game, turn.bazaar.as_ref())?;
+    wagons(game, turn.wagon.as_deref())?;
     check_goods(game, number, turn.goods.as_ref())
 }
 
@@ -515,6 +518,53 @@ fn magic(game: &mut Game<'_>, log: Option<&MagicLog>) -> Result<(), String> {
     };
     game.apply(&Move::Magic { witch, to })
         .map_err(|e| format!("`magic`: {}", e.0))
+}
+
+/// The wagons' moves, one per wagon due (none given: every wagon stays home).
+fn wagons(game: &mut Game<'_>, given: Option<&[Option<FeatureLog>]>) -> Result<(), String> {
+    let mut answers = given.unwrap_or(&[]).iter();
+    let mut due = 0;
+    while let Some((wagon, _)) = game.wagon_due() {
+        let to = match (given, answers.next()) {
+            (None, _) | (Some(_), Some(None)) => None,
+            (Some(_), Some(Some(f))) => Some((
+                match f.figure.as_deref() {
+                    Some(id) if id != game.rules().figure_id(wagon.figure) => {
+                        return Err(format!(
+                            "`wagon` moves player {}'s {}, not a `{id}`",
+                            wagon.player,
+                            game.rules().figure_id(wagon.figure)
+                        ))
+                    }
+                    _ => f.x,
+                },
+                f.y,
+                board_feature(game, f.x, f.y, &f.feature, "for the wagon")?,
+            )),
+            (Some(g), None) => {
+                return Err(format!(
+                    "`wagon` gives {} decision{} but more wagons are due (player {}'s, home from ({}, {}))",
+                    g.len(),
+                    if g.len() == 1 { "" } else { "s" },
+                    wagon.player,
+                    wagon.x,
+                    wagon.y
+                ))
+            }
+        };
+        due += 1;
+        game.apply(&Move::Wagon(to))
+            .map_err(|e| format!("`wagon`: {}", e.0))?;
+    }
+    match given {
+        Some(g) if g.len() > due => Err(format!(
+            "`wagon` gives {} decision{} but {due} wagon{} due (a wagon its feature's scoring sent home, with an unoccupied unfinished feature on its tile or one around)",
+            g.len(),
+            if g.len() == 1 { "" } else { "s" },
+            if due == 1 { " is" } else { "s are" }
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// The castle decisions, one per small city offered (none given: no castle).

@@ -478,6 +478,25 @@ impl<'r> Policy<'r> for Greedy<'r> {
         best.1
     }
 
+    fn wagon(
+        &mut self,
+        game: &Game<'r>,
+        _: &crate::engine::WagonDue,
+        options: &[(i32, i32, u8)],
+        _: &mut Rng,
+    ) -> Option<(i32, i32, u8)> {
+        // A follower on the board beats one at home: the largest feature
+        // offered; the first among equals.
+        let mut best: Option<(i64, (i32, i32, u8))> = None;
+        for &(x, y, f) in options {
+            let worth = game.wagon_value(x, y, f);
+            if best.is_none_or(|(b, _)| worth > b) {
+                best = Some((worth, (x, y, f)));
+            }
+        }
+        best.map(|(_, o)| o)
+    }
+
     fn gold(&mut self, game: &Game<'r>, options: &[(i32, i32)], _: &mut Rng) -> (i32, i32) {
         // The tile where the player's own figures most outnumber the others'
         // (bars go to who scores its features); the first among equals.

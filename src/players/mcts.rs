@@ -311,6 +311,16 @@ impl<'r> Policy<'r> for Mcts<'r> {
     ) -> crate::engine::MagicChoice {
         self.greedy.magic(game, options, rng)
     }
+
+    fn wagon(
+        &mut self,
+        game: &Game<'r>,
+        due: &crate::engine::WagonDue,
+        options: &[(i32, i32, u8)],
+        rng: &mut Rng,
+    ) -> Option<(i32, i32, u8)> {
+        self.greedy.wagon(game, due, options, rng)
+    }
     fn bazaar(&mut self, game: &Game<'r>, ask: &BazaarAsk, rng: &mut Rng) -> BazaarStep {
         self.greedy.bazaar(game, ask, rng)
     }

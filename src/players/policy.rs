@@ -99,6 +99,18 @@ pub(crate) trait Policy<'r> {
     ) -> crate::engine::MagicChoice {
         options[rng.below(options.len())]
     }
+    /// The move of the wagon `due` among its `options` (not empty), or
+    /// `None` to stay home. Uniform over the options and home unless a
+    /// seat says better.
+    fn wagon(
+        &mut self,
+        _game: &Game<'r>,
+        _due: &crate::engine::WagonDue,
+        options: &[(i32, i32, u8)],
+        rng: &mut Rng,
+    ) -> Option<(i32, i32, u8)> {
+        options.get(rng.below(options.len() + 1)).copied()
+    }
 }
 
 /// The token stack of each tile kind, computed once.

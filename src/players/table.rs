@@ -8,6 +8,7 @@ use super::mcts::Mcts;
 use super::policy::{Chance, Policy, RandomPolicy};
 use super::{seat_seed, Seat};
 use crate::engine::log::{GameLog, TurnLog};
+use crate::engine::random::wagon_log;
 use crate::engine::random::{
     crop_log, dragon_log, draw_bazaar, draw_index, escape_log, fill_staged_bag, flock_log,
     magic_log, ransom_log, record_action, record_bazaar, record_goods, tiles_in_box, MAX_BAG,
@@ -130,6 +131,16 @@ impl<'r> Policy<'r> for Player<'r> {
         rng: &mut Rng,
     ) -> crate::engine::MagicChoice {
         self.policy().magic(game, options, rng)
+    }
+
+    fn wagon(
+        &mut self,
+        game: &Game<'r>,
+        due: &crate::engine::WagonDue,
+        options: &[(i32, i32, u8)],
+        rng: &mut Rng,
+    ) -> Option<(i32, i32, u8)> {
+        self.policy().wagon(game, due, options, rng)
     }
 
     fn crop_response(
@@ -436,6 +447,21 @@ pub(crate) fn run<'r, P: Policy<'r>>(
                 let magic = Move::Magic { witch, to };
                 game.apply(&magic)?;
                 on_move(game, &magic);
+            }
+            Phase::Wagon => {
+                let Some((due, options)) = game.wagon_due() else {
+                    return Err(IllegalMove("no wagon waits to move".into()));
+                };
+                let n = seats.len();
+                let to = seats[due.player % n].wagon(game, &due, &options, &mut chance.rng);
+                if let Some(e) = entry.as_mut() {
+                    e.wagon
+                        .get_or_insert_with(Vec::new)
+                        .push(wagon_log(game, due.figure, to));
+                }
+                let wagon = Move::Wagon(to);
+                game.apply(&wagon)?;
+                on_move(game, &wagon);
             }
             Phase::Crop => {
                 let crop = decide_crop(game, chance, seats);

@@ -392,7 +392,8 @@ impl Bazaar {
     }
 
     /// When every tile has its owner, the players hold them in turn order
-    /// from the next player, and the turn ends.
+    /// from the next player; a decision due after it (a wagon's) follows,
+    /// else the turn ends.
     fn finish<X: Host>(&mut self, game: &Game<'_, X>) -> Option<Then> {
         let a = self.auction.as_ref()?;
         if a.tiles.iter().any(|&(_, o)| o.is_none()) {
@@ -409,7 +410,7 @@ impl Bazaar {
         }
         self.auction = None;
         self.due = false;
-        Some(Then::EndTurn)
+        Some(Then::Decided)
     }
 
     /// The tiles drawn for the auction and held, not yet played.

@@ -54,6 +54,7 @@ pub(in crate::engine) mod tower;
 pub(in crate::engine) mod tunnel;
 pub(in crate::engine) mod vineyard;
 pub(in crate::engine) mod volcano;
+pub(in crate::engine) mod wagon;
 pub(in crate::engine) mod watchtower;
 pub(in crate::engine) mod wind_rose;
 pub(in crate::engine) mod yaga_hut;
@@ -803,6 +804,8 @@ registry! {
     church: church::Church,
     yaga_hut: yaga_hut::YagaHut,
     special_monastery: special_monastery::SpecialMonastery,
+    // Last: its decision follows every other one due after scoring.
+    wagon: wagon::Wagon,
 }
 
 /// The capability a name stands for.

@@ -1,0 +1,239 @@
+//! The wagon (`capability wagon` on a figure, which `stands-on road city
+//! cloister`): a follower like any other while it stands (it weighs 1, the
+//! big top counts it, as a flier it lands where its `stands-on` lets it).
+//! When a feature it stands on is scored during play, it goes home with the
+//! others, and then its owner may move it from supply back onto the board:
+//! onto a feature it may stand on, on the tile it stood on or one of the
+//! eight tiles around it, that no figure occupies (counting the whole
+//! feature across the board) and that is unfinished (a road or city with an
+//! open side, a cloister without its eight neighbours). Several wagons home
+//! in one scoring decide one at a time, in turn order from the active
+//! player; each sees the moves made before it. A wagon with no such feature
+//! stays home, no decision. Final scoring moves no wagon.
+//!
+//! Hooks: `before_scoring` (a new scoring), `scored` (the wagons home),
+//! `pending`, `apply` (the move), `expected`.
+
+use super::module::{Capability, Host, Module, On, Setup, Then};
+use crate::emit::wire::Shape;
+use crate::engine::core::supplies::FigureDef;
+use crate::engine::core::vocab::Vocab;
+use crate::engine::core::{Game, Scored, SetupError, Spot};
+use crate::engine::ids::FigureId;
+use crate::engine::moves::{illegal, IllegalMove, Move, Phase};
+
+/// The capability.
+pub const NAME: &str = "wagon";
+
+/// Which figures are wagons.
+#[derive(Debug)]
+pub struct WagonTable {
+    /// One bit per `FigureId`.
+    wagons: u32,
+}
+
+/// A wagon sent home by this turn's scoring: its owner, its figure and the
+/// column and row of the tile it stood on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WagonDue {
+    /// Its owner.
+    pub player: usize,
+    /// Its figure.
+    pub figure: FigureId,
+    /// Column of the tile it stood on.
+    pub x: i32,
+    /// Row of the tile it stood on.
+    pub y: i32,
+}
+
+/// Where a wagon may go: column, row and feature id within the tile.
+pub type WagonTarget = (i32, i32, u8);
+
+/// The wagons still to decide this turn, in turn order.
+#[derive(Clone, Debug)]
+pub struct Wagon {
+    due: Vec<WagonDue>,
+}
+
+impl Module for Wagon {
+    type Table = WagonTable;
+    const CAPABILITY: Capability = Capability {
+        name: NAME,
+        on: On::Figure,
+        meaning: "a follower that, when its feature is scored during play, may move from home onto an unoccupied unfinished feature on its tile or one of the eight around",
+        parameters: &[],
+    };
+
+    fn table(_: &Setup<'_>, figures: &[FigureDef], _: &Vocab) -> Result<WagonTable, SetupError> {
+        let wagons = (0..figures.len())
+            .filter(|&i| figures[i].has(NAME))
+            .fold(0u32, |m, i| m | 1 << i);
+        Ok(WagonTable { wagons })
+    }
+
+    fn new(_: &WagonTable, _: usize) -> Wagon {
+        Wagon { due: Vec::new() }
+    }
+
+    fn copy_from(&mut self, other: &Self) {
+        self.due.clone_from(&other.due);
+    }
+
+    fn before_scoring<X: Host>(&mut self, _: &WagonTable, _: &mut Game<'_, X>) {
+        self.due.clear();
+    }
+
+    fn scored<X: Host>(&mut self, t: &WagonTable, game: &mut Game<'_, X>, scored: &Scored<'_>) {
+        if game.phase == Phase::Over {
+            return;
+        }
+        for s in scored.returned {
+            if t.wagons & (1 << s.figure.0) == 0 {
+                continue;
+            }
+            let p = game.board.placed[s.tile as usize];
+            self.due.push(WagonDue {
+                player: usize::from(s.player),
+                figure: s.figure,
+                x: p.x,
+                y: p.y,
+            });
+        }
+        let (active, players) = (game.active, game.players);
+        self.due
+            .sort_by_key(|d| (d.player + players - active) % players);
+    }
+
+    fn after_scoring<X: Host>(&mut self, _: &WagonTable, game: &mut Game<'_, X>) {
+        let mut due = std::mem::take(&mut self.due);
+        due.retain(|d| !targets(game, d).is_empty());
+        self.due = due;
+    }
+
+    fn pending<X: Host>(&self, _: &WagonTable, _: &Game<'_, X>) -> Option<Phase> {
+        (!self.due.is_empty()).then_some(Phase::Wagon)
+    }
+
+    fn apply<X: Host>(
+        &mut self,
+        _: &WagonTable,
+        game: &mut Game<'_, X>,
+        mv: &Move,
+    ) -> Option<Result<Option<Then>, IllegalMove>> {
+        let (Phase::Wagon, &Move::Wagon(to)) = (game.phase, mv) else {
+            return None;
+        };
+        let Some(&due) = self.due.first() else {
+            return Some(illegal("no wagon waits to move"));
+        };
+        if let Some((x, y, feature)) = to {
+            let options = targets(game, &due);
+            if !options.contains(&(x, y, feature)) {
+                let name = game.board.tile_at(x, y).map_or_else(
+                    || format!("#{feature}"),
+                    |t| {
+                        let p = game.board.placed[t as usize];
+                        let count = game.rules.kinds[usize::from(p.kind.0)].features.len();
+                        if usize::from(feature) < count {
+                            game.rules.feature_name(p.kind, p.rotation, feature)
+                        } else {
+                            format!("#{feature}")
+                        }
+                    },
+                );
+                return Some(illegal(format!(
+                    "player {}'s wagon, home from the tile at ({}, {}), moves only onto an unoccupied, unfinished feature it may stand on, on that tile or one of the eight around it; the {name} of the tile at ({x}, {y}) is not one",
+                    due.player, due.x, due.y
+                )));
+            }
+            let Some(tile) = game.board.tile_at(x, y) else {
+                return Some(illegal(format!("no tile at ({x}, {y})")));
+            };
+            let node = game.board.placed[tile as usize].first_node + u32::from(feature);
+            game.stand_for(due.player, due.figure, tile, Spot::Node(node));
+        }
+        self.due.remove(0);
+        // Wagons sent no place left to go stay home without a decision.
+        let mut due = std::mem::take(&mut self.due);
+        due.retain(|d| !targets(game, d).is_empty());
+        self.due = due;
+        Some(Ok(self.due.is_empty().then_some(Then::Decided)))
+    }
+
+    fn expected(phase: Phase) -> Option<&'static str> {
+        (phase == Phase::Wagon).then_some("the wagon's move (a feature, or home)")
+    }
+}
+
+/// The features a wagon home may move onto: (column, row, feature id) on
+/// its tile and the eight around, unoccupied and unfinished.
+fn targets<X: Host>(game: &Game<'_, X>, due: &WagonDue) -> Vec<WagonTarget> {
+    let mut out = Vec::new();
+    if game.supply(due.player, due.figure) == 0 {
+        return out;
+    }
+    for dy in -1..=1 {
+        for dx in -1..=1 {
+            let (x, y) = (due.x + dx, due.y + dy);
+            let Some(tile) = game.board.tile_at(x, y) else {
+                continue;
+            };
+            if X::blocks_figures(game, tile) {
+                continue;
+            }
+            let p = game.board.placed[tile as usize];
+            let kind = &game.rules.kinds[usize::from(p.kind.0)];
+            for (f, feature) in (0u8..).zip(&kind.features) {
+                if feature.admits & (1 << due.figure.0) == 0 {
+                    continue;
+                }
+                let node = p.first_node + u32::from(f);
+                let root = game.features.root(node);
+                if game.features.occupants(root) > 0 {
+                    continue;
+                }
+                let open = match game.features.shape(root) {
+                    Shape::Face => false,
+                    Shape::Spot => game.board.around(x, y) < 8,
+                    _ => game.features.open(root) > 0,
+                };
+                if open {
+                    out.push((x, y, f));
+                }
+            }
+        }
+    }
+    out
+}
+
+impl Game<'_, super::InPlay> {
+    /// The wagon to decide now (its owner, figure and the tile it stood on)
+    /// and the features it may move onto; `None` when no wagon move is due.
+    #[must_use]
+    pub fn wagon_due(&self) -> Option<(WagonDue, Vec<WagonTarget>)> {
+        if self.phase != Phase::Wagon {
+            return None;
+        }
+        let due = *self.x.module::<Wagon>()?.due.first()?;
+        Some((due, targets(self, &due)))
+    }
+
+    /// A rough worth of feature `f` of the tile at (`x`, `y`) to a wagon:
+    /// the pieces of the feature across the board (0 without a tile).
+    #[must_use]
+    pub fn wagon_value(&self, x: i32, y: i32, f: u8) -> i64 {
+        let Some(t) = self.board.tile_at(x, y) else {
+            return 0;
+        };
+        let root = self
+            .features
+            .root(self.board.placed[t as usize].first_node + u32::from(f));
+        let mut pieces = 1i64;
+        let mut m = self.features.next(root);
+        while m != root {
+            pieces += 1;
+            m = self.features.next(m);
+        }
+        pieces
+    }
+}
