@@ -247,4 +247,17 @@ impl Features {
         let o = &mut self.nodes[r as usize].occupants;
         *o = o.saturating_add_signed(delta);
     }
+
+    /// Makes node `n` a set of its own again, with `open` open sides and no
+    /// figures: the first step of rebuilding a feature (`Game::rebuild`).
+    #[inline]
+    pub fn reset(&mut self, n: u32, open: i32) {
+        self.journal.touch(n as usize);
+        let node = &mut self.nodes[n as usize];
+        node.parent = n;
+        node.next = n;
+        node.size = 1;
+        node.open = open;
+        node.occupants = 0;
+    }
 }

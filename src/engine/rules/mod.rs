@@ -695,6 +695,25 @@ macro_rules! registry {
                 }
                 all(game)
             }
+
+            #[inline]
+            fn relink(game: &mut Game<'_, InPlay>, members: &[u32]) {
+                if !game.x.any {
+                    return;
+                }
+                #[inline(never)]
+                fn all(game: &mut Game<'_, InPlay>, members: &[u32]) {
+                    let rules = game.rules;
+                    let tables = &rules.ext;
+                    $(
+                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                            m.relink(t, game, members);
+                            game.x.$field = Some(m);
+                        }
+                    )*
+                }
+                all(game, members)
+            }
         }
 
         impl InPlay {
