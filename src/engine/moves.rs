@@ -35,6 +35,10 @@ pub enum Phase {
     /// The mage's or the witch's move after a magic tile, before scoring:
     /// [`Move::Magic`].
     Magic,
+    /// A ferry placed on the lake of the tile just placed, or ferries
+    /// moved on the lakes the tile's roads lead to, before scoring:
+    /// [`Move::Ferry`].
+    Ferry,
 }
 
 /// Where a tile goes: x grows east, y grows south; clockwise quarter turns.
@@ -123,6 +127,11 @@ pub enum Move {
         /// Where to: column, row, feature id within the tile.
         to: Option<(i32, i32, u8)>,
     },
+    /// Before scoring: the ferry on the lake of the tile at (`0`, `1`) joins
+    /// its road ends `2` and `3` (feature ids within the tile): placed on
+    /// the lake of the tile just placed, or moved there from the two ends
+    /// it joined; `None`: no more ferries are moved this turn.
+    Ferry(Option<(i32, i32, u8, u8)>),
 }
 
 /// One step of a bazaar's auction.

@@ -99,6 +99,17 @@ pub(crate) trait Policy<'r> {
     ) -> crate::engine::MagicChoice {
         options[rng.below(options.len())]
     }
+    /// The ferry decision due, among `options` (not empty): a ferry placed,
+    /// a ferry moved, or (`None`) no more moves. Uniform unless a seat says
+    /// better.
+    fn ferry(
+        &mut self,
+        _game: &Game<'r>,
+        options: &[crate::engine::FerryChoice],
+        rng: &mut Rng,
+    ) -> crate::engine::FerryChoice {
+        options[rng.below(options.len())]
+    }
 }
 
 /// The token stack of each tile kind, computed once.

@@ -72,6 +72,7 @@ pub fn play(
             Move::Castle(_) | Move::Bazaar(_) => {}
             Move::Abbey(_) => {}
             Move::Magic { .. } => {}
+            Move::Ferry(_) => {}
         },
     )?;
     if game.big_top().is_some() {

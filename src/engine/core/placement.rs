@@ -274,6 +274,34 @@ impl<X: Rules> Game<'_, X> {
         t
     }
 
+    /// The pieces of the same kind that node `n` meets across its tile's
+    /// sides, into `out` (a piece may appear once per slot it meets).
+    pub(in crate::engine) fn side_neighbours(&self, n: u32, out: &mut Vec<u32>) {
+        let rules = self.rules;
+        let placed = self.board.placed[self.features.tile(n) as usize];
+        let kind = &rules.kinds[usize::from(placed.kind.0)];
+        let ours = self.features.feature(n);
+        for (side, &(dx, dy)) in SIDE_STEP.iter().enumerate() {
+            let Some(u) = self.board.tile_at(placed.x + dx, placed.y + dy) else {
+                continue;
+            };
+            let other = self.board.placed[u as usize];
+            let other_kind = &rules.kinds[usize::from(other.kind.0)];
+            for k in 3 * side..3 * side + 3 {
+                let slot = Slot::from_index(k);
+                let i = slot.rotated(4 - placed.rotation).index();
+                let j = slot.facing().rotated(4 - other.rotation).index();
+                let theirs = other_kind.slot_feature[j];
+                if kind.slot_feature[i] == ours
+                    && theirs != NONE
+                    && kind.slot_kind[i] == other_kind.slot_kind[j]
+                {
+                    out.push(other.first_node + u32::from(theirs));
+                }
+            }
+        }
+    }
+
     /// Rebuilds the feature of node `n` from its pieces, for a rule that
     /// changed a connection it made (features may then split): every piece
     /// on its own again with its own open sides, joined across the board's

@@ -30,6 +30,7 @@ pub(in crate::engine) mod crop_circle;
 pub(in crate::engine) mod darmstadtium;
 pub(in crate::engine) mod dragon;
 pub(in crate::engine) mod fairy;
+pub(in crate::engine) mod ferry;
 pub(in crate::engine) mod festival;
 pub(in crate::engine) mod flight;
 pub(in crate::engine) mod gold;
@@ -822,6 +823,7 @@ registry! {
     church: church::Church,
     yaga_hut: yaga_hut::YagaHut,
     special_monastery: special_monastery::SpecialMonastery,
+    ferry: ferry::Ferry,
 }
 
 /// The capability a name stands for.
