@@ -137,7 +137,10 @@ impl Features {
 
     /// Joins the sets of two nodes across a shared edge; `closes` says the edge
     /// closes one open side of each (a road or city meeting itself).
-    #[inline]
+    /// Always inlined: placing a tile's joins are the hot path, and the
+    /// rules' other callers (rebuilds, a module's connections) would
+    /// otherwise make it a call there.
+    #[inline(always)]
     pub fn join(&mut self, a: u32, b: u32, closes: bool) {
         let (mut ra, mut rb) = (self.find(a), self.find(b));
         let closed = if closes { 2 } else { 0 };

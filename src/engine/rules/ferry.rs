@@ -220,6 +220,17 @@ impl Ferry {
             .filter(|(_, f)| f.shape == Shape::Path)
             .map(|(i, _)| p.first_node + u32::from(i))
             .collect();
+        // Only a road holding another lake's ferry is followed.
+        let reaches = self.ferries.iter().any(|&(tile, a, _)| {
+            tile != current && {
+                let first = game.board.placed[tile as usize].first_node;
+                let root = game.features.root(first + u32::from(a));
+                queue.iter().any(|&n| game.features.root(n) == root)
+            }
+        });
+        if !reaches {
+            return Vec::new();
+        }
         let mut seen = queue.clone();
         let mut found = Vec::new();
         let mut next = Vec::new();
