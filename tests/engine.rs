@@ -1398,3 +1398,36 @@ fn random_abbey_and_mayor_games_move_wagons_and_replay() {
     }
     assert!(moved > 0 && home > 0, "{moved} {home}");
 }
+
+#[test]
+fn random_ferries_games_place_and_move_ferries_and_replay() {
+    // The Ferries: random seats place a ferry on every lake and move the
+    // ferries the tiles' roads reach (splitting roads); every game keeps
+    // the invariants and replays.
+    let set = tileset(&[
+        "tilesets/base.tiles".into(),
+        "tilesets/ferries.tiles".into(),
+    ]);
+    let rules = Ruleset::new(&set, None).expect("the sets play");
+    random_games(&rules, 300, 98_000);
+    let (mut placed, mut moved) = (0, 0);
+    for seed in 0..120 {
+        let names = player_names(2 + usize::try_from(seed % 5).unwrap_or(0));
+        let (game, log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &names)
+            .expect("plays");
+        for t in &log.turns {
+            let Some(f) = &t.ferry else { continue };
+            let lake = t.tile.starts_with("ferries/");
+            placed += usize::from(lake);
+            moved += f.len() - usize::from(lake);
+        }
+        let text = log.to_json();
+        let back = GameLog::from_json(&text).expect("its own log reads back");
+        assert_eq!(back, log);
+        let replayed = replay(&rules, &back).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+        assert_eq!(replayed.scores(), game.scores(), "seed {seed}");
+        assert_eq!(replayed.events(), game.events(), "seed {seed}");
+    }
+    assert!(placed > 100 && moved > 50, "{placed} {moved}");
+}

@@ -586,3 +586,33 @@ fn greedy_and_monte_carlo_seats_move_wagons() {
     }
     assert!(moved > 0, "no greedy or Monte Carlo seat moved a wagon");
 }
+
+#[test]
+fn greedy_and_monte_carlo_seats_place_and_move_ferries() {
+    // The Ferries: greedy and Monte Carlo seats put a ferry on every lake
+    // they place and move ferries, and every move replays.
+    let paths: Vec<PathBuf> = ["tilesets/base.tiles", "tilesets/ferries.tiles"]
+        .map(PathBuf::from)
+        .to_vec();
+    let rules_for = |e: Option<&[String]>| rules(&paths, e);
+    // placed, moved
+    let mut used = [false; 2];
+    for (seed, list) in [
+        (1, "greedy,greedy"),
+        (2, "greedy,mcts:2,random"),
+        (3, "mcts:1:greedy,greedy"),
+    ] {
+        let list = seats(list);
+        let (log, _) = replays(&rules_for, list.as_slice(), seed);
+        for (t, &p) in log.turns.iter().zip(&players_of(&log)) {
+            if list.as_slice()[p] == Seat::Random {
+                continue;
+            }
+            let Some(f) = &t.ferry else { continue };
+            let lake = t.tile.starts_with("ferries/");
+            used[0] |= lake;
+            used[1] |= f.len() > usize::from(lake);
+        }
+    }
+    assert_eq!(used, [true; 2], "placed, moved");
+}

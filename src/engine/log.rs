@@ -235,6 +235,23 @@ pub struct TurnLog {
     /// feature, or (`null`) stays home. Without it, every wagon stays home.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wagon: Option<Vec<Option<FeatureLog>>>,
+    /// After the figure actions, before scoring: the ferry put on the lake
+    /// of this tile (first, when it has one), then each ferry moved, in
+    /// order. Without more entries, no more ferries are moved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ferry: Option<Vec<FerryLog>>,
+}
+
+/// A ferry on the lake of the tile at (x, y), joining two of its road ends.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FerryLog {
+    /// Column of the lake's tile.
+    pub x: i32,
+    /// Row of the lake's tile.
+    pub y: i32,
+    /// The two road ends it joins: their slot names after rotation.
+    pub ends: [String; 2],
 }
 
 /// The mage's or the witch's move: onto `feature` of the tile at (x, y), or

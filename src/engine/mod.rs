@@ -65,6 +65,7 @@ pub use moves::{
 pub use preview::Preview;
 pub use replay::{replay, ReplayError};
 pub use rules::bazaar::BazaarAsk;
+pub use rules::ferry::FerryChoice;
 pub use rules::goods::GoodsTaken;
 pub use rules::mage_and_witch::MagicChoice;
 pub use rules::shepherd::FlockDue;

@@ -38,6 +38,10 @@ pub enum Phase {
     /// A wagon sent home by the turn's scoring moves or stays home:
     /// [`Move::Wagon`].
     Wagon,
+    /// A ferry placed on the lake of the tile just placed, or ferries
+    /// moved on the lakes the tile's roads lead to, before scoring:
+    /// [`Move::Ferry`].
+    Ferry,
 }
 
 /// Where a tile goes: x grows east, y grows south; clockwise quarter turns.
@@ -130,6 +134,11 @@ pub enum Move {
     /// those the turn's scoring sent home) moves to feature `.2` of the tile
     /// at (`.0`, `.1`), or (none) stays home.
     Wagon(Option<(i32, i32, u8)>),
+    /// Before scoring: the ferry on the lake of the tile at (`0`, `1`) joins
+    /// its road ends `2` and `3` (feature ids within the tile): placed on
+    /// the lake of the tile just placed, or moved there from the two ends
+    /// it joined; `None`: no more ferries are moved this turn.
+    Ferry(Option<(i32, i32, u8, u8)>),
 }
 
 /// One step of a bazaar's auction.

@@ -89,3 +89,78 @@ fn signature_index_agrees_with_brute_force(rules: &Ruleset) {
     }
     assert!(checked > 6 * rules.kind_count() * 60);
 }
+
+/// The base game with The Tunnel (a module's own connections).
+fn with_tunnels() -> Ruleset {
+    let mut sources = crate::diag::SourceMap::new();
+    let ids = [
+        sources.add("base.tiles", include_str!("../../tilesets/base.tiles")),
+        sources.add(
+            "the-tunnel.tiles",
+            include_str!("../../tilesets/the-tunnel.tiles"),
+        ),
+    ];
+    let compiled = crate::compile::compile(&sources, &ids);
+    let checked = compiled.checked.expect("base and the tunnel compile");
+    Ruleset::new(&crate::emit::tileset(&checked), None).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The base game with The Ferries (connections that move: roads split).
+fn with_ferries() -> Ruleset {
+    let mut sources = crate::diag::SourceMap::new();
+    let ids = [
+        sources.add("base.tiles", include_str!("../../tilesets/base.tiles")),
+        sources.add(
+            "ferries.tiles",
+            include_str!("../../tilesets/ferries.tiles"),
+        ),
+    ];
+    let compiled = crate::compile::compile(&sources, &ids);
+    let checked = compiled.checked.expect("base and the ferries compile");
+    Ruleset::new(&crate::emit::tileset(&checked), None).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Each node's feature as a comparable value: its least member, its size,
+/// open sides and figures.
+fn partition(game: &Game<'_>) -> Vec<(u32, u32, i32, u32)> {
+    let f = &game.features;
+    (0..f.len())
+        .map(|n| {
+            let root = f.root(n);
+            let (mut least, mut size, mut m) = (n, 1, f.next(n));
+            while m != n {
+                least = least.min(m);
+                size += 1;
+                m = f.next(m);
+            }
+            (least, size, f.open(root), f.occupants(root))
+        })
+        .collect()
+}
+
+#[test]
+fn rebuilding_an_unchanged_feature_gives_it_back_as_it_was() {
+    let mut members = Vec::new();
+    let mut rebuilt = 0;
+    for rules in [base(), with_lanes(), with_tunnels(), with_ferries()] {
+        for seed in 0..4 {
+            RandomPlayer::new(seed)
+                .play_with(&rules, 3, None, |game| {
+                    if game.phase() != Phase::Tile {
+                        return;
+                    }
+                    let before = partition(game);
+                    let mut copy = game.clone();
+                    for n in 0..copy.features.len() {
+                        if before[n as usize].0 == n {
+                            copy.rebuild(n, &mut members);
+                            rebuilt += 1;
+                        }
+                    }
+                    assert_eq!(partition(&copy), before, "seed {seed}");
+                })
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+    assert!(rebuilt > 4 * 4 * 1000, "{rebuilt}");
+}

@@ -10,6 +10,7 @@
 //! response among the player's options (plus passing, for add); an abbey
 //! held, before the draw, among the holes and drawing.
 
+use super::log::FerryLog;
 use super::log::MagicLog;
 use super::log::{
     AcrobatLog, BarnLog, BazaarLog, BazaarRoundLog, CaptureLog, CropActionLog, CropLog,
@@ -338,6 +339,16 @@ impl RandomPlayer {
                 let magic = Move::Magic { witch, to };
                 game.apply(&magic)?;
                 on_move(&game, &magic);
+            }
+            while game.phase() == super::Phase::Ferry {
+                let options = game.ferry_choices();
+                let choice = options[self.rng.below(options.len())];
+                if let (Some(e), Some(log)) = (entry.as_mut(), ferry_log(&game, choice)) {
+                    e.ferry.get_or_insert_with(Vec::new).push(log);
+                }
+                let ferry = Move::Ferry(choice);
+                game.apply(&ferry)?;
+                on_move(&game, &ferry);
             }
             // The second gold bar, then the castles, then the scoring's flocks.
             if game.phase() == super::Phase::Gold {
@@ -834,4 +845,17 @@ pub fn draw_sheep(due: &super::FlockDue, rng: &mut Rng) -> Option<TokenId> {
         k -= n as usize;
     }
     None
+}
+
+/// The log entry of a ferry placed or moved (none for no more moves).
+#[must_use]
+pub fn ferry_log(game: &Game<'_>, choice: Option<(i32, i32, u8, u8)>) -> Option<FerryLog> {
+    let (x, y, a, b) = choice?;
+    let (kind, r) = game.tile_at(x, y)?;
+    let name = |f| game.rules().feature_name(kind, r, f);
+    Some(FerryLog {
+        x,
+        y,
+        ends: [name(a), name(b)],
+    })
 }

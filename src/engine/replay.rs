@@ -3,6 +3,7 @@
 //! an error naming the turn, the move and the reason.
 
 use super::log::FeatureLog;
+use super::log::FerryLog;
 use super::log::MagicLog;
 use super::log::{BazaarLog, CropActionLog, CropResponseLog, FlockLog, GameLog, TurnLog};
 use super::{
@@ -251,6 +252,7 @@ fn play_turn<'r>(
     game.apply(&Move::Figure(action)).map_err(|e| e.0)?;
     second_action(game, kind, turn)?;
     magic(game, turn.magic.as_ref())?;
+    ferry(game, turn.ferry.as_deref())?;
     match (turn.gold, game.phase()) {
         (None, Phase::Gold) => {
             return Err(
@@ -481,6 +483,28 @@ fn flock(game: &mut Game<'_>, logged: Option<&[FlockLog]>) -> Result<(), String>
     }
     Ok(())
 }
+/// The ferry placed on the tile's lake, then the ferries moved, while a
+/// ferry decision is due (no entry left: no more moves).
+fn ferry(game: &mut Game<'_>, log: Option<&[FerryLog]>) -> Result<(), String> {
+    let mut entries = log.unwrap_or(&[]).iter();
+    while game.phase() == Phase::Ferry {
+        let choice = match entries.next() {
+            None => None,
+            Some(f) => {
+                let a = board_feature(game, f.x, f.y, &f.ends[0], "for the ferry")?;
+                let b = board_feature(game, f.x, f.y, &f.ends[1], "for the ferry")?;
+                Some((f.x, f.y, a, b))
+            }
+        };
+        game.apply(&Move::Ferry(choice))
+            .map_err(|e| format!("`ferry`: {}", e.0))?;
+    }
+    if entries.next().is_some() {
+        return Err("`ferry` gives more ferries than are placed or may be moved this turn".into());
+    }
+    Ok(())
+}
+
 /// The mage's or the witch's move, when one is due.
 fn magic(game: &mut Game<'_>, log: Option<&MagicLog>) -> Result<(), String> {
     let due = game.phase() == Phase::Magic;

@@ -617,6 +617,13 @@ fn finish_figure_phase(game: &mut Game<'_>) {
             let _ = game.apply(&Move::Magic { witch, to });
         }
     }
+    // The ferry: on the first pair of road ends offered; none moved.
+    while game.phase() == crate::engine::Phase::Ferry {
+        let first = game.ferry_choices().first().copied().flatten();
+        if game.apply(&Move::Ferry(first)).is_err() {
+            break;
+        }
+    }
     // The second gold bar, on the first tile offered.
     if game.phase() == crate::engine::Phase::Gold {
         if let Some(&(x, y)) = game.gold_squares().first() {

@@ -111,6 +111,17 @@ pub(crate) trait Policy<'r> {
     ) -> Option<(i32, i32, u8)> {
         options.get(rng.below(options.len() + 1)).copied()
     }
+    /// The ferry decision due, among `options` (not empty): a ferry placed,
+    /// a ferry moved, or (`None`) no more moves. Uniform unless a seat says
+    /// better.
+    fn ferry(
+        &mut self,
+        _game: &Game<'r>,
+        options: &[crate::engine::FerryChoice],
+        rng: &mut Rng,
+    ) -> crate::engine::FerryChoice {
+        options[rng.below(options.len())]
+    }
 }
 
 /// The token stack of each tile kind, computed once.

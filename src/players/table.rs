@@ -10,8 +10,9 @@ use super::{seat_seed, Seat};
 use crate::engine::log::{GameLog, TurnLog};
 use crate::engine::random::wagon_log;
 use crate::engine::random::{
-    crop_log, dragon_log, draw_bazaar, draw_index, escape_log, fill_staged_bag, flock_log,
-    magic_log, ransom_log, record_action, record_bazaar, record_goods, tiles_in_box, MAX_BAG,
+    crop_log, dragon_log, draw_bazaar, draw_index, escape_log, ferry_log, fill_staged_bag,
+    flock_log, magic_log, ransom_log, record_action, record_bazaar, record_goods, tiles_in_box,
+    MAX_BAG,
 };
 use crate::engine::rng::Rng;
 use crate::engine::{
@@ -462,6 +463,17 @@ pub(crate) fn run<'r, P: Policy<'r>>(
                 let wagon = Move::Wagon(to);
                 game.apply(&wagon)?;
                 on_move(game, &wagon);
+            }
+            Phase::Ferry => {
+                let who = game.active_player() % seats.len();
+                let options = game.ferry_choices();
+                let choice = seats[who].ferry(game, &options, &mut chance.rng);
+                if let (Some(e), Some(log)) = (entry.as_mut(), ferry_log(game, choice)) {
+                    e.ferry.get_or_insert_with(Vec::new).push(log);
+                }
+                let ferry = Move::Ferry(choice);
+                game.apply(&ferry)?;
+                on_move(game, &ferry);
             }
             Phase::Crop => {
                 let crop = decide_crop(game, chance, seats);

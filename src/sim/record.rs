@@ -73,6 +73,7 @@ pub fn play(
             Move::Abbey(_) => {}
             Move::Magic { .. } => {}
             Move::Wagon(_) => {}
+            Move::Ferry(_) => {}
         },
     )?;
     if game.big_top().is_some() {

@@ -137,7 +137,10 @@ impl Features {
 
     /// Joins the sets of two nodes across a shared edge; `closes` says the edge
     /// closes one open side of each (a road or city meeting itself).
-    #[inline]
+    /// Always inlined: placing a tile's joins are the hot path, and the
+    /// rules' other callers (rebuilds, a module's connections) would
+    /// otherwise make it a call there.
+    #[inline(always)]
     pub fn join(&mut self, a: u32, b: u32, closes: bool) {
         let (mut ra, mut rb) = (self.find(a), self.find(b));
         let closed = if closes { 2 } else { 0 };
@@ -246,5 +249,18 @@ impl Features {
         self.journal.touch(r as usize);
         let o = &mut self.nodes[r as usize].occupants;
         *o = o.saturating_add_signed(delta);
+    }
+
+    /// Makes node `n` a set of its own again, with `open` open sides and no
+    /// figures: the first step of rebuilding a feature (`Game::rebuild`).
+    #[inline]
+    pub fn reset(&mut self, n: u32, open: i32) {
+        self.journal.touch(n as usize);
+        let node = &mut self.nodes[n as usize];
+        node.parent = n;
+        node.next = n;
+        node.size = 1;
+        node.open = open;
+        node.occupants = 0;
     }
 }

@@ -126,6 +126,10 @@ pub trait Rules: Sized {
     fn final_first(game: &mut Game<'_, Self>);
     /// Final scoring, after the features.
     fn final_last(game: &mut Game<'_, Self>);
+    /// A feature is being rebuilt (`Game::rebuild`): its pieces `members`
+    /// are joined across the board's sides again; the modules join them
+    /// where their own connections are and add the open ends they made.
+    fn relink(game: &mut Game<'_, Self>, members: &[u32]);
 }
 
 /// A figure on the board.

@@ -8,6 +8,7 @@
 use super::board::SIDE_STEP;
 use super::game::Game;
 use super::game::Rules;
+use super::game::Spot;
 use super::tables::{rotated_edges, NONE};
 use crate::engine::ids::KindId;
 use crate::engine::moves::{illegal, with_article, IllegalMove, Placement};
@@ -271,6 +272,97 @@ impl<X: Rules> Game<'_, X> {
         }
         X::tile_put(self, t);
         t
+    }
+
+    /// The pieces of the same kind that node `n` meets across its tile's
+    /// sides, into `out` (a piece may appear once per slot it meets).
+    pub(in crate::engine) fn side_neighbours(&self, n: u32, out: &mut Vec<u32>) {
+        let rules = self.rules;
+        let placed = self.board.placed[self.features.tile(n) as usize];
+        let kind = &rules.kinds[usize::from(placed.kind.0)];
+        let ours = self.features.feature(n);
+        for (side, &(dx, dy)) in SIDE_STEP.iter().enumerate() {
+            let Some(u) = self.board.tile_at(placed.x + dx, placed.y + dy) else {
+                continue;
+            };
+            let other = self.board.placed[u as usize];
+            let other_kind = &rules.kinds[usize::from(other.kind.0)];
+            for k in 3 * side..3 * side + 3 {
+                let slot = Slot::from_index(k);
+                let i = slot.rotated(4 - placed.rotation).index();
+                let j = slot.facing().rotated(4 - other.rotation).index();
+                let theirs = other_kind.slot_feature[j];
+                if kind.slot_feature[i] == ours
+                    && theirs != NONE
+                    && kind.slot_kind[i] == other_kind.slot_kind[j]
+                {
+                    out.push(other.first_node + u32::from(theirs));
+                }
+            }
+        }
+    }
+
+    /// Rebuilds the feature of node `n` from its pieces, for a rule that
+    /// changed a connection it made (features may then split): every piece
+    /// on its own again with its own open sides, joined across the board's
+    /// sides as when its tile was placed, then the modules' own connections
+    /// among them ([`Rules::relink`]), then the figures standing on them
+    /// counted again. `members` receives the pieces (nodes).
+    pub(in crate::engine) fn rebuild(&mut self, n: u32, members: &mut Vec<u32>) {
+        let rules = self.rules;
+        members.clear();
+        let mut m = n;
+        loop {
+            members.push(m);
+            m = self.features.next(m);
+            if m == n {
+                break;
+            }
+        }
+        for &m in members.iter() {
+            let placed = self.board.placed[self.features.tile(m) as usize];
+            let kind = &rules.kinds[usize::from(placed.kind.0)];
+            let sides = kind.features[usize::from(self.features.feature(m))].sides;
+            self.features.reset(m, i32::from(sides));
+        }
+        for &m in members.iter() {
+            let placed = self.board.placed[self.features.tile(m) as usize];
+            let kind = &rules.kinds[usize::from(placed.kind.0)];
+            let ours = self.features.feature(m);
+            for (side, &(dx, dy)) in SIDE_STEP.iter().enumerate() {
+                let Some(u) = self.board.tile_at(placed.x + dx, placed.y + dy) else {
+                    continue;
+                };
+                let other = self.board.placed[u as usize];
+                let other_kind = &rules.kinds[usize::from(other.kind.0)];
+                for k in 3 * side..3 * side + 3 {
+                    let slot = Slot::from_index(k);
+                    let i = slot.rotated(4 - placed.rotation).index();
+                    let j = slot.facing().rotated(4 - other.rotation).index();
+                    let theirs = other_kind.slot_feature[j];
+                    if kind.slot_feature[i] != ours || theirs == NONE {
+                        continue;
+                    }
+                    // Each piece closes its own side: the two pieces of a
+                    // shared side close it once each, as `put_tile` did.
+                    if kind.slot_kind[i] == other_kind.slot_kind[j] {
+                        self.features
+                            .join(m, other.first_node + u32::from(theirs), false);
+                    }
+                    if kind.slot_closes[i] {
+                        self.features.close(m);
+                    }
+                }
+            }
+        }
+        X::relink(self, members);
+        for s in &self.standing {
+            if let Spot::Node(at) = s.spot {
+                if !rules.figures[usize::from(s.figure.0)].companion && members.contains(&at) {
+                    self.features.add_occupant(at, 1);
+                }
+            }
+        }
     }
 }
 

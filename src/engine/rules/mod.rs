@@ -30,6 +30,7 @@ pub(in crate::engine) mod crop_circle;
 pub(in crate::engine) mod darmstadtium;
 pub(in crate::engine) mod dragon;
 pub(in crate::engine) mod fairy;
+pub(in crate::engine) mod ferry;
 pub(in crate::engine) mod festival;
 pub(in crate::engine) mod flight;
 pub(in crate::engine) mod gold;
@@ -696,6 +697,25 @@ macro_rules! registry {
                 }
                 all(game)
             }
+
+            #[inline]
+            fn relink(game: &mut Game<'_, InPlay>, members: &[u32]) {
+                if !game.x.any {
+                    return;
+                }
+                #[inline(never)]
+                fn all(game: &mut Game<'_, InPlay>, members: &[u32]) {
+                    let rules = game.rules;
+                    let tables = &rules.ext;
+                    $(
+                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                            m.relink(t, game, members);
+                            game.x.$field = Some(m);
+                        }
+                    )*
+                }
+                all(game, members)
+            }
         }
 
         impl InPlay {
@@ -804,6 +824,7 @@ registry! {
     church: church::Church,
     yaga_hut: yaga_hut::YagaHut,
     special_monastery: special_monastery::SpecialMonastery,
+    ferry: ferry::Ferry,
     // Last: its decision follows every other one due after scoring.
     wagon: wagon::Wagon,
 }

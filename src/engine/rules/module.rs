@@ -436,4 +436,6 @@ pub trait Module: Sized + Clone + std::fmt::Debug + 'static {
     fn final_first<X: Host>(&mut self, t: &Self::Table, game: &mut Game<'_, X>) {}
     /// See [`Rules::final_last`].
     fn final_last<X: Host>(&mut self, t: &Self::Table, game: &mut Game<'_, X>) {}
+    /// See [`Rules::relink`].
+    fn relink<X: Host>(&mut self, t: &Self::Table, game: &mut Game<'_, X>, members: &[u32]) {}
 }

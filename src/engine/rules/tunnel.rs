@@ -13,7 +13,8 @@
 //! Hooks: `prepare_kind` (the openings), `parameters`, `tile_move`,
 //! `tile_put` (an opening is an open end), `offer` and `act` (a token),
 //! `another_action` (the follower follows), `after_scoring` (the road the
-//! tunnel completed).
+//! tunnel completed), `relink` (a rebuilt road keeps its openings and
+//! tunnels).
 
 use super::module::{Capability, Host, Module, Offer, On, Setup};
 use crate::emit::wire::{self, Shape};
@@ -217,6 +218,26 @@ impl Module for Tunnel {
         action: &MeepleAction,
     ) -> bool {
         matches!(action, MeepleAction::Tunnel { .. })
+    }
+
+    fn relink<X: Host>(&mut self, _: &TunnelTable, game: &mut Game<'_, X>, members: &[u32]) {
+        for &node in &self.openings {
+            if members.contains(&node) {
+                game.features.open_more(node, 1);
+            }
+        }
+        for (i, c) in self.claims.iter().enumerate() {
+            if !c.built || !members.contains(&c.node) {
+                continue;
+            }
+            // Each built pair once: from its first token's claim.
+            let partner = self.claims[i + 1..]
+                .iter()
+                .find(|d| d.built && d.player == c.player && d.pair == c.pair);
+            if let Some(d) = partner {
+                game.features.join(c.node, d.node, true);
+            }
+        }
     }
 
     fn after_scoring<X: Host>(&mut self, _: &TunnelTable, game: &mut Game<'_, X>) {
