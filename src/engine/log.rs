@@ -230,6 +230,10 @@ pub struct TurnLog {
     /// figure's move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub magic: Option<MagicLog>,
+    /// Instead of a figure: one of the player's followers held by a
+    /// Vodyanoy freed to supply (its figure kind, e.g. `meeple`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vodyanoy: Option<String>,
 }
 
 /// The mage's or the witch's move: onto `feature` of the tile at (x, y), or

@@ -53,6 +53,7 @@ pub(in crate::engine) mod special_monastery;
 pub(in crate::engine) mod tower;
 pub(in crate::engine) mod tunnel;
 pub(in crate::engine) mod vineyard;
+pub(in crate::engine) mod vodyanoy;
 pub(in crate::engine) mod volcano;
 pub(in crate::engine) mod watchtower;
 pub(in crate::engine) mod wind_rose;
@@ -803,6 +804,7 @@ registry! {
     church: church::Church,
     yaga_hut: yaga_hut::YagaHut,
     special_monastery: special_monastery::SpecialMonastery,
+    vodyanoy: vodyanoy::Vodyanoy,
 }
 
 /// The capability a name stands for.
