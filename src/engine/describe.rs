@@ -235,7 +235,11 @@ impl Event {
             }
             Reason::Magic { witch: true, .. } => "the witch on it: half taken off".to_string(),
             Reason::Vodyanoy { kind: k, followers } => {
-                format!("{}: {} still trapped", kind(k), count(followers, "follower"))
+                format!(
+                    "{}: {} still trapped",
+                    kind(k),
+                    count(followers, "follower")
+                )
             }
         }
     }

@@ -72,10 +72,7 @@ impl Module for Vodyanoy {
                 }
             }
         }
-        Ok(VodyanoyTable {
-            ponds,
-            trapped: 0,
-        })
+        Ok(VodyanoyTable { ponds, trapped: 0 })
     }
 
     fn parameters(table: &mut VodyanoyTable, params: &mut Params) -> Result<(), SetupError> {
