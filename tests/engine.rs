@@ -1431,3 +1431,31 @@ fn random_ferries_games_place_and_move_ferries_and_replay() {
     }
     assert!(placed > 100 && moved > 50, "{placed} {moved}");
 }
+
+#[test]
+fn random_games_with_the_vodyanoy_trap_and_free_followers_and_replay() {
+    let files = ["tilesets/base.tiles", "tests/engine/fan/vodyanoy.tiles"].map(String::from);
+    let set = tileset(&files);
+    let rules = Ruleset::new(&set, None).expect("the sets play");
+    // Not `random_games`: its invariants want every figure in supply or on
+    // the board and scores that never fall; trapped followers are neither,
+    // and cost points at game end.
+    let (mut caught, mut freed) = (0, 0);
+    for seed in 0..60 {
+        let names = player_names(2 + usize::try_from(seed % 3).unwrap_or(0));
+        let (game, log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &names)
+            .expect("plays");
+        caught += game.vodyanoy_counts().0;
+        freed += log.turns.iter().filter(|t| t.vodyanoy.is_some()).count();
+        let back = GameLog::from_json(&log.to_json()).expect("its own log reads back");
+        let replayed = replay(&rules, &back).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(replayed.scores(), game.scores(), "seed {seed}");
+        for p in 0..game.players() {
+            let meeple = rules.figure("meeple").expect("meeple");
+            assert_eq!(game.supply(p, meeple), rules.figure_per_player(meeple));
+        }
+    }
+    assert!(caught > 0, "no follower trapped in 60 games");
+    assert!(freed > 0, "no follower freed in 60 games");
+}

@@ -616,3 +616,24 @@ fn greedy_and_monte_carlo_seats_place_and_move_ferries() {
     }
     assert_eq!(used, [true; 2], "placed, moved");
 }
+
+#[test]
+fn greedy_and_monte_carlo_seats_play_the_vodyanoy_and_replay() {
+    // Around a Vodyanoy followers are trapped; the seats weigh freeing one
+    // with the other actions; the games replay.
+    let paths: Vec<PathBuf> = ["tilesets/base.tiles", "tests/engine/fan/vodyanoy.tiles"]
+        .map(PathBuf::from)
+        .to_vec();
+    let rules_for = |e: Option<&[String]>| rules(&paths, e);
+    let mut drawn = 0;
+    for (seed, list) in [(1, "greedy,greedy"), (2, "greedy,mcts:2,random")] {
+        let list = seats(list);
+        let (log, _) = replays(&rules_for, list.as_slice(), seed);
+        drawn += log
+            .turns
+            .iter()
+            .filter(|t| t.tile.starts_with("vodyanoy/"))
+            .count();
+    }
+    assert!(drawn > 0, "the Vodyanoy was never drawn");
+}

@@ -234,6 +234,13 @@ impl Event {
                 format!("the mage on it: {}", count(tiles, "tile"))
             }
             Reason::Magic { witch: true, .. } => "the witch on it: half taken off".to_string(),
+            Reason::Vodyanoy { kind: k, followers } => {
+                format!(
+                    "{}: {} still trapped",
+                    kind(k),
+                    count(followers, "follower")
+                )
+            }
         }
     }
 }

@@ -336,6 +336,13 @@ pub enum Reason {
         /// The feature's distinct tiles.
         tiles: u32,
     },
+    /// Followers still trapped by a Vodyanoy at game end (negative).
+    Vodyanoy {
+        /// The Vodyanoy's kind.
+        kind: FeatureKindId,
+        /// The player's followers it holds.
+        followers: u32,
+    },
 }
 
 /// Points awarded to one player.

@@ -240,6 +240,10 @@ pub struct TurnLog {
     /// order. Without more entries, no more ferries are moved.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ferry: Option<Vec<FerryLog>>,
+    /// Instead of a figure: one of the player's followers held by a
+    /// Vodyanoy freed to supply (its figure kind, e.g. `meeple`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vodyanoy: Option<String>,
 }
 
 /// A ferry on the lake of the tile at (x, y), joining two of its road ends.

@@ -325,6 +325,9 @@ pub enum FigureAction {
         /// The monastery's id within the tile.
         feature: u8,
     },
+    /// Instead of a figure: one of the active player's followers held by a
+    /// Vodyanoy, of kind `figure`, goes back to supply.
+    Vodyanoy(FigureId),
 }
 
 /// The fairy moves beside one of the active player's followers, anywhere

@@ -668,6 +668,9 @@ fn record_first_action(game: &Game<'_>, action: MeepleAction, e: &mut TurnLog) {
                 })
             });
         }
+        MeepleAction::Vodyanoy(figure) => {
+            e.vodyanoy = Some(rules.figure_id(figure).to_string());
+        }
         MeepleAction::Festival(b) => {
             e.festival = game.tile_at(b.x, b.y).map(|(kind, r)| FeatureLog {
                 x: b.x,

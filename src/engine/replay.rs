@@ -172,10 +172,11 @@ fn play_turn<'r>(
         turn.princess.is_some(),
         turn.festival.is_some(),
         turn.as_abbot.is_some(),
+        turn.vodyanoy.is_some(),
     ];
     if actions.iter().filter(|&&a| a).count() > 1 {
         return Err(
-            "a turn takes at most one of meeple, acrobat, flight, score_pyramid, recall, tower, tower_follower, barn, fairy, portal, princess, festival, as_abbot".into(),
+            "a turn takes at most one of meeple, acrobat, flight, score_pyramid, recall, tower, tower_follower, barn, fairy, portal, princess, festival, as_abbot, vodyanoy".into(),
         );
     }
     if turn.discard {
@@ -739,6 +740,9 @@ fn meeple_action(
             landing,
         });
     }
+    if let Some(v) = &turn.vodyanoy {
+        return Ok(MeepleAction::Vodyanoy(figure(rules, Some(v))?));
+    }
     if let Some(f) = &turn.festival {
         return Ok(MeepleAction::Festival(Beside {
             x: f.x,
@@ -1038,6 +1042,9 @@ fn describe(turn: &TurnLog) -> String {
                 p.y
             ));
         }
+    }
+    if let Some(v) = &turn.vodyanoy {
+        s.push_str(&format!(", freeing a {v} from the Vodyanoy"));
     }
     if let Some(f) = &turn.festival {
         s.push_str(&format!(

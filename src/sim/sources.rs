@@ -157,7 +157,8 @@ impl SourcesTally {
                 | Reason::Labyrinth { .. }
                 | Reason::Watchtower { .. }
                 | Reason::SpecialMonastery { .. }
-                | Reason::Magic { .. } => {}
+                | Reason::Magic { .. }
+                | Reason::Vodyanoy { .. } => {}
                 Reason::Darmstadtium | Reason::Church { .. } => {}
             }
         }

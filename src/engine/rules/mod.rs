@@ -54,6 +54,7 @@ pub(in crate::engine) mod special_monastery;
 pub(in crate::engine) mod tower;
 pub(in crate::engine) mod tunnel;
 pub(in crate::engine) mod vineyard;
+pub(in crate::engine) mod vodyanoy;
 pub(in crate::engine) mod volcano;
 pub(in crate::engine) mod wagon;
 pub(in crate::engine) mod watchtower;
@@ -825,6 +826,7 @@ registry! {
     yaga_hut: yaga_hut::YagaHut,
     special_monastery: special_monastery::SpecialMonastery,
     ferry: ferry::Ferry,
+    vodyanoy: vodyanoy::Vodyanoy,
     // Last: its decision follows every other one due after scoring.
     wagon: wagon::Wagon,
 }

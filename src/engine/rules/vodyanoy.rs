@@ -1,0 +1,235 @@
+//! The Vodyanoy (`capability vodyanoy` on a spot kind), a water spirit that
+//! traps followers. No figure is placed on a Vodyanoy's tile. When its tile
+//! is placed, every follower on the 8 tiles around it (orthogonal and
+//! diagonal) is trapped: taken off the board, to neither supply nor a
+//! feature; so is every follower that comes to stand on one of those tiles
+//! later (checked after the tile is placed and again after the figure
+//! action, before anything is scored). Only followers are trapped (not the
+//! builder, the pig or other companions, nor neutral figures); a companion
+//! whose owner loses their last follower on its feature goes home with it
+//! (the core's companions). Instead of a figure action, a player may take one
+//! of their own trapped followers back to supply (`vodyanoy`'s figure
+//! action, any turn). At game end each follower still trapped scores
+//! `vodyanoy.trapped` (-2) for its owner, then goes home. Trapped followers
+//! are held by the module, counted neither in supply nor on the board.
+//!
+//! Hooks: `parameters`, `placed` (a new Vodyanoy, and the tile around one),
+//! `blocks_figures`, `offer` and `act` (the release), `before_scoring`
+//! (followers placed around one), `final_last` (the trapped followers).
+
+use super::module::{Capability, Host, Module, Offer, On, Setup};
+use crate::engine::core::params::Params;
+use crate::engine::core::supplies::FigureDef;
+use crate::engine::core::vocab::Vocab;
+use crate::engine::core::{Game, SetupError, Spot};
+use crate::engine::events::{Event, Reason, Source};
+use crate::engine::ids::{FeatureKindId, FigureId};
+use crate::engine::moves::{illegal, Flights, IllegalMove, MeepleAction};
+
+/// The capability.
+pub const NAME: &str = "vodyanoy";
+
+/// Which kinds are a Vodyanoy, and what a trapped follower costs.
+#[derive(Debug)]
+pub struct VodyanoyTable {
+    /// One bit per vocabulary kind.
+    ponds: u64,
+    /// `vodyanoy.trapped`: each follower still trapped at game end.
+    trapped: i64,
+}
+
+/// The Vodyanoys on the board and the followers they hold.
+#[derive(Clone, Debug)]
+pub struct Vodyanoy {
+    /// Placed tiles with a Vodyanoy, and its kind.
+    ponds: Vec<(u32, u8)>,
+    /// Trapped followers: owner and figure kind, in the order trapped.
+    trapped: Vec<(u8, FigureId)>,
+    /// Followers trapped so far.
+    caught: u32,
+    /// Followers released so far.
+    released: u32,
+}
+
+impl Module for Vodyanoy {
+    type Table = VodyanoyTable;
+    const CAPABILITY: Capability = Capability {
+        name: NAME,
+        on: On::Kind,
+        meaning: "the Vodyanoy: followers on the 8 tiles around it are trapped (a player may free one instead of a figure action); each still trapped scores at game end",
+        parameters: &[(
+            "vodyanoy.trapped",
+            "points at game end per follower still trapped (negative)",
+        )],
+    };
+
+    fn table(s: &Setup<'_>, _: &[FigureDef], vocab: &Vocab) -> Result<VodyanoyTable, SetupError> {
+        let mut ponds = 0u64;
+        for k in &s.vocabulary().kinds {
+            if k.capabilities.iter().any(|c| c == NAME) {
+                if let Some(i) = vocab.kind(&k.id) {
+                    ponds |= 1 << i;
+                }
+            }
+        }
+        Ok(VodyanoyTable { ponds, trapped: 0 })
+    }
+
+    fn parameters(table: &mut VodyanoyTable, params: &mut Params) -> Result<(), SetupError> {
+        table.trapped = params.require("vodyanoy.trapped", true);
+        Ok(())
+    }
+
+    fn new(_: &VodyanoyTable, _: usize) -> Vodyanoy {
+        Vodyanoy {
+            ponds: Vec::new(),
+            trapped: Vec::new(),
+            caught: 0,
+            released: 0,
+        }
+    }
+
+    fn placed<X: Host>(&mut self, t: &VodyanoyTable, game: &mut Game<'_, X>) {
+        let tile = game.current;
+        let p = game.board.placed[tile as usize];
+        let k = &game.rules.kinds[usize::from(p.kind.0)];
+        if let Some(f) = k.features.iter().find(|f| t.ponds & (1 << f.kind) != 0) {
+            self.ponds.push((tile, f.kind));
+        }
+        self.trap(game);
+    }
+
+    fn blocks_figures<X: Host>(&self, _: &VodyanoyTable, _: &Game<'_, X>, tile: u32) -> bool {
+        self.ponds.iter().any(|&(p, _)| p == tile)
+    }
+
+    fn offer<X: Host>(
+        &self,
+        _: &VodyanoyTable,
+        game: &Game<'_, X>,
+        out: &mut Vec<MeepleAction>,
+        _: Flights,
+        offer: Offer,
+    ) {
+        if offer != Offer::Instead {
+            return;
+        }
+        let from = out.len();
+        for &(player, figure) in &self.trapped {
+            let action = MeepleAction::Vodyanoy(figure);
+            if usize::from(player) == game.active && !out[from..].contains(&action) {
+                out.push(action);
+            }
+        }
+    }
+
+    fn act<X: Host>(
+        &mut self,
+        _: &VodyanoyTable,
+        game: &mut Game<'_, X>,
+        action: &MeepleAction,
+    ) -> Option<Result<(), IllegalMove>> {
+        let MeepleAction::Vodyanoy(figure) = *action else {
+            return None;
+        };
+        let found = self
+            .trapped
+            .iter()
+            .position(|&(p, f)| usize::from(p) == game.active && f == figure);
+        let Some(i) = found else {
+            return Some(illegal(format!(
+                "the Vodyanoy holds no {} of the player's to free",
+                game.rules.figure_id(figure)
+            )));
+        };
+        self.trapped.remove(i);
+        *game.supply_mut(game.active, figure) += 1;
+        self.released += 1;
+        Some(Ok(()))
+    }
+
+    fn before_scoring<X: Host>(&mut self, _: &VodyanoyTable, game: &mut Game<'_, X>) {
+        self.trap(game);
+    }
+
+    fn final_last<X: Host>(&mut self, t: &VodyanoyTable, game: &mut Game<'_, X>) {
+        let Some(&(tile, kind)) = self.ponds.first() else {
+            return;
+        };
+        for player in 0..game.players {
+            let held = self
+                .trapped
+                .iter()
+                .filter(|&&(p, _)| usize::from(p) == player)
+                .count();
+            if held == 0 {
+                continue;
+            }
+            let followers = u32::try_from(held).unwrap_or(u32::MAX);
+            game.scoring_at(tile);
+            let turn = game.event_turn();
+            game.award(Event {
+                turn,
+                player,
+                points: t.trapped.saturating_mul(i64::from(followers)),
+                source: Source::Cloister,
+                reason: Reason::Vodyanoy {
+                    kind: FeatureKindId(kind),
+                    followers,
+                },
+            });
+        }
+        // Scored, the trapped followers go home like every other figure.
+        for (player, figure) in std::mem::take(&mut self.trapped) {
+            *game.supply_mut(usize::from(player), figure) += 1;
+        }
+    }
+}
+
+impl Vodyanoy {
+    /// Traps every follower standing on a feature of a tile around a
+    /// Vodyanoy.
+    fn trap<X: Host>(&mut self, game: &mut Game<'_, X>) {
+        if self.ponds.is_empty() {
+            return;
+        }
+        let mut i = game.standing.len();
+        while i > 0 {
+            i -= 1;
+            let s = game.standing[i];
+            let Spot::Node(n) = s.spot else { continue };
+            let def = &game.rules.figures[usize::from(s.figure.0)];
+            if def.companion || !def.plays {
+                continue;
+            }
+            let at = game.board.placed[s.tile as usize];
+            let near = self.ponds.iter().any(|&(p, _)| {
+                let q = game.board.placed[p as usize];
+                p != s.tile && (q.x - at.x).abs() <= 1 && (q.y - at.y).abs() <= 1
+            });
+            if !near {
+                continue;
+            }
+            let root = game.features.find(n);
+            game.take_off(i);
+            game.release_companions(usize::from(s.player), root);
+            self.trapped.push((s.player, s.figure));
+            self.caught += 1;
+            // Companions sent home shift the list: start again from its end.
+            i = i.min(game.standing.len());
+        }
+    }
+}
+
+impl Game<'_, super::InPlay> {
+    /// Followers trapped by Vodyanoys, and those freed, so far.
+    #[must_use]
+    pub fn vodyanoy_counts(&self) -> (u32, u32) {
+        if !self.x.any {
+            return (0, 0);
+        }
+        self.x
+            .module::<Vodyanoy>()
+            .map_or((0, 0), |v| (v.caught, v.released))
+    }
+}
