@@ -151,17 +151,35 @@ impl Evaluator {
         tiles_left: u32,
     ) -> f64 {
         #[allow(clippy::cast_precision_loss)]
-        let score = score as f64;
-        #[allow(clippy::cast_precision_loss)]
         let mut potential = acrobats as f64;
         for estimate in estimates {
             potential += estimate;
         }
-        potential += builders;
-        let cost: f64 = (1..=on_board)
+        Evaluator::total(
+            score,
+            potential,
+            builders,
+            self.figures_cost(on_board, tiles_left),
+        )
+    }
+
+    /// The cost of `on_board` figures a player has on the board (what
+    /// [`Evaluator::player_value`] takes off).
+    #[must_use]
+    pub fn figures_cost(&self, on_board: usize, tiles_left: u32) -> f64 {
+        (1..=on_board)
             .map(|k| self.figure_cost(k, tiles_left))
-            .sum();
-        score + potential - cost
+            .sum()
+    }
+
+    /// `value(p)` from its sums: `p`'s score, its acrobats' worth plus the
+    /// estimates (summed in [`Evaluator::player_value`]'s order), its
+    /// builders' worth and its figures' cost ([`Evaluator::figures_cost`]).
+    #[must_use]
+    pub fn total(score: i64, potential: f64, builders: f64, cost: f64) -> f64 {
+        #[allow(clippy::cast_precision_loss)]
+        let score = score as f64;
+        score + (potential + builders) - cost
     }
 }
 

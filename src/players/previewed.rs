@@ -31,6 +31,41 @@ pub(super) struct Previewed {
     /// The terms of the features held as the board stands: (board, tiles
     /// left, terms).
     held_terms: (u64, u32, Vec<Term>),
+    /// What each player's value starts from as the board stands.
+    players: PerBoard,
+}
+
+/// Per player, what does not change while the board stands: figures on the
+/// board, score and acrobats' worth; and the cost of k figures on the board
+/// with the tiles left.
+#[derive(Debug, Default)]
+struct PerBoard {
+    /// (board, tiles left) described, `None` before the first.
+    key: Option<(u64, u32)>,
+    figures: [usize; MAX_PLAYERS],
+    scores: [i64; MAX_PLAYERS],
+    acrobats: [i64; MAX_PLAYERS],
+    /// `costs[k]`: [`Evaluator::figures_cost`] of k figures.
+    costs: Vec<f64>,
+}
+
+impl PerBoard {
+    fn refresh(&mut self, eval: &Evaluator, game: &Game<'_>, board: u64, left: u32) {
+        if self.key == Some((board, left)) {
+            return;
+        }
+        self.key = Some((board, left));
+        let mut most = 0;
+        for p in 0..game.players() {
+            self.figures[p] = on_board(game, p);
+            self.scores[p] = game.scores()[p].total();
+            self.acrobats[p] = game.acrobats_worth(p);
+            most = most.max(self.figures[p]);
+        }
+        self.costs.clear();
+        self.costs
+            .extend((0..=most + 1).map(|k| eval.figures_cost(k, left)));
+    }
 }
 
 impl Previewed {
@@ -46,10 +81,8 @@ impl Previewed {
         out: &mut Vec<(MeepleAction, f64)>,
     ) {
         let me = game.active_player();
-        let mut figures = [0usize; MAX_PLAYERS];
-        for (p, n) in figures.iter_mut().enumerate().take(game.players()) {
-            *n = on_board(game, p);
-        }
+        self.players.refresh(eval, game, self.preview.board(), left);
+        let figures = self.players.figures;
         let options = self.preview.options().count();
         let rules = game.rules();
         for i in 0..options {
@@ -132,20 +165,28 @@ impl Previewed {
         }
         let builders = *self.preview.builders_after();
         let mut values = [0.0f64; MAX_PLAYERS];
+        let base = &self.players;
         for (p, v) in values.iter_mut().enumerate().take(players) {
-            let score = game.scores()[p].total().saturating_add(points[p]);
-            let acrobats = game.acrobats_worth(p);
+            let score = base.scores[p].saturating_add(points[p]);
             let on_board = figures[p] - returned[p] as usize;
-            // A pig's bonus right after its field's estimate, as `eval`.
-            let estimates = self
-                .terms
-                .iter()
-                .filter(|t| t.mask >> p & 1 != 0)
-                .flat_map(|t| {
-                    std::iter::once(t.estimate).chain((t.pigs >> p & 1 != 0).then_some(t.pig))
-                });
+            // As `Evaluator::player_value` sums them: acrobats, then each
+            // estimate in order, a pig's bonus right after its field's.
+            #[allow(clippy::cast_precision_loss)]
+            let mut potential = base.acrobats[p] as f64;
+            for t in &self.terms {
+                if t.mask >> p & 1 != 0 {
+                    potential += t.estimate;
+                    if t.pigs >> p & 1 != 0 {
+                        potential += t.pig;
+                    }
+                }
+            }
             let builders = eval.builders_worth(builders[p], left);
-            *v = eval.player_value(score, acrobats, estimates, builders, on_board, left);
+            let cost = match base.costs.get(on_board) {
+                Some(&c) => c,
+                None => eval.figures_cost(on_board, left),
+            };
+            *v = Evaluator::total(score, potential, builders, cost);
         }
         relative(&values[..players], me)
     }
