@@ -11,7 +11,8 @@
 //!   completes both, both score.
 //!
 //! Hooks: `prepare_kind` (tiles with a shrine or a cloister are
-//! constrained), `refusal`, `scored` (the loser goes home).
+//! constrained), `tile_put` (where the buildings stand), `refusal`,
+//! `scored` (the loser goes home).
 
 use super::module::{Capability, Host, Module, On, Refusal, Setup};
 use crate::emit::wire;
@@ -54,10 +55,27 @@ pub struct ChallengeTable {
     tiles: Vec<(u8, u8)>,
 }
 
-/// Challenges lost so far (for the sources of points).
+/// Challenges lost so far (for the sources of points), and where the
+/// shrines and cloisters stand.
 #[derive(Clone, Debug, Default)]
 pub struct Challenge {
     lost: u32,
+    /// Each placed tile with a shrine or a cloister: its square and
+    /// building, in placement order. A placement's refusal reads this short
+    /// list instead of looking up the 8 squares around it (and theirs).
+    buildings: Vec<(i32, i32, u8)>,
+}
+
+impl Challenge {
+    /// The buildings of sort `b` on the 8 squares around (x, y).
+    fn around_of(&self, x: i32, y: i32, b: u8) -> impl Iterator<Item = (i32, i32)> + '_ {
+        self.buildings
+            .iter()
+            .filter(move |&&(bx, by, k)| {
+                k == b && (bx, by) != (x, y) && (bx - x).abs() <= 1 && (by - y).abs() <= 1
+            })
+            .map(|&(bx, by, _)| (bx, by))
+    }
 }
 
 impl Module for Challenge {
@@ -120,7 +138,7 @@ impl Module for Challenge {
     fn refusal<X: Host>(
         &self,
         t: &ChallengeTable,
-        game: &Game<'_, X>,
+        _: &Game<'_, X>,
         tile: KindId,
         at: Placement,
     ) -> Option<Refusal> {
@@ -130,24 +148,28 @@ impl Module for Challenge {
         }
         let opposite = SHRINE + CLOISTER - mine;
         let mut found = None;
-        for (x, y) in around(at.x, at.y) {
-            if game.building_at(t, x, y) == opposite {
-                if found.is_some() {
-                    return Some(Refusal {
-                        code: TWO_OPPOSITES,
-                        describe,
-                    });
-                }
-                found = Some((x, y));
+        for (x, y) in self.around_of(at.x, at.y, opposite) {
+            if found.is_some() {
+                return Some(Refusal {
+                    code: TWO_OPPOSITES,
+                    describe,
+                });
             }
+            found = Some((x, y));
         }
         let (ox, oy) = found?;
-        around(ox, oy)
-            .any(|(x, y)| game.building_at(t, x, y) == mine)
-            .then_some(Refusal {
-                code: TAKEN,
-                describe,
-            })
+        self.around_of(ox, oy, mine).next().map(|_| Refusal {
+            code: TAKEN,
+            describe,
+        })
+    }
+
+    fn tile_put<X: Host>(&mut self, t: &ChallengeTable, game: &mut Game<'_, X>, tile: u32) {
+        let p = game.board.placed[tile as usize];
+        let (b, _) = t.tiles[usize::from(p.kind.0)];
+        if b != NONE {
+            self.buildings.push((p.x, p.y, b));
+        }
     }
 
     fn scored<X: Host>(&mut self, t: &ChallengeTable, game: &mut Game<'_, X>, scored: &Scored<'_>) {

@@ -84,6 +84,10 @@ impl Module for Princess {
         if offer != Offer::Instead {
             return;
         }
+        // Most tiles carry no princess: nothing to scan then.
+        if princess_bits(t, game) == 0 {
+            return;
+        }
         let from = out.len();
         for s in &game.standing {
             if let Some(c) = knight(t, game, s) {
@@ -112,18 +116,29 @@ impl Module for Princess {
 /// The root of the city feature `f` of the tile just placed is part of,
 /// when the piece carries the princess.
 fn princess_root<X: Host>(t: &PrincessTable, game: &Game<'_, X>, node: u32) -> bool {
-    let Some(placed) = game.board.placed.get(game.current as usize) else {
+    let mut bits = princess_bits(t, game);
+    if bits == 0 {
         return false;
-    };
-    let bits = t
-        .pieces
-        .get(usize::from(placed.kind.0))
-        .copied()
-        .unwrap_or(0);
+    }
+    let first = game.board.placed[game.current as usize].first_node;
     let root = game.features.root(node);
-    (0..64u32)
-        .filter(|i| bits & (1 << i) != 0)
-        .any(|i| game.features.root(placed.first_node + i) == root)
+    while bits != 0 {
+        if game.features.root(first + bits.trailing_zeros()) == root {
+            return true;
+        }
+        bits &= bits - 1;
+    }
+    false
+}
+
+/// The princess pieces of the tile just placed, one bit per feature.
+fn princess_bits<X: Host>(t: &PrincessTable, game: &Game<'_, X>) -> u64 {
+    game.board
+        .placed
+        .get(game.current as usize)
+        .and_then(|placed| t.pieces.get(usize::from(placed.kind.0)))
+        .copied()
+        .unwrap_or(0)
 }
 
 /// Standing figure `s` as a knight the princess of the tile just placed
