@@ -60,21 +60,23 @@ pub struct ChallengeTable {
 #[derive(Clone, Debug, Default)]
 pub struct Challenge {
     lost: u32,
-    /// Each placed tile with a shrine or a cloister: its square and
-    /// building, in placement order. A placement's refusal reads this short
-    /// list instead of looking up the 8 squares around it (and theirs).
-    buildings: Vec<(i32, i32, u8)>,
+    /// The squares of the placed shrines (index [`SHRINE`]` - 1`) and
+    /// cloisters (index [`CLOISTER`]` - 1`), in placement order. A
+    /// placement's refusal reads these short lists instead of looking up
+    /// the 8 squares around it (and theirs); the common case, a cloister
+    /// while few shrines or none are out, reads almost nothing.
+    buildings: [Vec<(i32, i32)>; 2],
 }
 
 impl Challenge {
     /// The buildings of sort `b` on the 8 squares around (x, y).
     fn around_of(&self, x: i32, y: i32, b: u8) -> impl Iterator<Item = (i32, i32)> + '_ {
-        self.buildings
+        self.buildings[usize::from(b - 1)]
             .iter()
-            .filter(move |&&(bx, by, k)| {
-                k == b && (bx, by) != (x, y) && (bx - x).abs() <= 1 && (by - y).abs() <= 1
+            .copied()
+            .filter(move |&(bx, by)| {
+                (bx, by) != (x, y) && (bx - x).abs() <= 1 && (by - y).abs() <= 1
             })
-            .map(|&(bx, by, _)| (bx, by))
     }
 }
 
@@ -168,7 +170,7 @@ impl Module for Challenge {
         let p = game.board.placed[tile as usize];
         let (b, _) = t.tiles[usize::from(p.kind.0)];
         if b != NONE {
-            self.buildings.push((p.x, p.y, b));
+            self.buildings[usize::from(b - 1)].push((p.x, p.y));
         }
     }
 
