@@ -8,7 +8,7 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use tileforge::engine::REGISTRY;
+use tileforge::engine::{hook, HOOKS, REGISTRY};
 
 const ENGINE: &str = "src/engine";
 
@@ -353,7 +353,8 @@ fn the_docs_list_the_registry_and_the_hooks_each_module_uses() {
     }
     // Each module's hooks, read from its `impl Module`.
     let mut used: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for c in REGISTRY {
+    for (c, &bits) in REGISTRY.iter().zip(HOOKS) {
+        let mut implemented = BTreeSet::new();
         let module = c.name.replace('-', "_");
         let file = Path::new(ENGINE).join("rules").join(format!("{module}.rs"));
         let source =
@@ -370,12 +371,27 @@ fn the_docs_list_the_registry_and_the_hooks_each_module_uses() {
                     .take_while(|c| c.is_alphanumeric() || *c == '_')
                     .collect();
                 if !["table", "new", "copy_from", "in_play"].contains(&hook.as_str()) {
+                    implemented.insert(hook.clone());
                     used.entry(hook)
                         .or_default()
                         .insert(c.name.replace('-', " "));
                 }
             }
         }
+        // The registry calls only the hooks a module declares: the list
+        // must be exactly what its `impl Module` implements.
+        let declared: BTreeSet<String> = hook::NAMES
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| bits & (1 << i) != 0)
+            .map(|(_, n)| (*n).to_string())
+            .collect();
+        assert_eq!(
+            declared,
+            implemented,
+            "{}: `const HOOKS` against the hooks its `impl Module` implements",
+            file.display()
+        );
     }
     let (_, _, hooks) = table_after(&text, "| hook | when | modules |");
     let mut documented: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();

@@ -71,6 +71,6 @@ pub use rules::mage_and_witch::MagicChoice;
 pub use rules::shepherd::FlockDue;
 pub use rules::tower::Prisoner;
 pub use rules::wagon::WagonDue;
-pub use rules::{Capability, On, REGISTRY};
+pub use rules::{hook, Capability, On, HOOKS, REGISTRY};
 pub use search::Outlook;
 pub use view::{BoardView, FigureSpot, FigureView, FillBasis, OpenSquare, TileView};

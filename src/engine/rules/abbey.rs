@@ -16,7 +16,7 @@
 //! that a turn with none costs nothing), `apply` (the abbey move, in the tile
 //! phase), `after_scoring` (what its walls completed).
 
-use super::module::{Capability, Host, Module, On, Refusal, Setup, Then};
+use super::module::{hooks, Capability, Host, Module, On, Refusal, Setup, Then};
 use crate::emit::wire::{self, Shape};
 use crate::engine::core::board::SIDE_STEP;
 use crate::engine::core::supplies::FigureDef;
@@ -68,6 +68,7 @@ impl Module for Abbey {
         meaning: "an abbey's walls: a `held` tile each player may play instead of drawing, into a hole bordered on all four sides; its walls end whatever they touch",
         parameters: &[],
     };
+    const HOOKS: u32 = hooks![prepare_kind, tile_put, refusal, apply, after_scoring];
     // On a turn with a drawn tile the module does nothing.
     const PREVIEWED: bool = true;
 

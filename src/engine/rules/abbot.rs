@@ -12,7 +12,7 @@
 //!
 //! Hooks: `offer` (instead of a figure), `act`.
 
-use super::module::{Capability, Host, Module, Offer, On, Setup};
+use super::module::{hooks, Capability, Host, Module, Offer, On, Setup};
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::vocab::Scoring;
 use crate::engine::core::vocab::Vocab;
@@ -44,6 +44,7 @@ impl Module for Abbot {
         meaning: "a figure its owner may take back instead of placing one, scoring its feature as at game end",
         parameters: &[],
     };
+    const HOOKS: u32 = hooks![offer, act];
 
     fn table(_: &Setup<'_>, figures: &[FigureDef], _: &Vocab) -> Result<AbbotTable, SetupError> {
         let abbots = (0..figures.len())

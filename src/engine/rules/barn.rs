@@ -15,7 +15,7 @@
 //! Hooks: `offer` and `act` (a barn on a corner), `parameters`,
 //! `after_scoring` (the farmers a barn takes), `final_first` (the barns).
 
-use super::module::{Capability, Host, Module, Offer, On, Setup};
+use super::module::{hooks, Capability, Host, Module, Offer, On, Setup};
 use crate::emit::wire::Shape;
 use crate::engine::core::params::Params;
 use crate::engine::core::supplies::FigureDef;
@@ -79,6 +79,7 @@ impl Module for Barn {
             ),
         ],
     };
+    const HOOKS: u32 = hooks![parameters, offer, act, after_scoring, final_first];
 
     fn table(_: &Setup<'_>, figures: &[FigureDef], _: &Vocab) -> Result<BarnTable, SetupError> {
         let barns = (0..figures.len())

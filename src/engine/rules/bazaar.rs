@@ -18,7 +18,7 @@
 //! holds), `tile_move`, `placed` (an auction falls due), `pending`, `apply`
 //! (the auction's steps), `expected`.
 
-use super::module::{Capability, Host, Module, On, Setup, Then};
+use super::module::{hooks, Capability, Host, Module, On, Setup, Then};
 use crate::emit::wire;
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::tables::Kind;
@@ -111,6 +111,15 @@ impl Module for Bazaar {
         meaning: "a bazaar: after its turn, as many tiles as players are auctioned for points, and each player plays the one they won instead of drawing",
         parameters: &[],
     };
+    const HOOKS: u32 = hooks![
+        prepare_kind,
+        check_drawn,
+        tile_move,
+        placed,
+        pending,
+        apply,
+        expected
+    ];
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<BazaarTable, SetupError> {
         Ok(BazaarTable { bazaar: Vec::new() })

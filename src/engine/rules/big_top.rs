@@ -18,7 +18,7 @@
 //! (the token named with the tile), `placing` (it is taken), `after_scoring`
 //! (the circus), `final_first` (the last circus).
 
-use super::module::{Capability, Host, Module, On, Setup};
+use super::module::{hooks, Capability, Host, Module, On, Setup};
 use crate::emit::wire;
 use crate::engine::core::supplies::{preference, FigureDef};
 use crate::engine::core::tables::Kind;
@@ -63,6 +63,13 @@ impl Module for BigTop {
         meaning: "a circus space: the big top moves there and scores the figures around it",
         parameters: &[],
     };
+    const HOOKS: u32 = hooks![
+        prepare_kind,
+        check_placing,
+        placing,
+        after_scoring,
+        final_first
+    ];
     const PREVIEWED: bool = true;
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<BigTopTable, SetupError> {

@@ -12,7 +12,7 @@
 //! `tile_move` (a second turn starts), `placed` (one is earned),
 //! `keeps_turn`, `apply` (declining), `expected`.
 
-use super::module::{Capability, Host, Module, On, Setup, Then};
+use super::module::{hooks, Capability, Host, Module, On, Setup, Then};
 use crate::emit::wire::Shape;
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::vocab::{KindRule, Scoring, Vocab};
@@ -102,6 +102,15 @@ impl Module for Builder {
         meaning: "a figure beside its owner's follower on a road or city: extending that feature with a tile gives a second turn",
         parameters: &[],
     };
+    const HOOKS: u32 = hooks![
+        prepare_figures,
+        prepare_vocab,
+        tile_move,
+        placed,
+        keeps_turn,
+        apply,
+        expected
+    ];
 
     fn prepare_figures(_: &Setup<'_>, figures: &mut [FigureDef]) {
         make_companions(NAME, figures);

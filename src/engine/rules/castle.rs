@@ -25,7 +25,7 @@
 //! cities offered), `apply` (the owner's decision), `expected`,
 //! `after_scoring` (fiefs scored), `final_last` (lords go home).
 
-use super::module::{Capability, Host, Module, On, Setup, Then};
+use super::module::{hooks, Capability, Host, Module, On, Setup, Then};
 use crate::emit::wire::{self, Shape};
 use crate::engine::core::game::Standing;
 use crate::engine::core::supplies::FigureDef;
@@ -97,6 +97,14 @@ impl Module for Castles {
         meaning: "a castle token: a completed two-tile city with one follower may become a castle, whose lord scores the first feature completed in its fief of six tiles",
         parameters: &[],
     };
+    const HOOKS: u32 = hooks![
+        prepare_kind,
+        due_before_scoring,
+        apply,
+        expected,
+        after_scoring,
+        final_last
+    ];
 
     fn in_play(s: &Setup<'_>) -> bool {
         // Castle tokens are supply pieces: declared, they are in play.

@@ -14,7 +14,7 @@
 //! constrained), `tile_put` (where the buildings stand), `refusal`,
 //! `scored` (the loser goes home).
 
-use super::module::{Capability, Host, Module, On, Refusal, Setup};
+use super::module::{hooks, Capability, Host, Module, On, Refusal, Setup};
 use crate::emit::wire;
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::tables::Kind;
@@ -88,6 +88,7 @@ impl Module for Challenge {
         meaning: "a shrine: never next to two cloisters (nor a cloister next to two shrines); of a shrine and a cloister next to each other, the first completed sends the other's figures home without points",
         parameters: &[],
     };
+    const HOOKS: u32 = hooks![prepare_kind, refusal, tile_put, scored];
 
     fn table(s: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<ChallengeTable, SetupError> {
         let kinds = s

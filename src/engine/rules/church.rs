@@ -11,7 +11,7 @@
 //! Hooks: `prepare_kind` (which tiles show a church), `parameters`,
 //! `before_scoring` (the count), `after_scoring` (the award).
 
-use super::module::{Capability, Host, Module, On, Setup};
+use super::module::{hooks, Capability, Host, Module, On, Setup};
 use crate::emit::wire;
 use crate::engine::core::params::Params;
 use crate::engine::core::supplies::FigureDef;
@@ -52,6 +52,7 @@ impl Module for Church {
             "points for each player with the most followers on a completed church's tile and the 8 around it",
         )],
     };
+    const HOOKS: u32 = hooks![prepare_kind, parameters, before_scoring, after_scoring];
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<ChurchTable, SetupError> {
         Ok(ChurchTable {

@@ -13,7 +13,7 @@
 //! Hooks: `prepare_kind` (the variant), `pending` (the crop phase), `apply`
 //! (the crop move, which ends the turn), `expected`.
 
-use super::module::{Capability, Host, Module, On, Setup, Then};
+use super::module::{hooks, Capability, Host, Module, On, Setup, Then};
 use crate::emit::wire;
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::tables::Kind;
@@ -52,6 +52,7 @@ impl Module for CropCircle {
         meaning: "a crop circle: every player adds or removes a follower of its type",
         parameters: &[],
     };
+    const HOOKS: u32 = hooks![prepare_kind, pending, apply, expected];
     const PREVIEWED: bool = true;
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<CropTable, SetupError> {

@@ -6,7 +6,7 @@
 //!
 //! Hooks: `parameters`, `scored`.
 
-use super::module::{Capability, Host, Module, On, Setup};
+use super::module::{hooks, Capability, Host, Module, On, Setup};
 use crate::engine::core::params::Params;
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::vocab::Vocab;
@@ -40,6 +40,7 @@ impl Module for Darmstadtium {
             "points more for each majority player of a completed city with the Darmstadtium",
         )],
     };
+    const HOOKS: u32 = hooks![parameters, scored];
 
     fn table(
         s: &Setup<'_>,

@@ -16,7 +16,7 @@
 //! `pending` (the dragon's move), `apply` (its steps), `expected`.
 
 use super::fairy::Fairy;
-use super::module::{Capability, Host, Module, On, Setup, Then};
+use super::module::{hooks, Capability, Host, Module, On, Setup, Then};
 use super::pyramid::{self, Pyramid};
 use super::tower::Towers;
 use super::volcano::Volcano;
@@ -57,6 +57,7 @@ impl Module for Dragon {
         meaning: "the dragon symbol: after the turn the dragon moves, the players choosing a step each in turn, eating the figures on the tiles it enters",
         parameters: &[("dragon.moves", "squares the dragon moves after a dragon tile")],
     };
+    const HOOKS: u32 = hooks![prepare_kind, parameters, placed, pending, apply, expected];
     const PREVIEWED: bool = true;
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<DragonTable, SetupError> {

@@ -16,7 +16,7 @@
 //! Hooks: `parameters`, `tile_move` (the turn's point), `offer` (instead of
 //! a figure), `act`, `scored` (the bonus), `keeps_turn` (a new turn).
 
-use super::module::{Capability, Host, Module, Offer, On, Setup};
+use super::module::{hooks, Capability, Host, Module, Offer, On, Setup};
 use super::pyramid;
 use crate::engine::core::params::Params;
 use crate::engine::core::supplies::FigureDef;
@@ -70,6 +70,7 @@ impl Module for Fairy {
             ("fairy.bonus", "points when the feature of the follower beside the fairy is scored"),
         ],
     };
+    const HOOKS: u32 = hooks![parameters, tile_move, offer, act, scored, keeps_turn];
 
     fn in_play(s: &Setup<'_>) -> bool {
         // The fairy is a neutral figure: declared, it is in play.

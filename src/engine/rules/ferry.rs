@@ -17,7 +17,7 @@
 //! rebuilt road keeps its ferries), `after_scoring` (the roads a move
 //! completed).
 
-use super::module::{Capability, Host, Module, On, Setup, Then};
+use super::module::{hooks, Capability, Host, Module, On, Setup, Then};
 use crate::emit::wire::{self, Shape};
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::tables::Kind;
@@ -69,6 +69,15 @@ impl Module for Ferry {
         meaning: "a lake with a ferry: the ferry joins two of the roads ending at it; a tile extending a road may move the first ferry along it each way",
         parameters: &[],
     };
+    const HOOKS: u32 = hooks![
+        prepare_kind,
+        tile_move,
+        due_before_scoring,
+        apply,
+        expected,
+        relink,
+        after_scoring
+    ];
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<FerryTable, SetupError> {
         Ok(FerryTable::default())

@@ -10,7 +10,7 @@
 //! Hooks: `prepare_kind` (the festival tiles), `offer` (instead of a
 //! figure), `act`.
 
-use super::module::{Capability, Host, Module, Offer, On, Setup};
+use super::module::{hooks, Capability, Host, Module, Offer, On, Setup};
 use crate::emit::wire;
 use crate::engine::core::game::Standing;
 use crate::engine::core::supplies::FigureDef;
@@ -42,6 +42,7 @@ impl Module for Festival {
         meaning: "a festival: instead of a figure, whoever places its tile takes one of their own figures back from the board, without scoring",
         parameters: &[],
     };
+    const HOOKS: u32 = hooks![prepare_kind, offer, act];
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<FestivalTable, SetupError> {
         Ok(FestivalTable {

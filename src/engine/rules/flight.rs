@@ -10,7 +10,7 @@
 //!
 //! Hooks: `prepare_kind` (the arrow and the die), `offer`, `act`.
 
-use super::module::{Capability, Host, Module, Offer, On, Setup};
+use super::module::{hooks, Capability, Host, Module, Offer, On, Setup};
 use super::pyramid::{self, Pyramid};
 use crate::emit::wire::{self, Shape};
 use crate::engine::core::supplies::{preference, FigureDef};
@@ -64,6 +64,7 @@ impl Module for Flight {
         meaning: "a flying machine: a figure flies along the arrow as far as the die says",
         parameters: &[],
     };
+    const HOOKS: u32 = hooks![prepare_kind, offer, act];
     const PREVIEWED: bool = true;
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<FlightTable, SetupError> {

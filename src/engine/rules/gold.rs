@@ -20,7 +20,7 @@
 //! scoring), `expected`, `before_scoring`, `scored`, `after_scoring` (the
 //! bars of what was completed), `final_last` (their points).
 
-use super::module::{Capability, Host, Module, On, Setup, Then};
+use super::module::{hooks, Capability, Host, Module, On, Setup, Then};
 use crate::emit::wire::{self, Shape};
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::tables::Kind;
@@ -65,6 +65,17 @@ impl Module for Gold {
         meaning: "a goldmine: gold bars go on its tile and one around it; completed features hand them out; at game end each bar is worth 1 to 4 by how many a player holds",
         parameters: &[],
     };
+    const HOOKS: u32 = hooks![
+        prepare_kind,
+        placed,
+        another_action,
+        apply,
+        expected,
+        before_scoring,
+        scored,
+        after_scoring,
+        final_last
+    ];
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<GoldTable, SetupError> {
         Ok(GoldTable { mine: Vec::new() })

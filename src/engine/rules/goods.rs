@@ -7,7 +7,7 @@
 //! Hooks: `parameters`, `before_scoring` (the goods of what the tile
 //! completed), `final_last` (the majorities).
 
-use super::module::{Capability, Host, Module, On, Setup};
+use super::module::{hooks, Capability, Host, Module, On, Setup};
 use crate::engine::core::params::Params;
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::vocab::Vocab;
@@ -88,6 +88,7 @@ impl Module for Goods {
             "points at game end to every player with the most tokens of one good (ties all score)",
         )],
     };
+    const HOOKS: u32 = hooks![parameters, before_scoring, final_last];
 
     fn table(s: &Setup<'_>, _: &[FigureDef], vocab: &Vocab) -> Result<GoodsTable, SetupError> {
         let mut goods = 0u64;

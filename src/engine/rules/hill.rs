@@ -10,7 +10,7 @@
 //! Hooks: `prepare_kind` (which tiles show a hill), `placed` (a tile goes
 //! face down under it), `break_ties`.
 
-use super::module::{Capability, Host, Module, On, Setup};
+use super::module::{hooks, Capability, Host, Module, On, Setup};
 use crate::emit::wire;
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::tables::Kind;
@@ -49,6 +49,7 @@ impl Module for Hill {
         meaning: "a hill: the tile lies on one drawn face down from the bag; a tied player with a follower on a hill tile of the feature wins the tie alone",
         parameters: &[],
     };
+    const HOOKS: u32 = hooks![prepare_kind, placed, break_ties];
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<HillTable, SetupError> {
         Ok(HillTable { hill: Vec::new() })

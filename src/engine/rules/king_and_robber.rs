@@ -11,7 +11,7 @@
 //! Hooks: `parameters`, `before_scoring` (what the tile completed),
 //! `final_last` (the titles' points).
 
-use super::module::{Capability, Host, Module, On, Setup};
+use super::module::{hooks, Capability, Host, Module, On, Setup};
 use crate::engine::core::params::Params;
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::vocab::Vocab;
@@ -66,6 +66,7 @@ impl Module for KingAndRobber {
             "points at game end to a title's holder per completed feature of its kind",
         )],
     };
+    const HOOKS: u32 = hooks![parameters, before_scoring, final_last];
     const PREVIEWED: bool = true;
 
     fn in_play(s: &Setup<'_>) -> bool {

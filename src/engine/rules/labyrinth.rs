@@ -11,7 +11,7 @@
 //!
 //! Hooks: `parameters`, `shares`, `scored`.
 
-use super::module::{Capability, Host, Module, On, Setup};
+use super::module::{hooks, Capability, Host, Module, On, Setup};
 use crate::engine::core::board::SIDE_STEP;
 use crate::engine::core::params::Params;
 use crate::engine::core::supplies::FigureDef;
@@ -48,6 +48,7 @@ impl Module for Labyrinth {
             "points more per follower on a completed road with a labyrinth, for each majority player",
         )],
     };
+    const HOOKS: u32 = hooks![parameters, shares, scored];
 
     fn table(s: &Setup<'_>, _: &[FigureDef], vocab: &Vocab) -> Result<LabyrinthTable, SetupError> {
         let mut labyrinths = 0u64;

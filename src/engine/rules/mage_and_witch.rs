@@ -21,7 +21,7 @@
 //! `due_before_scoring` (the move), `apply`, `expected`, `scored` (the
 //! points), `after_scoring` (completed features' figures aside).
 
-use super::module::{Capability, Host, Module, On, Setup, Then};
+use super::module::{hooks, Capability, Host, Module, On, Setup, Then};
 use crate::emit::wire;
 use crate::engine::core::params::Params;
 use crate::engine::core::supplies::FigureDef;
@@ -72,6 +72,16 @@ impl Module for MageAndWitch {
             "points per tile the mage adds to the feature it stands on when scored",
         )],
     };
+    const HOOKS: u32 = hooks![
+        prepare_kind,
+        parameters,
+        placed,
+        due_before_scoring,
+        apply,
+        expected,
+        scored,
+        after_scoring
+    ];
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<MagicTable, SetupError> {
         Ok(MagicTable {

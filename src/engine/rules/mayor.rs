@@ -9,7 +9,7 @@
 //!
 //! Hooks: `prepare_figures` (its strength is ruled), `strength`.
 
-use super::module::{Capability, Host, Module, On, Setup};
+use super::module::{hooks, Capability, Host, Module, On, Setup};
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::vocab::Vocab;
 use crate::engine::core::{Game, SetupError};
@@ -37,6 +37,7 @@ impl Module for Mayor {
         meaning: "a follower that weighs as many as the pennants (units of the kind's counted attribute) of its feature",
         parameters: &[],
     };
+    const HOOKS: u32 = hooks![prepare_figures, strength];
 
     fn prepare_figures(_: &Setup<'_>, figures: &mut [FigureDef]) {
         for f in figures.iter_mut().filter(|f| f.has(NAME)) {

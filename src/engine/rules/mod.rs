@@ -13,7 +13,9 @@
 //!
 //! Each hook tests inline whether any module is in play and keeps its loop
 //! over the modules in an out-of-line `all`: a game with no module in play
-//! pays one branch per hook, not a call.
+//! pays one branch per hook, not a call. Inside the loop, a module whose
+//! `HOOKS` leaves the hook out is skipped at compile time (neither its
+//! state moved out and back nor its default called).
 
 pub(in crate::engine) mod module;
 
@@ -72,7 +74,7 @@ use crate::engine::core::{Game, Rules, Scored, SetupError, Standing};
 use crate::engine::ids::{FigureId, KindId, TokenId};
 use crate::engine::moves::Flights;
 use crate::engine::moves::{illegal, IllegalMove, MeepleAction, Move, Phase, Placement};
-pub use module::{Capability, On};
+pub use module::{hook, Capability, On};
 use module::{Host, Module, Offer, Refusal, Setup, Then};
 
 /// Declares the modules, in the order they take part in every phase.
@@ -80,6 +82,10 @@ macro_rules! registry {
     ($($field:ident: $module:ty,)*) => {
         /// Every capability the engine implements, in registry order.
         pub const REGISTRY: &[Capability] = &[$(<$module as Module>::CAPABILITY,)*];
+
+        /// The hooks each module of [`REGISTRY`] implements (bits of
+        /// [`hook`], names in [`hook::NAMES`]), in registry order.
+        pub const HOOKS: &[u32] = &[$(<$module as Module>::HOOKS,)*];
 
         /// What the modules in play prepared once per tile set.
         #[derive(Debug, Default)]
@@ -239,9 +245,11 @@ macro_rules! registry {
                 let rules = game.rules;
                 let tables = &rules.ext;
                 $(
-                    if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
-                        if let Some(r) = m.refusal(t, game, tile, at) {
-                            return Some(r);
+                    if <$module as Module>::HOOKS & module::hook::refusal != 0 {
+                        if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
+                            if let Some(r) = m.refusal(t, game, tile, at) {
+                                return Some(r);
+                            }
                         }
                     }
                 )*
@@ -263,8 +271,10 @@ macro_rules! registry {
                     let tables = &rules.ext;
                     let mut set_aside = false;
                     $(
-                        if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
-                            set_aside |= m.check_drawn(t, game, tile)?;
+                        if <$module as Module>::HOOKS & module::hook::check_drawn != 0 {
+                            if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
+                                set_aside |= m.check_drawn(t, game, tile)?;
+                            }
                         }
                     )*
                     Ok(set_aside)
@@ -280,8 +290,10 @@ macro_rules! registry {
                 let rules = game.rules;
                 let tables = &rules.ext;
                 $(
-                    if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
-                        m.check_placing(t, game, tile, token)?;
+                    if <$module as Module>::HOOKS & module::hook::check_placing != 0 {
+                        if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
+                            m.check_placing(t, game, tile, token)?;
+                        }
                     }
                 )*
                 // No module takes tokens with a tile: the core refuses one.
@@ -298,9 +310,11 @@ macro_rules! registry {
                     let rules = game.rules;
                     let tables = &rules.ext;
                     $(
-                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                            m.tile_move(t, game);
-                            game.x.$field = Some(m);
+                        if <$module as Module>::HOOKS & module::hook::tile_move != 0 {
+                            if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                                m.tile_move(t, game);
+                                game.x.$field = Some(m);
+                            }
                         }
                     )*
                 }
@@ -317,9 +331,11 @@ macro_rules! registry {
                     let rules = game.rules;
                     let tables = &rules.ext;
                     $(
-                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                            m.placing(t, game, tile, token);
-                            game.x.$field = Some(m);
+                        if <$module as Module>::HOOKS & module::hook::placing != 0 {
+                            if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                                m.placing(t, game, tile, token);
+                                game.x.$field = Some(m);
+                            }
                         }
                     )*
                 }
@@ -336,9 +352,11 @@ macro_rules! registry {
                     let rules = game.rules;
                     let tables = &rules.ext;
                     $(
-                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                            m.tile_put(t, game, tile);
-                            game.x.$field = Some(m);
+                        if <$module as Module>::HOOKS & module::hook::tile_put != 0 {
+                            if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                                m.tile_put(t, game, tile);
+                                game.x.$field = Some(m);
+                            }
                         }
                     )*
                 }
@@ -355,9 +373,11 @@ macro_rules! registry {
                     let rules = game.rules;
                     let tables = &rules.ext;
                     $(
-                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                            m.placed(t, game);
-                            game.x.$field = Some(m);
+                        if <$module as Module>::HOOKS & module::hook::placed != 0 {
+                            if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                                m.placed(t, game);
+                                game.x.$field = Some(m);
+                            }
                         }
                     )*
                 }
@@ -374,9 +394,11 @@ macro_rules! registry {
                     let rules = game.rules;
                     let tables = &rules.ext;
                     $(
-                        if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
-                            if m.blocks_figures(t, game, tile) {
-                                return true;
+                        if <$module as Module>::HOOKS & module::hook::blocks_figures != 0 {
+                            if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
+                                if m.blocks_figures(t, game, tile) {
+                                    return true;
+                                }
                             }
                         }
                     )*
@@ -395,9 +417,11 @@ macro_rules! registry {
                     let rules = game.rules;
                     let tables = &rules.ext;
                     $(
-                        if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
-                            if m.shares(t, game, node) {
-                                return true;
+                        if <$module as Module>::HOOKS & module::hook::shares != 0 {
+                            if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
+                                if m.shares(t, game, node) {
+                                    return true;
+                                }
                             }
                         }
                     )*
@@ -410,11 +434,13 @@ macro_rules! registry {
                 let rules = game.rules;
                 let tables = &rules.ext;
                 $(
-                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                        let done = m.act(t, game, action);
-                        game.x.$field = Some(m);
-                        if let Some(result) = done {
-                            return result;
+                    if <$module as Module>::HOOKS & module::hook::act != 0 {
+                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                            let done = m.act(t, game, action);
+                            game.x.$field = Some(m);
+                            if let Some(result) = done {
+                                return result;
+                            }
                         }
                     }
                 )*
@@ -431,8 +457,10 @@ macro_rules! registry {
                     let rules = game.rules;
                     let tables = &rules.ext;
                     $(
-                        if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
-                            m.check_action(t, game, action)?;
+                        if <$module as Module>::HOOKS & module::hook::check_action != 0 {
+                            if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
+                                m.check_action(t, game, action)?;
+                            }
                         }
                     )*
                     Ok(())
@@ -454,9 +482,11 @@ macro_rules! registry {
                     let mut again = false;
                     $(
                         if !again {
-                            if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                                again = m.another_action(t, game, action);
-                                game.x.$field = Some(m);
+                            if <$module as Module>::HOOKS & module::hook::another_action != 0 {
+                                if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                                    again = m.another_action(t, game, action);
+                                    game.x.$field = Some(m);
+                                }
                             }
                         }
                     )*
@@ -475,9 +505,11 @@ macro_rules! registry {
                     let rules = game.rules;
                     let tables = &rules.ext;
                     $(
-                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                            m.break_ties(t, game, returned, strength);
-                            game.x.$field = Some(m);
+                        if <$module as Module>::HOOKS & module::hook::break_ties != 0 {
+                            if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                                m.break_ties(t, game, returned, strength);
+                                game.x.$field = Some(m);
+                            }
                         }
                     )*
                 }
@@ -488,11 +520,13 @@ macro_rules! registry {
                 let rules = game.rules;
                 let tables = &rules.ext;
                 $(
-                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                        let w = m.strength(t, game, root, figure);
-                        game.x.$field = Some(m);
-                        if let Some(w) = w {
-                            return w;
+                    if <$module as Module>::HOOKS & module::hook::strength != 0 {
+                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                            let w = m.strength(t, game, root, figure);
+                            game.x.$field = Some(m);
+                            if let Some(w) = w {
+                                return w;
+                            }
                         }
                     }
                 )*
@@ -509,11 +543,13 @@ macro_rules! registry {
                     let rules = game.rules;
                     let tables = &rules.ext;
                     $(
-                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                            let due = m.due_before_scoring(t, game);
-                            game.x.$field = Some(m);
-                            if due.is_some() {
-                                return due;
+                        if <$module as Module>::HOOKS & module::hook::due_before_scoring != 0 {
+                            if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                                let due = m.due_before_scoring(t, game);
+                                game.x.$field = Some(m);
+                                if due.is_some() {
+                                    return due;
+                                }
                             }
                         }
                     )*
@@ -532,9 +568,11 @@ macro_rules! registry {
                     let rules = game.rules;
                     let tables = &rules.ext;
                     $(
-                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                            m.before_scoring(t, game);
-                            game.x.$field = Some(m);
+                        if <$module as Module>::HOOKS & module::hook::before_scoring != 0 {
+                            if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                                m.before_scoring(t, game);
+                                game.x.$field = Some(m);
+                            }
                         }
                     )*
                 }
@@ -551,9 +589,11 @@ macro_rules! registry {
                     let rules = game.rules;
                     let tables = &rules.ext;
                     $(
-                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                            m.scored(t, game, scored);
-                            game.x.$field = Some(m);
+                        if <$module as Module>::HOOKS & module::hook::scored != 0 {
+                            if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                                m.scored(t, game, scored);
+                                game.x.$field = Some(m);
+                            }
                         }
                     )*
                 }
@@ -570,9 +610,11 @@ macro_rules! registry {
                     let rules = game.rules;
                     let tables = &rules.ext;
                     $(
-                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                            m.after_scoring(t, game);
-                            game.x.$field = Some(m);
+                        if <$module as Module>::HOOKS & module::hook::after_scoring != 0 {
+                            if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                                m.after_scoring(t, game);
+                                game.x.$field = Some(m);
+                            }
                         }
                     )*
                 }
@@ -589,9 +631,11 @@ macro_rules! registry {
                     let rules = game.rules;
                     let tables = &rules.ext;
                     $(
-                        if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
-                            if let Some(phase) = m.pending(t, game) {
-                                return Some(phase);
+                        if <$module as Module>::HOOKS & module::hook::pending != 0 {
+                            if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
+                                if let Some(phase) = m.pending(t, game) {
+                                    return Some(phase);
+                                }
                             }
                         }
                     )*
@@ -611,9 +655,11 @@ macro_rules! registry {
                     let tables = &rules.ext;
                     let mut keeps = false;
                     $(
-                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                            keeps |= m.keeps_turn(t, game);
-                            game.x.$field = Some(m);
+                        if <$module as Module>::HOOKS & module::hook::keeps_turn != 0 {
+                            if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                                keeps |= m.keeps_turn(t, game);
+                                game.x.$field = Some(m);
+                            }
                         }
                     )*
                     keeps
@@ -626,23 +672,25 @@ macro_rules! registry {
                 let tables = &rules.ext;
                 let mut i = 0usize;
                 $(
-                    if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                        let done = m.apply(t, game, mv);
-                        game.x.$field = Some(m);
-                        match done {
-                            None => {}
-                            Some(Err(e)) => return Some(Err(e)),
-                            Some(Ok(then)) => {
-                                match then {
-                                    Some(Then::EndTurn) => game.end_turn(),
-                                    Some(Then::Decided) => match InPlay::pending_after(game, i) {
-                                        Some(phase) => game.phase = phase,
-                                        None => game.end_turn(),
-                                    },
-                                    Some(Then::Score) => game.score_turn(),
-                                    None => {}
+                    if <$module as Module>::HOOKS & module::hook::apply != 0 {
+                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                            let done = m.apply(t, game, mv);
+                            game.x.$field = Some(m);
+                            match done {
+                                None => {}
+                                Some(Err(e)) => return Some(Err(e)),
+                                Some(Ok(then)) => {
+                                    match then {
+                                        Some(Then::EndTurn) => game.end_turn(),
+                                        Some(Then::Decided) => match InPlay::pending_after(game, i) {
+                                            Some(phase) => game.phase = phase,
+                                            None => game.end_turn(),
+                                        },
+                                        Some(Then::Score) => game.score_turn(),
+                                        None => {}
+                                    }
+                                    return Some(Ok(()));
                                 }
-                                return Some(Ok(()));
                             }
                         }
                     }
@@ -671,9 +719,11 @@ macro_rules! registry {
                     let rules = game.rules;
                     let tables = &rules.ext;
                     $(
-                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                            m.final_first(t, game);
-                            game.x.$field = Some(m);
+                        if <$module as Module>::HOOKS & module::hook::final_first != 0 {
+                            if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                                m.final_first(t, game);
+                                game.x.$field = Some(m);
+                            }
                         }
                     )*
                 }
@@ -690,9 +740,11 @@ macro_rules! registry {
                     let rules = game.rules;
                     let tables = &rules.ext;
                     $(
-                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                            m.final_last(t, game);
-                            game.x.$field = Some(m);
+                        if <$module as Module>::HOOKS & module::hook::final_last != 0 {
+                            if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                                m.final_last(t, game);
+                                game.x.$field = Some(m);
+                            }
                         }
                     )*
                 }
@@ -709,9 +761,11 @@ macro_rules! registry {
                     let rules = game.rules;
                     let tables = &rules.ext;
                     $(
-                        if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
-                            m.relink(t, game, members);
-                            game.x.$field = Some(m);
+                        if <$module as Module>::HOOKS & module::hook::relink != 0 {
+                            if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                                m.relink(t, game, members);
+                                game.x.$field = Some(m);
+                            }
                         }
                     )*
                 }
@@ -728,9 +782,11 @@ macro_rules! registry {
                 let mut i = 0usize;
                 $(
                     if i > after {
-                        if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
-                            if let Some(phase) = m.pending(t, game) {
-                                return Some(phase);
+                        if <$module as Module>::HOOKS & module::hook::pending != 0 {
+                            if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
+                                if let Some(phase) = m.pending(t, game) {
+                                    return Some(phase);
+                                }
                             }
                         }
                     }
@@ -755,14 +811,18 @@ macro_rules! registry {
                 let tables = &rules.ext;
                 for offer in [Offer::Figures, Offer::Instead] {
                     $(
-                        if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
-                            m.offer(t, game, out, flights, offer);
+                        if <$module as Module>::HOOKS & module::hook::offer != 0 {
+                            if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
+                                m.offer(t, game, out, flights, offer);
+                            }
                         }
                     )*
                 }
                 $(
-                    if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
-                        m.narrow(t, game, out, from);
+                    if <$module as Module>::HOOKS & module::hook::narrow != 0 {
+                        if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
+                            m.narrow(t, game, out, from);
+                        }
                     }
                 )*
             }

@@ -198,6 +198,87 @@ pub trait Host: Rules {
     fn table<M: Module>(tables: &Self::Tables) -> Option<&M::Table>;
 }
 
+/// The hooks of [`Module`] a module may implement, one bit each, for
+/// [`Module::HOOKS`] (written with [`hooks!`]).
+/// Each constant is the bit of the [`Module`] method of the same name.
+#[allow(non_upper_case_globals, missing_docs)]
+pub mod hook {
+    pub const prepare_figures: u32 = 1 << 0;
+    pub const prepare_vocab: u32 = 1 << 1;
+    pub const prepare_kind: u32 = 1 << 2;
+    pub const parameters: u32 = 1 << 3;
+    pub const refusal: u32 = 1 << 4;
+    pub const check_drawn: u32 = 1 << 5;
+    pub const check_placing: u32 = 1 << 6;
+    pub const tile_move: u32 = 1 << 7;
+    pub const placing: u32 = 1 << 8;
+    pub const tile_put: u32 = 1 << 9;
+    pub const placed: u32 = 1 << 10;
+    pub const blocks_figures: u32 = 1 << 11;
+    pub const shares: u32 = 1 << 12;
+    pub const offer: u32 = 1 << 13;
+    pub const act: u32 = 1 << 14;
+    pub const check_action: u32 = 1 << 15;
+    pub const another_action: u32 = 1 << 16;
+    pub const narrow: u32 = 1 << 17;
+    pub const break_ties: u32 = 1 << 18;
+    pub const strength: u32 = 1 << 19;
+    pub const due_before_scoring: u32 = 1 << 20;
+    pub const before_scoring: u32 = 1 << 21;
+    pub const scored: u32 = 1 << 22;
+    pub const after_scoring: u32 = 1 << 23;
+    pub const pending: u32 = 1 << 24;
+    pub const keeps_turn: u32 = 1 << 25;
+    pub const apply: u32 = 1 << 26;
+    pub const expected: u32 = 1 << 27;
+    pub const final_first: u32 = 1 << 28;
+    pub const final_last: u32 = 1 << 29;
+    pub const relink: u32 = 1 << 30;
+    /// The hooks' names, bit `i` at index `i`.
+    pub const NAMES: &[&str] = &[
+        "prepare_figures",
+        "prepare_vocab",
+        "prepare_kind",
+        "parameters",
+        "refusal",
+        "check_drawn",
+        "check_placing",
+        "tile_move",
+        "placing",
+        "tile_put",
+        "placed",
+        "blocks_figures",
+        "shares",
+        "offer",
+        "act",
+        "check_action",
+        "another_action",
+        "narrow",
+        "break_ties",
+        "strength",
+        "due_before_scoring",
+        "before_scoring",
+        "scored",
+        "after_scoring",
+        "pending",
+        "keeps_turn",
+        "apply",
+        "expected",
+        "final_first",
+        "final_last",
+        "relink",
+    ];
+}
+
+/// The bits of the hooks a module implements, for [`Module::HOOKS`]:
+/// `hooks![tile_put, refusal]`.
+macro_rules! hooks {
+    ($($hook:ident),* $(,)?) => {
+        0 $(| $crate::engine::rules::module::hook::$hook)*
+    };
+}
+pub(in crate::engine) use hooks;
+
 /// A rule module. Every hook has a default that does nothing; the core's
 /// phases call them through the registry, with the module's tables.
 #[allow(unused_variables)]
@@ -212,6 +293,12 @@ pub trait Module: Sized + Clone + std::fmt::Debug + 'static {
     /// actions anywhere, companions, a second action) leaves it false: in a
     /// game with it in play, placements are valued on board copies instead.
     const PREVIEWED: bool = false;
+    /// The hooks the module implements ([`hooks!`]): the registry calls
+    /// only these, so that a game with many modules in play pays nothing
+    /// for the hooks each leaves at its default. Left at its default, every
+    /// hook is called. `tests/engine_layers.rs` checks the list against the
+    /// module's `impl Module`.
+    const HOOKS: u32 = u32::MAX;
 
     /// True when the set in play uses the capability (a declaration of the
     /// right sort with it is in play).

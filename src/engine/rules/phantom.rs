@@ -17,7 +17,7 @@
 //! Hooks: `check_action` (the second action is the phantom's), `another_action`
 //! (it is due), `narrow` (only the phantom's actions are listed for it).
 
-use super::module::{Capability, Host, Module, On, Setup};
+use super::module::{hooks, Capability, Host, Module, On, Setup};
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::vocab::Vocab;
 use crate::engine::core::{Game, SetupError};
@@ -59,6 +59,7 @@ impl Module for Phantom {
         meaning: "a second follower: after placing another figure, its owner may place it too in the same turn",
         parameters: &[],
     };
+    const HOOKS: u32 = hooks![check_action, another_action, narrow];
 
     fn table(_: &Setup<'_>, figures: &[FigureDef], _: &Vocab) -> Result<PhantomTable, SetupError> {
         let phantoms = (0..figures.len())

@@ -9,7 +9,7 @@
 //! `parameters`, `scored`.
 
 use super::builder::{make_companions, place_companions};
-use super::module::{Capability, Host, Module, On, Setup};
+use super::module::{hooks, Capability, Host, Module, On, Setup};
 use crate::engine::core::params::Params;
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::vocab::{Scoring, Vocab};
@@ -58,6 +58,7 @@ impl Module for Pig {
             "points more per completed neighbour the field counts, for a majority player with a pig on it",
         )],
     };
+    const HOOKS: u32 = hooks![prepare_figures, prepare_vocab, parameters, scored];
 
     fn prepare_figures(_: &Setup<'_>, figures: &mut [FigureDef]) {
         make_companions(NAME, figures);

@@ -7,7 +7,7 @@
 //!
 //! Hooks: `parameters`, `scored`.
 
-use super::module::{Capability, Host, Module, On, Setup};
+use super::module::{hooks, Capability, Host, Module, On, Setup};
 use crate::engine::core::params::Params;
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::vocab::Vocab;
@@ -41,6 +41,7 @@ impl Module for PigHerd {
             "points more per completed neighbour a field with a herd counts, for each majority player",
         )],
     };
+    const HOOKS: u32 = hooks![parameters, scored];
     const PREVIEWED: bool = true;
 
     fn table(s: &Setup<'_>, _: &[FigureDef], vocab: &Vocab) -> Result<PigHerdTable, SetupError> {

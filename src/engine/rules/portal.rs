@@ -11,7 +11,7 @@
 //!
 //! Hooks: `prepare_kind`, `offer` (the follower's places), `act`.
 
-use super::module::{Capability, Host, Module, Offer, On, Setup};
+use super::module::{hooks, Capability, Host, Module, Offer, On, Setup};
 use super::pyramid::{self, Pyramid};
 use crate::emit::wire::{self, Shape};
 use crate::engine::core::figures::figure_id;
@@ -43,6 +43,7 @@ impl Module for Portal {
         meaning: "a magic portal: the player who places it may put a follower on any unoccupied, unfinished feature of the board instead",
         parameters: &[],
     };
+    const HOOKS: u32 = hooks![prepare_kind, offer, act];
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<PortalTable, SetupError> {
         Ok(PortalTable { portal: Vec::new() })

@@ -9,7 +9,7 @@
 //! Hooks: `prepare_kind` (the princess pieces), `offer` (instead of a
 //! figure), `act`.
 
-use super::module::{Capability, Host, Module, Offer, On, Setup};
+use super::module::{hooks, Capability, Host, Module, Offer, On, Setup};
 use crate::emit::wire;
 use crate::engine::core::game::Standing;
 use crate::engine::core::supplies::FigureDef;
@@ -41,6 +41,7 @@ impl Module for Princess {
         meaning: "the princess on a city piece: instead of a figure, whoever places it sends a knight of that city home",
         parameters: &[],
     };
+    const HOOKS: u32 = hooks![prepare_kind, offer, act];
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<PrincessTable, SetupError> {
         Ok(PrincessTable { pieces: Vec::new() })

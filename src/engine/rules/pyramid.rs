@@ -11,7 +11,7 @@
 //! way), `prepare_kind`, `parameters`, `tile_put`, `offer` (joining a
 //! pyramid; scoring a complete one), `act`, `final_last`.
 
-use super::module::{Capability, Host, Module, Offer, On, Setup};
+use super::module::{hooks, Capability, Host, Module, Offer, On, Setup};
 use crate::emit::wire;
 use crate::engine::core::figures::figure_id;
 use crate::engine::core::params::Params;
@@ -90,6 +90,15 @@ impl Module for Pyramid {
             ("acrobat.pyramid", "acrobats that complete a pyramid"),
         ],
     };
+    const HOOKS: u32 = hooks![
+        prepare_vocab,
+        prepare_kind,
+        parameters,
+        tile_put,
+        offer,
+        act,
+        final_last
+    ];
     const PREVIEWED: bool = true;
 
     fn prepare_vocab(_: &Setup<'_>, _: &[FigureDef], vocab: &mut Vocab) {

@@ -8,7 +8,7 @@
 //! Hooks: `prepare_kind` (the bonus tiles), `parameters`, `scored`,
 //! `final_last`.
 
-use super::module::{Capability, Host, Module, On, Setup};
+use super::module::{hooks, Capability, Host, Module, On, Setup};
 use super::{big_top, pyramid};
 use crate::emit::wire;
 use crate::engine::core::params::Params;
@@ -57,6 +57,7 @@ impl Module for Ringmaster {
             "points per circus or acrobat tile around a scored ringmaster",
         )],
     };
+    const HOOKS: u32 = hooks![prepare_kind, parameters, scored, final_last];
     const PREVIEWED: bool = true;
 
     /// Any figure in play that declares it, placed by players or not.

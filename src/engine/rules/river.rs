@@ -11,7 +11,7 @@
 //! Hooks: `prepare_kind` (a kind with river sides is constrained),
 //! `refusal`, `tile_put` (where each tile met the river).
 
-use super::module::{Capability, Host, Module, On, Refusal, Setup};
+use super::module::{hooks, Capability, Host, Module, On, Refusal, Setup};
 use crate::emit::wire;
 use crate::engine::core::board::SIDE_STEP;
 use crate::engine::core::supplies::FigureDef;
@@ -94,6 +94,7 @@ impl Module for River {
         meaning: "a river: each river tile continues the open river, never joins two of its ends, and never turns the same way as the tile before it",
         parameters: &[],
     };
+    const HOOKS: u32 = hooks![prepare_kind, refusal, tile_put];
     const PREVIEWED: bool = true;
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<RiverTable, SetupError> {

@@ -20,7 +20,7 @@
 //! `before_scoring` (the turn's flocks), `pending`, `apply`, `expected`.
 
 use super::builder::{make_companions, place_companions};
-use super::module::{Capability, Host, Module, On, Setup};
+use super::module::{hooks, Capability, Host, Module, On, Setup};
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::vocab::{Scoring, Vocab};
 use crate::engine::core::{Game, SetupError, Spot};
@@ -84,6 +84,16 @@ impl Module for Shepherds {
         meaning: "a figure on a field, alone or beside farmers: extending its field, its owner draws a sheep or wolf token or gathers the flock for its sheep",
         parameters: &[],
     };
+    const HOOKS: u32 = hooks![
+        prepare_figures,
+        prepare_vocab,
+        check_action,
+        narrow,
+        before_scoring,
+        pending,
+        apply,
+        expected
+    ];
 
     fn prepare_figures(_: &Setup<'_>, figures: &mut [FigureDef]) {
         make_companions(NAME, figures);

@@ -19,7 +19,7 @@
 //! `prepare_kind` (tiles with a cloister), `scored` (the field's second
 //! count), `pending` and `apply` (the escape), `expected`.
 
-use super::module::{Capability, Host, Module, On, Setup, Then};
+use super::module::{hooks, Capability, Host, Module, On, Setup, Then};
 use super::pig::Pig;
 use crate::emit::wire;
 use crate::engine::core::supplies::FigureDef;
@@ -57,6 +57,14 @@ impl Module for Siege {
         meaning: "a besieged city: one point less a tile and a pennant complete (its values), counted twice by the fields, and a follower may escape it by a cloister next to a besieged tile",
         parameters: &[],
     };
+    const HOOKS: u32 = hooks![
+        prepare_vocab,
+        prepare_kind,
+        scored,
+        pending,
+        apply,
+        expected
+    ];
 
     fn prepare_vocab(s: &Setup<'_>, _: &[FigureDef], vocab: &mut Vocab) {
         let v = s.vocabulary();

@@ -13,7 +13,7 @@
 //! Hooks: `parameters`, `offer` (the abbot beside the core's placements),
 //! `act`, `final_first`.
 
-use super::module::{Capability, Host, Module, Offer, On, Setup};
+use super::module::{hooks, Capability, Host, Module, Offer, On, Setup};
 use crate::engine::core::params::Params;
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::vocab::Vocab;
@@ -60,6 +60,7 @@ impl Module for SpecialMonastery {
             ),
         ],
     };
+    const HOOKS: u32 = hooks![parameters, offer, act, final_first];
 
     fn table(
         s: &Setup<'_>,

@@ -24,7 +24,7 @@
 //! ransom), `keeps_turn` (the ransom's once a turn), `expected`,
 //! `final_last` (prisoners go home).
 
-use super::module::{Capability, Host, Module, Offer, On, Setup, Then};
+use super::module::{hooks, Capability, Host, Module, Offer, On, Setup, Then};
 use super::pyramid::{self, Pyramid};
 use crate::emit::wire;
 use crate::engine::core::figures::figure_id;
@@ -120,6 +120,17 @@ impl Module for Towers {
             "points a player pays to take back a follower held prisoner",
         )],
     };
+    const HOOKS: u32 = hooks![
+        prepare_kind,
+        parameters,
+        tile_put,
+        offer,
+        act,
+        apply,
+        keeps_turn,
+        expected,
+        final_last
+    ];
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<TowerTable, SetupError> {
         Ok(TowerTable {

@@ -16,7 +16,7 @@
 //! tunnel completed), `relink` (a rebuilt road keeps its openings and
 //! tunnels).
 
-use super::module::{Capability, Host, Module, Offer, On, Setup};
+use super::module::{hooks, Capability, Host, Module, Offer, On, Setup};
 use crate::emit::wire::{self, Shape};
 use crate::engine::core::params::Params;
 use crate::engine::core::tables::Kind;
@@ -76,6 +76,17 @@ impl Module for Tunnel {
             ("tunnel.pairs-2-players", "pairs per player with 1 or 2 players"),
         ],
     };
+    const HOOKS: u32 = hooks![
+        prepare_kind,
+        parameters,
+        tile_move,
+        tile_put,
+        offer,
+        act,
+        another_action,
+        relink,
+        after_scoring
+    ];
 
     fn table(
         _: &Setup<'_>,

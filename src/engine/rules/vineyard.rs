@@ -8,7 +8,7 @@
 //! Hooks: `prepare_kind` (which tiles show a vineyard), `parameters`,
 //! `scored`.
 
-use super::module::{Capability, Host, Module, On, Setup};
+use super::module::{hooks, Capability, Host, Module, On, Setup};
 use crate::emit::wire;
 use crate::engine::core::params::Params;
 use crate::engine::core::supplies::FigureDef;
@@ -44,6 +44,7 @@ impl Module for Vineyard {
             "points more for a completed cloister per vineyard tile among the 8 around it",
         )],
     };
+    const HOOKS: u32 = hooks![prepare_kind, parameters, scored];
     const PREVIEWED: bool = false;
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<VineyardTable, SetupError> {

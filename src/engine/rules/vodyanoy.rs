@@ -17,7 +17,7 @@
 //! `blocks_figures`, `offer` and `act` (the release), `before_scoring`
 //! (followers placed around one), `final_last` (the trapped followers).
 
-use super::module::{Capability, Host, Module, Offer, On, Setup};
+use super::module::{hooks, Capability, Host, Module, Offer, On, Setup};
 use crate::engine::core::params::Params;
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::vocab::Vocab;
@@ -62,6 +62,15 @@ impl Module for Vodyanoy {
             "points at game end per follower still trapped (negative)",
         )],
     };
+    const HOOKS: u32 = hooks![
+        parameters,
+        placed,
+        blocks_figures,
+        offer,
+        act,
+        before_scoring,
+        final_last
+    ];
 
     fn table(s: &Setup<'_>, _: &[FigureDef], vocab: &Vocab) -> Result<VodyanoyTable, SetupError> {
         let mut ponds = 0u64;

@@ -8,7 +8,7 @@
 //! Hooks: `prepare_kind`, `tile_put` (the dragon goes to a volcano),
 //! `blocks_figures` (the dragon's tile takes no figure).
 
-use super::module::{Capability, Host, Module, On, Setup};
+use super::module::{hooks, Capability, Host, Module, On, Setup};
 use crate::emit::wire;
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::tables::Kind;
@@ -40,6 +40,7 @@ impl Module for Volcano {
         meaning: "a volcano: the dragon moves onto its tile when it is placed; no figure is placed on the dragon's tile",
         parameters: &[],
     };
+    const HOOKS: u32 = hooks![prepare_kind, tile_put, blocks_figures];
     const PREVIEWED: bool = true;
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<VolcanoTable, SetupError> {

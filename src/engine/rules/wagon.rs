@@ -14,7 +14,7 @@
 //! Hooks: `before_scoring` (a new scoring), `scored` (the wagons home),
 //! `pending`, `apply` (the move), `expected`.
 
-use super::module::{Capability, Host, Module, On, Setup, Then};
+use super::module::{hooks, Capability, Host, Module, On, Setup, Then};
 use crate::emit::wire::Shape;
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::vocab::Vocab;
@@ -63,6 +63,14 @@ impl Module for Wagon {
         meaning: "a follower that, when its feature is scored during play, may move from home onto an unoccupied unfinished feature on its tile or one of the eight around",
         parameters: &[],
     };
+    const HOOKS: u32 = hooks![
+        before_scoring,
+        scored,
+        after_scoring,
+        pending,
+        apply,
+        expected
+    ];
 
     fn table(_: &Setup<'_>, figures: &[FigureDef], _: &Vocab) -> Result<WagonTable, SetupError> {
         let wagons = (0..figures.len())

@@ -12,7 +12,7 @@
 //! Hooks: `table` (the figures' ids), `prepare_kind` (the towers),
 //! `parameters`, `before_scoring`.
 
-use super::module::{Capability, Host, Module, On, Setup};
+use super::module::{hooks, Capability, Host, Module, On, Setup};
 use crate::emit::wire::{self, Shape};
 use crate::engine::core::params::Params;
 use crate::engine::core::supplies::FigureDef;
@@ -65,6 +65,7 @@ impl Module for Watchtower {
             ("watchtower.cloister", "points per cloister around a cloister tower"),
         ],
     };
+    const HOOKS: u32 = hooks![prepare_kind, parameters, before_scoring];
 
     fn table(
         _: &Setup<'_>,

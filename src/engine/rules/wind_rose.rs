@@ -11,7 +11,7 @@
 //! Hooks: `prepare_kind` (the roses), `parameters`, `tile_put` (a compass
 //! rose is placed, the start tile too), `placed` (a wind rose scores).
 
-use super::module::{Capability, Host, Module, On, Setup};
+use super::module::{hooks, Capability, Host, Module, On, Setup};
 use crate::emit::wire;
 use crate::engine::core::params::Params;
 use crate::engine::core::supplies::FigureDef;
@@ -63,6 +63,7 @@ impl Module for WindRose {
             "points for placing a wind rose in the quarter its arrow names",
         )],
     };
+    const HOOKS: u32 = hooks![prepare_kind, parameters, tile_put, placed];
     const PREVIEWED: bool = true;
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<WindRoseTable, SetupError> {

@@ -13,7 +13,7 @@
 //! Hooks: `parameters`, `after_scoring` (a hut the tile surrounded),
 //! `final_first` (the huts still standing).
 
-use super::module::{Capability, Host, Module, On, Setup};
+use super::module::{hooks, Capability, Host, Module, On, Setup};
 use crate::engine::core::params::Params;
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::vocab::Vocab;
@@ -59,6 +59,7 @@ impl Module for YagaHut {
             ),
         ],
     };
+    const HOOKS: u32 = hooks![parameters, after_scoring, final_first];
 
     fn table(s: &Setup<'_>, _: &[FigureDef], vocab: &Vocab) -> Result<YagaHutTable, SetupError> {
         let mut huts = 0u64;
