@@ -260,6 +260,56 @@ fn game_logs_score_as_worked_out_by_hand() {
     );
 }
 
+/// The figure actions a seat is offered after each entry's tile of the log
+/// `tests/engine/NAME.game.json` (its expected file's tile sets), by entry.
+fn offers_after_each_tile(name: &str) -> Vec<Vec<tileforge::engine::MeepleAction>> {
+    let game_path = root().join(format!("tests/engine/{name}.game.json"));
+    let expected: Expected = serde_json::from_str(
+        &std::fs::read_to_string(root().join(format!("tests/engine/{name}.expected.json")))
+            .expect("the expected file reads"),
+    )
+    .expect("the expected file parses");
+    let set = tileset(&expected.tilesets.expect("the log names its tile sets"));
+    let mut log = GameLog::from_json(&std::fs::read_to_string(game_path).expect("the log reads"))
+        .expect("the log parses");
+    log.finished = false;
+    let rules = Ruleset::new(&set, log.expansions.as_deref()).expect("the sets play");
+    let mut offers = vec![Vec::new(); log.turns.len()];
+    replay::replay_observed(&rules, &log, &mut |i, step, game| {
+        if step == replay::Step::Placed {
+            offers[i] = game.legal_meeple_actions();
+        }
+    })
+    .expect("the log replays");
+    offers
+}
+
+/// The seats choose among the offered figure actions: an abbot whose garden
+/// the turn's tile completes is not offered for recall (the refusal itself is
+/// `err-abbot-recall-completed`), while it is two turns before.
+#[test]
+fn an_abbot_on_a_feature_the_tile_completes_is_not_offered_for_recall() {
+    use tileforge::engine::MeepleAction;
+    let offers = offers_after_each_tile("abbot-completed-by-tile");
+    let recalls = |entry: usize| {
+        offers[entry]
+            .iter()
+            .filter(|a| matches!(a, MeepleAction::Recall { x: 1, y: 0, .. }))
+            .count()
+    };
+    assert_eq!(
+        recalls(6),
+        1,
+        "turn 7: red's garden is open, the abbot may come back"
+    );
+    assert_eq!(
+        recalls(8),
+        0,
+        "turn 9: the tile completes the garden; offered {:?}",
+        offers[8]
+    );
+}
+
 #[test]
 fn every_expected_file_has_its_game() {
     for entry in std::fs::read_dir(root().join("tests/engine"))

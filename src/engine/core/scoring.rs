@@ -142,6 +142,25 @@ impl<X: Rules> Game<'_, X> {
         self.feature_value_as(root, shared, false)
     }
 
+    /// True while the feature of `node` is unfinished: a region or path with
+    /// an open side, a neighbourhood spot whose square is not full, any other
+    /// feature (a face, a spot no neighbourhood scores), which never
+    /// completes. A feature the tile just placed completed counts as complete
+    /// already, though it scores only after the figure action, so the rule
+    /// modules that ask during that action (a figure landing on a feature, a
+    /// figure taken back from one) all read the board one way.
+    pub(in crate::engine) fn unfinished(&self, node: u32) -> bool {
+        let rule = &self.rules.vocab.kinds[usize::from(self.features.kind(node))];
+        if rule.linear() {
+            self.features.open(self.features.root(node)) > 0
+        } else if let Scoring::Neighbourhood { .. } = rule.scoring {
+            let at = self.board.placed[self.features.tile(node) as usize];
+            self.board.around(at.x, at.y) < 8
+        } else {
+            true
+        }
+    }
+
     /// [`Game::feature_value`], or with `as_complete` what the feature would be
     /// worth were it completed as it stands: a network with no open side, a
     /// neighbourhood with its square full, a farm with every neighbour it

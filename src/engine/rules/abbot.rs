@@ -14,7 +14,6 @@
 
 use super::module::{hooks, Capability, Host, Module, Offer, On, Setup};
 use crate::engine::core::supplies::FigureDef;
-use crate::engine::core::vocab::Scoring;
 use crate::engine::core::vocab::Vocab;
 use crate::engine::core::{Game, Ruleset, SetupError, Spot};
 use crate::engine::events::{Event, Reason};
@@ -100,7 +99,7 @@ impl<X: Host> Game<'_, X> {
                 continue;
             }
             let Spot::Node(node) = s.spot else { continue };
-            if !self.incomplete(node) {
+            if !self.unfinished(node) {
                 continue;
             }
             let p = self.board.placed[s.tile as usize];
@@ -109,22 +108,6 @@ impl<X: Host> Game<'_, X> {
                 x: p.x,
                 y: p.y,
             });
-        }
-    }
-
-    /// True while the feature of `node` is incomplete: a network with an open
-    /// side, a neighbourhood whose square is not full, any other feature
-    /// (a face is never complete). The tile just placed counts, so a feature
-    /// it completed is complete already.
-    fn incomplete(&self, node: u32) -> bool {
-        let rule = &self.rules.vocab.kinds[usize::from(self.features.kind(node))];
-        if rule.linear() {
-            self.features.open(self.features.root(node)) > 0
-        } else if let Scoring::Neighbourhood { .. } = rule.scoring {
-            let at = self.board.placed[self.features.tile(node) as usize];
-            self.board.around(at.x, at.y) < 8
-        } else {
-            true
         }
     }
 
@@ -163,7 +146,7 @@ impl<X: Host> Game<'_, X> {
         let Spot::Node(node) = self.standing[i].spot else {
             return illegal("the abbot stands on no feature");
         };
-        if !self.incomplete(node) {
+        if !self.unfinished(node) {
             return illegal(format!(
                 "the {} at ({x}, {y}) stands on a complete {}: it may be taken back only while its feature is incomplete",
                 self.rules.figure_id(figure),

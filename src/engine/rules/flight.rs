@@ -15,7 +15,7 @@ use super::pyramid::{self, Pyramid};
 use crate::emit::wire::{self, Shape};
 use crate::engine::core::supplies::{preference, FigureDef};
 use crate::engine::core::tables::Kind;
-use crate::engine::core::vocab::{Scoring, Vocab};
+use crate::engine::core::vocab::Vocab;
 use crate::engine::core::{Game, Ruleset, SetupError, Spot};
 use crate::engine::ids::{FigureId, KindId};
 use crate::engine::moves::{illegal, with_article, IllegalMove, Landing, MeepleAction};
@@ -203,14 +203,7 @@ fn landings_into<X: Host>(
             continue;
         }
         let node = target.first_node + u32::from(f);
-        let unfinished = if rule.linear() {
-            game.features.open(game.features.root(node)) > 0
-        } else if let Scoring::Neighbourhood { .. } = rule.scoring {
-            game.board.around(x, y) < 8
-        } else {
-            true
-        };
-        if unfinished {
+        if game.unfinished(node) {
             out.push(Landing::Feature(f));
         }
     }
