@@ -170,8 +170,11 @@ impl Roads {
             roots: [0; 12],
         };
         for (i, f) in (0u32..).zip(&k.features) {
+            if f.shape != Shape::Path {
+                continue;
+            }
             let r = game.features.root(p.first_node + i);
-            if f.shape == Shape::Path && !out.contains(r) && out.len < out.roots.len() {
+            if !out.contains(r) && out.len < out.roots.len() {
                 out.roots[out.len] = r;
                 out.len += 1;
             }
