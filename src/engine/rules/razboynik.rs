@@ -129,19 +129,23 @@ impl Module for Razboynik {
         for i in 0..self.trees.len() {
             let tree = self.trees[i];
             let extended = Roads::of(game, tree.tile).meets(&Roads::of(game, tile));
-            if extended || followers_on(game, tree.tile) > tree.seen {
+            let mut now = followers_on(game, tree.tile);
+            if now > 0 && (extended || now > tree.seen) {
                 self.trap_nearest(game, i);
+                now = followers_on(game, tree.tile);
             }
-            self.trees[i].seen = followers_on(game, tree.tile);
+            self.trees[i].seen = now;
         }
     }
 
     fn before_scoring<X: Host>(&mut self, _: &RazboynikTable, game: &mut Game<'_, X>) {
         for i in 0..self.trees.len() {
-            if followers_on(game, self.trees[i].tile) > self.trees[i].seen {
+            let mut now = followers_on(game, self.trees[i].tile);
+            if now > self.trees[i].seen {
                 self.trap_nearest(game, i);
+                now = followers_on(game, self.trees[i].tile);
             }
-            self.trees[i].seen = followers_on(game, self.trees[i].tile);
+            self.trees[i].seen = now;
         }
     }
 
