@@ -1509,3 +1509,50 @@ fn random_games_with_the_vodyanoy_trap_and_free_followers_and_replay() {
     assert!(caught > 0, "no follower trapped in 60 games");
     assert!(freed > 0, "no follower freed in 60 games");
 }
+
+#[test]
+fn random_games_of_russian_promos_2016_trap_free_and_replay() {
+    // Both traps of the set: the Razboynik's (the nearest follower on his
+    // road) and the Vodyanoy's, held together and freed by one action.
+    let files = ["tilesets/base.tiles", "tilesets/russian-promos-2016.tiles"].map(String::from);
+    let set = tileset(&files);
+    let rules = Ruleset::new(&set, None).expect("the sets play");
+    let (mut by_tree, mut by_pond, mut freed) = (0, 0, 0);
+    for seed in 0..80 {
+        let names = player_names(2 + usize::try_from(seed % 4).unwrap_or(0));
+        let (game, log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &names)
+            .expect("plays");
+        by_tree += game.razboynik_caught();
+        by_pond += game.vodyanoy_counts().0;
+        freed += log.turns.iter().filter(|t| t.vodyanoy.is_some()).count();
+        let back = GameLog::from_json(&log.to_json()).expect("its own log reads back");
+        let replayed = replay(&rules, &back).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(replayed.scores(), game.scores(), "seed {seed}");
+        assert_eq!(replayed.events(), game.events(), "seed {seed}");
+        // After final scoring every follower is home, the trapped ones too.
+        for p in 0..game.players() {
+            let meeple = rules.figure("meeple").expect("meeple");
+            assert_eq!(game.supply(p, meeple), rules.figure_per_player(meeple));
+        }
+    }
+    assert!(by_tree > 0, "the Razboynik trapped no follower in 80 games");
+    assert!(by_pond > 0, "the Vodyanoy trapped no follower in 80 games");
+    assert!(freed > 0, "no follower freed in 80 games");
+}
+
+#[test]
+fn the_razboynik_without_the_vodyanoy_is_refused_naming_why() {
+    // Its trap is the Vodyanoy's: a set with the tree alone cannot play.
+    let files = [
+        "tilesets/base.tiles",
+        "tests/engine/fan/razboynik-alone.tiles",
+    ]
+    .map(String::from);
+    let set = tileset(&files);
+    let err = Ruleset::new(&set, None).expect_err("refused").to_string();
+    assert!(
+        err.contains("`razboynik`") && err.contains("`vodyanoy` in play"),
+        "{err}"
+    );
+}

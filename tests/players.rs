@@ -637,3 +637,25 @@ fn greedy_and_monte_carlo_seats_play_the_vodyanoy_and_replay() {
     }
     assert!(drawn > 0, "the Vodyanoy was never drawn");
 }
+
+#[test]
+fn greedy_and_monte_carlo_seats_play_solovei_razboynik_and_replay() {
+    // Russian Promos (2016): the Razboynik traps the follower nearest his
+    // tree, the Vodyanoy those around it; the seats free them or not, and
+    // the games replay.
+    let paths: Vec<PathBuf> = ["tilesets/base.tiles", "tilesets/russian-promos-2016.tiles"]
+        .map(PathBuf::from)
+        .to_vec();
+    let rules_for = |e: Option<&[String]>| rules(&paths, e);
+    let mut drawn = 0;
+    for (seed, list) in [(3, "greedy,greedy"), (4, "greedy,mcts:2,random")] {
+        let list = seats(list);
+        let (log, _) = replays(&rules_for, list.as_slice(), seed);
+        drawn += log
+            .turns
+            .iter()
+            .filter(|t| t.tile == "russian-promos-2016/SR")
+            .count();
+    }
+    assert_eq!(drawn, 2, "the Razboynik is drawn once a game");
+}

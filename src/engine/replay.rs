@@ -1044,7 +1044,7 @@ fn describe(turn: &TurnLog) -> String {
         }
     }
     if let Some(v) = &turn.vodyanoy {
-        s.push_str(&format!(", freeing a {v} from the Vodyanoy"));
+        s.push_str(&format!(", freeing a trapped {v}"));
     }
     if let Some(f) = &turn.festival {
         s.push_str(&format!(

@@ -195,6 +195,15 @@ fn ends<'t, X: Host>(t: &'t FerryTable, game: &Game<'_, X>, tile: u32) -> &'t [u
 }
 
 impl Ferry {
+    /// The road end a ferry joins node `n` to, on its lake's tile (another
+    /// module follows a road through it: the razboynik).
+    pub(super) fn across<X: Host>(&self, game: &Game<'_, X>, n: u32) -> Option<u32> {
+        let (tile, a, b) = self.ferries[self.at(game, n)?];
+        let first = game.board.placed[tile as usize].first_node;
+        let f = game.features.feature(n);
+        Some(first + u32::from(if f == a { b } else { a }))
+    }
+
     /// Joins the road ends of every ferry whose both ends are among
     /// `members` (a rebuilt road).
     fn link<X: Host>(&self, game: &mut Game<'_, X>, members: &[u32]) {

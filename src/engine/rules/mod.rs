@@ -48,6 +48,7 @@ pub(in crate::engine) mod pig_herd;
 pub(in crate::engine) mod portal;
 pub(in crate::engine) mod princess;
 pub(in crate::engine) mod pyramid;
+pub(in crate::engine) mod razboynik;
 pub(in crate::engine) mod ringmaster;
 pub(in crate::engine) mod river;
 pub(in crate::engine) mod shepherd;
@@ -887,6 +888,8 @@ registry! {
     special_monastery: special_monastery::SpecialMonastery,
     ferry: ferry::Ferry,
     vodyanoy: vodyanoy::Vodyanoy,
+    // After the Vodyanoy: it holds the followers the razboynik traps.
+    razboynik: razboynik::Razboynik,
     // Last: its decision follows every other one due after scoring.
     wagon: wagon::Wagon,
 }

@@ -262,6 +262,16 @@ impl Module for Tunnel {
 }
 
 impl Tunnel {
+    /// The opening a built tunnel joins opening node `node` to (another
+    /// module follows a road through it: the razboynik).
+    pub(super) fn through(&self, node: u32) -> Option<u32> {
+        let c = self.claims.iter().find(|c| c.built && c.node == node)?;
+        self.claims
+            .iter()
+            .find(|d| d.built && d.node != node && d.player == c.player && d.pair == c.pair)
+            .map(|d| d.node)
+    }
+
     fn index(&self, player: usize, pair: u8) -> usize {
         player * usize::from(self.pairs) + usize::from(pair)
     }

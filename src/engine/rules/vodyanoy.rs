@@ -13,6 +13,14 @@
 //! `vodyanoy.trapped` (-2) for its owner, then goes home. Trapped followers
 //! are held by the module, counted neither in supply nor on the board.
 //!
+//! The module keeps the trap for every trapping rule: Solovei Razboynik
+//! (`razboynik.rs`, after it in the registry) hands the followers it traps
+//! to [`Vodyanoy::hold`], so they are freed by the same figure action and
+//! cost the same `vodyanoy.trapped` at game end (the published rules give
+//! both traps these two rules). Each follower remembers the trap that holds
+//! it, for the final scoring's lines; freeing takes the one of that figure
+//! kind trapped first, whichever trap holds it.
+//!
 //! Hooks: `parameters`, `placed` (a new Vodyanoy, and the tile around one),
 //! `blocks_figures`, `offer` and `act` (the release), `before_scoring`
 //! (followers placed around one), `final_last` (the trapped followers).
@@ -38,13 +46,27 @@ pub struct VodyanoyTable {
     trapped: i64,
 }
 
-/// The Vodyanoys on the board and the followers they hold.
+/// A trapped follower: its owner, its figure kind, and the trap holding it
+/// (the placed tile and its trap's kind: a Vodyanoy or another trap).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Captive {
+    /// Its owner.
+    pub player: u8,
+    /// Its figure kind.
+    pub figure: FigureId,
+    /// The placed tile of the trap holding it.
+    pub tile: u32,
+    /// The trap's kind (vocabulary index).
+    pub kind: u8,
+}
+
+/// The Vodyanoys on the board and the followers trapped.
 #[derive(Clone, Debug)]
 pub struct Vodyanoy {
     /// Placed tiles with a Vodyanoy, and its kind.
     ponds: Vec<(u32, u8)>,
-    /// Trapped followers: owner and figure kind, in the order trapped.
-    trapped: Vec<(u8, FigureId)>,
+    /// Trapped followers, in the order trapped (by any trap).
+    trapped: Vec<Captive>,
     /// Followers trapped so far.
     caught: u32,
     /// Followers released so far.
@@ -124,9 +146,9 @@ impl Module for Vodyanoy {
             return;
         }
         let from = out.len();
-        for &(player, figure) in &self.trapped {
-            let action = MeepleAction::Vodyanoy(figure);
-            if usize::from(player) == game.active && !out[from..].contains(&action) {
+        for c in &self.trapped {
+            let action = MeepleAction::Vodyanoy(c.figure);
+            if usize::from(c.player) == game.active && !out[from..].contains(&action) {
                 out.push(action);
             }
         }
@@ -144,10 +166,10 @@ impl Module for Vodyanoy {
         let found = self
             .trapped
             .iter()
-            .position(|&(p, f)| usize::from(p) == game.active && f == figure);
+            .position(|c| usize::from(c.player) == game.active && c.figure == figure);
         let Some(i) = found else {
             return Some(illegal(format!(
-                "the Vodyanoy holds no {} of the player's to free",
+                "no {} of the player's is trapped, to free",
                 game.rules.figure_id(figure)
             )));
         };
@@ -162,40 +184,51 @@ impl Module for Vodyanoy {
     }
 
     fn final_last<X: Host>(&mut self, t: &VodyanoyTable, game: &mut Game<'_, X>) {
-        let Some(&(tile, kind)) = self.ponds.first() else {
+        if self.trapped.is_empty() {
             return;
-        };
-        for player in 0..game.players {
-            let held = self
-                .trapped
-                .iter()
-                .filter(|&&(p, _)| usize::from(p) == player)
-                .count();
-            if held == 0 {
-                continue;
+        }
+        // One line per trap (in placement order) and player.
+        let mut traps: Vec<(u32, u8)> = self.trapped.iter().map(|c| (c.tile, c.kind)).collect();
+        traps.sort_unstable();
+        traps.dedup();
+        for (tile, kind) in traps {
+            for player in 0..game.players {
+                let held = self
+                    .trapped
+                    .iter()
+                    .filter(|c| usize::from(c.player) == player && c.tile == tile)
+                    .count();
+                if held == 0 {
+                    continue;
+                }
+                let followers = u32::try_from(held).unwrap_or(u32::MAX);
+                game.scoring_at(tile);
+                let turn = game.event_turn();
+                game.award(Event {
+                    turn,
+                    player,
+                    points: t.trapped.saturating_mul(i64::from(followers)),
+                    source: Source::Cloister,
+                    reason: Reason::Vodyanoy {
+                        kind: FeatureKindId(kind),
+                        followers,
+                    },
+                });
             }
-            let followers = u32::try_from(held).unwrap_or(u32::MAX);
-            game.scoring_at(tile);
-            let turn = game.event_turn();
-            game.award(Event {
-                turn,
-                player,
-                points: t.trapped.saturating_mul(i64::from(followers)),
-                source: Source::Cloister,
-                reason: Reason::Vodyanoy {
-                    kind: FeatureKindId(kind),
-                    followers,
-                },
-            });
         }
         // Scored, the trapped followers go home like every other figure.
-        for (player, figure) in std::mem::take(&mut self.trapped) {
-            *game.supply_mut(usize::from(player), figure) += 1;
+        for c in std::mem::take(&mut self.trapped) {
+            *game.supply_mut(usize::from(c.player), c.figure) += 1;
         }
     }
 }
 
 impl Vodyanoy {
+    /// Holds a follower another trap took off the board (see the header).
+    pub(super) fn hold(&mut self, captive: Captive) {
+        self.trapped.push(captive);
+    }
+
     /// Traps every follower standing on a feature of a tile around a
     /// Vodyanoy.
     fn trap<X: Host>(&mut self, game: &mut Game<'_, X>) {
@@ -212,17 +245,22 @@ impl Vodyanoy {
                 continue;
             }
             let at = game.board.placed[s.tile as usize];
-            let near = self.ponds.iter().any(|&(p, _)| {
+            let near = self.ponds.iter().find(|&&(p, _)| {
                 let q = game.board.placed[p as usize];
                 p != s.tile && (q.x - at.x).abs() <= 1 && (q.y - at.y).abs() <= 1
             });
-            if !near {
+            let Some(&(tile, kind)) = near else {
                 continue;
-            }
+            };
             let root = game.features.find(n);
             game.take_off(i);
             game.release_companions(usize::from(s.player), root);
-            self.trapped.push((s.player, s.figure));
+            self.trapped.push(Captive {
+                player: s.player,
+                figure: s.figure,
+                tile,
+                kind,
+            });
             self.caught += 1;
             // Companions sent home shift the list: start again from its end.
             i = i.min(game.standing.len());
