@@ -1,7 +1,8 @@
 //! Paints a resolved scene, bottom to top: the ground (the fields' look);
 //! then, layer by layer (`under`, level, `over`), paths (edges first, then
 //! surfaces, so junctions join seamlessly) and regions (ground, then walls
-//! and gates); bridges and tunnel mouths; attributes; spots; village houses;
+//! and gates), bridges and tunnel mouths, labels and attributes; spots;
+//! village houses;
 //! last, the field boundaries the drawing does not explain (see
 //! [`super::fields`]). Geometry turns with the tile, symbols stay upright.
 
@@ -35,28 +36,10 @@ pub fn paint_scene(scene: &Scene, size: u32, rotation: u8) -> Option<Pixmap> {
                 Look::Plain(p) => plain::region_walls(&mut pixmap, region, p, ts),
             }
         }
-    }
-    for mark in &scene.marks {
-        crossing::paint(&mut pixmap, mark, ts);
-    }
-    for route in &scene.routes {
-        if let Some(p) = &route.plain {
-            plain::path_label(&mut pixmap, route, p, ts);
+        for mark in scene.marks.iter().filter(|m| m.layer == layer) {
+            crossing::paint(&mut pixmap, mark, ts);
         }
-    }
-    for region in &scene.regions {
-        if let Look::Plain(p) = &region.look {
-            let crowded = scene.badges.iter().any(|b| b.owner == region.id);
-            plain::region_label(&mut pixmap, region, p, crowded, ts);
-        }
-    }
-    for badge in &scene.badges {
-        match &badge.look {
-            Look::Builtin(_, look) => {
-                (look.paint)(&mut pixmap, super::draw::upright(ts, badge.at, badge.size));
-            }
-            Look::Plain(p) => plain::badge(&mut pixmap, badge, p, ts),
-        }
+        labels(&mut pixmap, scene, layer, ts);
     }
     for spot in &scene.spots {
         match &spot.look {
@@ -80,6 +63,30 @@ pub fn paint_scene(scene: &Scene, size: u32, rotation: u8) -> Option<Pixmap> {
         pixmap.fill_rect(rect, &paint(colour::FIELD_LINE), scale, Some(&mask));
     }
     Some(pixmap)
+}
+
+/// The labels of a layer's plain features and the attributes of its features,
+/// so that what crosses over a feature covers them too.
+fn labels(pixmap: &mut Pixmap, scene: &Scene, layer: Layer, ts: Transform) {
+    for route in scene.routes.iter().filter(|r| r.layer == layer) {
+        if let (Some(p), Some(at)) = (&route.plain, route.label_at) {
+            plain::path_label(pixmap, at, p, ts);
+        }
+    }
+    for region in scene.regions.iter().filter(|r| r.layer == layer) {
+        if let Look::Plain(p) = &region.look {
+            let crowded = scene.badges.iter().any(|b| b.owner == region.id);
+            plain::region_label(pixmap, region, p, crowded, ts);
+        }
+    }
+    for badge in scene.badges.iter().filter(|b| b.layer == layer) {
+        match &badge.look {
+            Look::Builtin(_, look) => {
+                (look.paint)(pixmap, super::draw::upright(ts, badge.at, badge.size));
+            }
+            Look::Plain(p) => plain::badge(pixmap, badge, p, ts),
+        }
+    }
 }
 
 /// The paths of one layer: every edge, then every surface, with the squares

@@ -8,7 +8,7 @@ use crate::emit::wire::Shape;
 
 use super::super::geometry::{inside, nearest, polyline, Curve, P};
 use super::super::looks::PathStyle;
-use super::Builder;
+use super::{Builder, Layer};
 
 /// How a path crosses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,6 +32,8 @@ pub struct Mark {
     pub from: f32,
     /// Where along the curve it ends.
     pub to: f32,
+    /// The upper of the two layers: the mark is painted with it.
+    pub layer: Layer,
 }
 
 /// Samples along a curve when looking for where it crosses.
@@ -55,14 +57,15 @@ pub fn marks(b: &mut Builder<'_>) {
                 }
                 _ => continue,
             };
-            out.extend(spans(b, path, crossed, way));
+            let layer = b.layer(id).max(b.layer(other));
+            out.extend(spans(b, path, crossed, way, layer));
         }
     }
     b.scene.marks = out;
 }
 
 /// The stretches of path `path` that lie on feature `crossed`.
-fn spans(b: &Builder<'_>, path: usize, crossed: usize, way: Way) -> Vec<Mark> {
+fn spans(b: &Builder<'_>, path: usize, crossed: usize, way: Way, layer: Layer) -> Vec<Mark> {
     let Some(route) = b.route_of[path].map(|r| &b.scene.routes[r]) else {
         return Vec::new();
     };
@@ -85,25 +88,26 @@ fn spans(b: &Builder<'_>, path: usize, crossed: usize, way: Way) -> Vec<Mark> {
             match (hit, from) {
                 (true, None) => from = Some(t),
                 (false, Some(start)) => {
-                    out.push(mark(way, *curve, route.style, start, t));
+                    out.push(mark(way, *curve, route.style, (start, t), layer));
                     from = None;
                 }
                 _ => {}
             }
         }
         if let Some(start) = from {
-            out.push(mark(way, *curve, route.style, start, 1.0));
+            out.push(mark(way, *curve, route.style, (start, 1.0), layer));
         }
     }
     out
 }
 
-fn mark(way: Way, curve: Curve, style: PathStyle, from: f32, to: f32) -> Mark {
+fn mark(way: Way, curve: Curve, style: PathStyle, (from, to): (f32, f32), layer: Layer) -> Mark {
     Mark {
         way,
         curve,
         style,
         from,
         to,
+        layer,
     }
 }
