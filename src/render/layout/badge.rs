@@ -7,7 +7,7 @@
 use crate::emit::wire::{Shape, Style};
 
 use super::super::geometry::{corner, inside, nearest, p, polyline, side_start, CENTRE, P};
-use super::super::looks::{AttributeLook, Look, ATTRIBUTES};
+use super::super::looks::{AttributeLook, Look, Place, ATTRIBUTES};
 use super::labels::ALONG;
 use super::{Badge, Builder};
 
@@ -79,6 +79,7 @@ fn badge(
         look: look.clone(),
         at,
         size: size * scale,
+        along: None,
         layer: b.layer(owner),
     }
 }
@@ -169,20 +170,68 @@ fn beside_path(b: &Builder<'_>, id: usize, icons: &[(Look<AttributeLook>, f32)])
     } else {
         uncovered
     };
+    let mut beside = along.iter().cycle();
     icons
         .iter()
-        .zip(along.iter().cycle())
-        .map(|(icon, &t)| {
-            let [right, left] = sides(t, icon.1);
-            let score = |q: P| (shown(q), room(q));
-            let at = if score(right) > score(left) {
-                right
-            } else {
-                left
-            };
-            badge(b, id, icon, at, 1.0)
+        .map(|icon| match place_of(icon) {
+            Place::Beside => {
+                let t = beside.next().copied().unwrap_or(0.5);
+                let [right, left] = sides(t, icon.1);
+                let score = |q: P| (shown(q), room(q));
+                let at = if score(right) > score(left) {
+                    right
+                } else {
+                    left
+                };
+                badge(b, id, icon, at, 1.0)
+            }
+            Place::Centre => badge(b, id, icon, centre_of(route), 1.0),
+            Place::Across => {
+                let (at, dir) = across(b, route, along.first().copied().unwrap_or(0.5));
+                Badge {
+                    along: Some(dir),
+                    ..badge(b, id, icon, at, 1.0)
+                }
+            }
         })
         .collect()
+}
+
+fn place_of((look, _): &(Look<AttributeLook>, f32)) -> Place {
+    match look {
+        Look::Builtin(_, l) => l.place,
+        Look::Plain(_) => Place::Beside,
+    }
+}
+
+/// Where a path's branches meet, or the middle of a path with one curve.
+fn centre_of(route: &super::Route) -> P {
+    match route.curves.as_slice() {
+        [one] => one.at(0.5),
+        [first, ..] => first.at(1.0),
+        [] => super::super::geometry::CENTRE,
+    }
+}
+
+/// Where an icon across the path goes, and the path's direction there: at
+/// the mouth of the tunnel the path already runs through, pointing out of
+/// it, just outside; else at `t` along its first curve.
+fn across(b: &Builder<'_>, route: &super::Route, t: f32) -> (P, P) {
+    let tangent = |c: &super::super::geometry::Curve, t: f32| {
+        (c.at((t + 0.01).min(1.0)) - c.at((t - 0.01).max(0.0))).unit_or(p(1.0, 0.0))
+    };
+    let mouth =
+        b.scene.marks.iter().find(|m| {
+            m.way == super::Way::Tunnel && route.curves.contains(&m.curve) && m.from > 0.01
+        });
+    if let Some(m) = mouth {
+        let out = tangent(&m.curve, m.from) * -1.0;
+        return (m.curve.at(m.from) + out * (route.style.half() * 0.8), out);
+    }
+    let Some(curve) = route.curves.first() else {
+        return (super::super::geometry::CENTRE, p(1.0, 0.0));
+    };
+    (curve.at(t), tangent(curve, t))
 }
 
 /// Around the spot's rim, from its north-east.

@@ -29,7 +29,7 @@ use super::looks::{
     AttributeLook, Look, PathStyle, Plain, RegionPainter, SpotLook, FACES, REGIONS, SPOTS,
 };
 use super::place::Obstacle;
-pub use crossing::{Mark, Way};
+pub use crossing::{Arches, Mark, Way};
 pub use reach::Reach;
 
 /// Width of a region's wall.
@@ -76,6 +76,8 @@ pub struct Scene {
     pub badges: Vec<Badge>,
     /// Bridges and tunnel mouths.
     pub marks: Vec<Mark>,
+    /// The sides of a region's bridge over another region.
+    pub arches: Vec<Arches>,
     /// The fields: feature id and border slots (none for a field inside).
     pub fields: Vec<(usize, Vec<Slot>)>,
 }
@@ -149,6 +151,33 @@ pub struct Spot {
     pub direction: Option<P>,
     /// Its variant: the look name of the kind the word names, and a plain look.
     pub variant: Option<(Option<&'static str>, Plain)>,
+    /// For a look that lies low, stretched between the two features it
+    /// touches: the band's ends (inside each), `radius` its half-width.
+    pub span: Option<(P, P)>,
+}
+
+impl Spot {
+    /// What the spot covers: its disc, or its band.
+    pub fn outline(&self) -> Option<tiny_skia::Path> {
+        let Some((a, b)) = self.span else {
+            return tiny_skia::PathBuilder::from_circle(self.at.x, self.at.y, self.radius);
+        };
+        let d = (b - a).unit_or(P { x: 1.0, y: 0.0 });
+        let n = P { x: -d.y, y: d.x } * self.radius;
+        let corners = [a + n, b + n, b - n, a - n];
+        let mut path = tiny_skia::PathBuilder::new();
+        path.move_to(corners[0].x, corners[0].y);
+        for c in &corners[1..] {
+            path.line_to(c.x, c.y);
+        }
+        path.close();
+        path.finish()
+    }
+
+    /// Whether its look lies low (painted before the regions).
+    pub fn low(&self) -> bool {
+        matches!(&self.look, Look::Builtin(_, l) if l.low)
+    }
 }
 
 /// An attribute drawn on its feature: one icon per unit.
@@ -162,6 +191,9 @@ pub struct Badge {
     pub at: P,
     /// The icon's half-width.
     pub size: f32,
+    /// The direction of its path, for an icon drawn across it; `None` for
+    /// an upright icon.
+    pub along: Option<P>,
     /// The layer of its feature: it is painted with that layer, under what
     /// crosses over the feature.
     pub layer: Layer,
@@ -306,6 +338,7 @@ pub fn scene(tile: &Tile, vocabulary: &Vocabulary) -> Result<Scene, String> {
             spots: Vec::new(),
             badges: Vec::new(),
             marks: Vec::new(),
+            arches: Vec::new(),
             fields: Vec::new(),
         },
         region_of: vec![None; n],
