@@ -66,6 +66,13 @@ const GOLDEN: &[(&str, u8)] = &[
     ("vocab/river-into-city", 0),     // a river ending at a city gate
     ("vocab/plain-defaults", 0),      // a kind and attribute with no style
     ("vocab/plain-arrow", 1),         // a plain spot's arrow and variant, turned
+    ("vocab/under-label", 0),         // a lower road's badge out from under the city
+    ("vocab/well", 0),                // a well where three roads meet
+    ("vocab/maze", 0),                // the labyrinth where four roads meet
+    ("vocab/tunnels", 1),             // tunnels across two roads, turned
+    ("vocab/vineyard-band", 0),       // a vineyard stretched between two cities
+    ("vocab/hill-gem", 0),            // a hill and a magic gem
+    ("vocab/pigs", 0),                // a pig herd in a field
     ("lakeside/pond-gate", 0),        // a fan's spot and attribute
     ("lakeside/canal-bend", 0),       // a fan's path beside a road
     ("lakeside/canal-pond", 0),       // a fan's path into a fan's spot

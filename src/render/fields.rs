@@ -65,7 +65,9 @@ fn obstacles(scene: &Scene, size: u32, ts: Transform) -> Option<Mask> {
         }
     }
     for s in &scene.spots {
-        disc_into(&mut mask, s.at, s.radius, ts);
+        if let Some(path) = s.outline() {
+            mask.fill_path(&path, FillRule::Winding, false, ts);
+        }
     }
     for j in &scene.joins {
         disc_into(&mut mask, j.at, j.radius, ts);

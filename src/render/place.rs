@@ -15,6 +15,8 @@ const MARGIN: f32 = 0.06;
 /// How far inside the disc the outline of a touched feature lies, as a share of
 /// the radius: the disc overlaps what it touches.
 const REACH: f32 = 0.75;
+/// How far a band reaches past the outline of what it touches (hidden under it).
+const BAND_OVERLAP: f32 = 0.05;
 /// The largest radius a feature grows to in order to reach what it touches.
 const MAX_RADIUS: f32 = 0.3;
 
@@ -74,6 +76,18 @@ impl Target {
     /// not avoided).
     pub fn covers(&self, o: &Obstacle) -> bool {
         self.lines.contains(&o.line)
+    }
+
+    /// The point a little inside this target nearest to `q`: where a band
+    /// from `q` that must overlap it ends.
+    pub fn inside_from(&self, q: P) -> Option<P> {
+        let (_, at) = self
+            .lines
+            .iter()
+            .map(|l| nearest(q, l))
+            .min_by(|a, b| a.0.total_cmp(&b.0))?;
+        let towards = (at - q).unit_or(p(1.0, 0.0));
+        Some(at + towards * (self.half + BAND_OVERLAP))
     }
 
     fn distance(&self, q: P) -> f32 {

@@ -62,7 +62,7 @@ pub fn feature_shapes(
         }
     }
     for spot in &scene.spots {
-        if let Some(path) = PathBuilder::from_circle(spot.at.x, spot.at.y, spot.radius) {
+        if let Some(path) = spot.outline() {
             out.push(FeatureShape {
                 feature: spot.id,
                 path,

@@ -263,3 +263,60 @@ fn spots_do_not_overlap() {
         }
     }
 }
+
+/// At a crossing, the attributes of the lower feature are drawn where the
+/// upper one does not cover them (they are painted with their own layer).
+#[test]
+fn a_lower_features_attributes_stay_uncovered() {
+    let mut checked = 0;
+    for set in [shipped(), test_tiles()] {
+        for tile in &set.tiles {
+            let scene = scene(tile, &set.vocabulary).expect("lays out");
+            for badge in &scene.badges {
+                let above = scene.regions.iter().filter(|r| r.layer > badge.layer);
+                for region in above {
+                    checked += 1;
+                    assert!(
+                        !super::geometry::inside(badge.at, &region.polygon),
+                        "{}: the badge of feature {} is under region {}",
+                        tile.id,
+                        badge.owner,
+                        region.id
+                    );
+                }
+            }
+        }
+    }
+    assert!(checked >= 1, "badges under a crossing checked: {checked}");
+}
+
+/// A low look (a vineyard) touching two features far apart is a band of its
+/// nominal width reaching both, not a disc grown to reach them.
+#[test]
+fn a_vineyard_between_two_cities_is_a_band() {
+    let set = test_tiles();
+    let tile = set
+        .tiles
+        .iter()
+        .find(|t| t.id == "vocab/vineyard-band")
+        .expect("vineyard-band");
+    let scene = scene(tile, &set.vocabulary).expect("lays out");
+    let spot = scene.spots.first().expect("the vineyard");
+    let Look::Builtin(name, look) = &spot.look else {
+        panic!("the vineyard has a built-in look");
+    };
+    assert_eq!(*name, "vineyard");
+    assert!((spot.radius - look.radius).abs() < 1e-6, "{}", spot.radius);
+    let (a, b) = spot.span.expect("a band");
+    for (end, region) in [(a, &scene.regions[0]), (b, &scene.regions[1])] {
+        let inside = scene
+            .regions
+            .iter()
+            .any(|r| super::geometry::inside(end, &r.polygon));
+        assert!(
+            inside,
+            "the band's end {end:?} lies in a city ({})",
+            region.id
+        );
+    }
+}

@@ -1,7 +1,8 @@
 //! Paints a resolved scene, bottom to top: the ground (the fields' look);
 //! then, layer by layer (`under`, level, `over`), paths (edges first, then
 //! surfaces, so junctions join seamlessly) and regions (ground, then walls
-//! and gates); bridges and tunnel mouths; attributes; spots; village houses;
+//! and gates; spots whose look lies low go before the level regions),
+//! bridges and tunnel mouths, labels and attributes; spots; village houses;
 //! last, the field boundaries the drawing does not explain (see
 //! [`super::fields`]). Geometry turns with the tile, symbols stay upright.
 
@@ -19,6 +20,11 @@ pub fn paint_scene(scene: &Scene, size: u32, rotation: u8) -> Option<Pixmap> {
     pixmap.fill(colour::color(scene.ground));
     for layer in Layer::ALL {
         paths(&mut pixmap, scene, layer, ts);
+        if layer == Layer::Level {
+            for spot in scene.spots.iter().filter(|s| s.low()) {
+                spot_paint(&mut pixmap, spot, ts);
+            }
+        }
         let regions = scene.regions.iter().filter(|r| r.layer == layer);
         for region in regions.clone().filter(|r| r.layer == Layer::Over) {
             shadow(&mut pixmap, region, ts);
@@ -35,34 +41,16 @@ pub fn paint_scene(scene: &Scene, size: u32, rotation: u8) -> Option<Pixmap> {
                 Look::Plain(p) => plain::region_walls(&mut pixmap, region, p, ts),
             }
         }
-    }
-    for mark in &scene.marks {
-        crossing::paint(&mut pixmap, mark, ts);
-    }
-    for route in &scene.routes {
-        if let Some(p) = &route.plain {
-            plain::path_label(&mut pixmap, route, p, ts);
+        for mark in scene.marks.iter().filter(|m| m.layer == layer) {
+            crossing::paint(&mut pixmap, mark, ts);
         }
-    }
-    for region in &scene.regions {
-        if let Look::Plain(p) = &region.look {
-            let crowded = scene.badges.iter().any(|b| b.owner == region.id);
-            plain::region_label(&mut pixmap, region, p, crowded, ts);
+        for arches in scene.arches.iter().filter(|a| a.layer == layer) {
+            crossing::arches(&mut pixmap, arches, ts);
         }
+        labels(&mut pixmap, scene, layer, ts);
     }
-    for badge in &scene.badges {
-        match &badge.look {
-            Look::Builtin(_, look) => {
-                (look.paint)(&mut pixmap, super::draw::upright(ts, badge.at, badge.size));
-            }
-            Look::Plain(p) => plain::badge(&mut pixmap, badge, p, ts),
-        }
-    }
-    for spot in &scene.spots {
-        match &spot.look {
-            Look::Builtin(_, look) => (look.paint)(&mut pixmap, spot, ts),
-            Look::Plain(p) => plain::spot(&mut pixmap, spot, p, ts),
-        }
+    for spot in scene.spots.iter().filter(|s| !s.low()) {
+        spot_paint(&mut pixmap, spot, ts);
     }
     for join in scene.joins.iter().filter(|j| j.village) {
         road::village(&mut pixmap, join.at, join.radius, ts);
@@ -80,6 +68,41 @@ pub fn paint_scene(scene: &Scene, size: u32, rotation: u8) -> Option<Pixmap> {
         pixmap.fill_rect(rect, &paint(colour::FIELD_LINE), scale, Some(&mask));
     }
     Some(pixmap)
+}
+
+fn spot_paint(pixmap: &mut Pixmap, spot: &super::layout::Spot, ts: Transform) {
+    match &spot.look {
+        Look::Builtin(_, look) => (look.paint)(pixmap, spot, ts),
+        Look::Plain(p) => plain::spot(pixmap, spot, p, ts),
+    }
+}
+
+/// The labels of a layer's plain features and the attributes of its features,
+/// so that what crosses over a feature covers them too.
+fn labels(pixmap: &mut Pixmap, scene: &Scene, layer: Layer, ts: Transform) {
+    for route in scene.routes.iter().filter(|r| r.layer == layer) {
+        if let (Some(p), Some(at)) = (&route.plain, route.label_at) {
+            plain::path_label(pixmap, at, p, ts);
+        }
+    }
+    for region in scene.regions.iter().filter(|r| r.layer == layer) {
+        if let Look::Plain(p) = &region.look {
+            let crowded = scene.badges.iter().any(|b| b.owner == region.id);
+            plain::region_label(pixmap, region, p, crowded, ts);
+        }
+    }
+    for badge in scene.badges.iter().filter(|b| b.layer == layer) {
+        match &badge.look {
+            Look::Builtin(_, look) => {
+                let frame = match badge.along {
+                    Some(dir) => super::draw::local(ts, badge.at, badge.size, dir),
+                    None => super::draw::upright(ts, badge.at, badge.size),
+                };
+                (look.paint)(pixmap, frame);
+            }
+            Look::Plain(p) => plain::badge(pixmap, badge, p, ts),
+        }
+    }
 }
 
 /// The paths of one layer: every edge, then every surface, with the squares

@@ -7,7 +7,8 @@
 use crate::emit::wire::{Shape, Style};
 
 use super::super::geometry::{corner, inside, nearest, p, polyline, side_start, CENTRE, P};
-use super::super::looks::{AttributeLook, Look, ATTRIBUTES};
+use super::super::looks::{AttributeLook, Look, Place, ATTRIBUTES};
+use super::labels::ALONG;
 use super::{Badge, Builder};
 
 /// Most icons drawn for one counted attribute.
@@ -66,12 +67,20 @@ fn icons(b: &Builder<'_>, id: usize) -> Vec<(Look<AttributeLook>, f32)> {
     out
 }
 
-fn badge(owner: usize, (look, size): &(Look<AttributeLook>, f32), at: P, scale: f32) -> Badge {
+fn badge(
+    b: &Builder<'_>,
+    owner: usize,
+    (look, size): &(Look<AttributeLook>, f32),
+    at: P,
+    scale: f32,
+) -> Badge {
     Badge {
         owner,
         look: look.clone(),
         at,
         size: size * scale,
+        along: None,
+        layer: b.layer(owner),
     }
 }
 
@@ -92,7 +101,7 @@ fn on_region(b: &Builder<'_>, id: usize, icons: &[(Look<AttributeLook>, f32)]) -
             let half = icon.1 * scale;
             let at = p(x + half, region.anchor.y);
             x += 2.0 * half + gap * scale;
-            badge(id, icon, at, scale)
+            badge(b, id, icon, at, scale)
         })
         .collect()
 }
@@ -140,25 +149,89 @@ fn beside_path(b: &Builder<'_>, id: usize, icons: &[(Look<AttributeLook>, f32)])
             .fold(f32::INFINITY, f32::min);
         edge.min(paths).min(spots).min(regions)
     };
-    let along = [0.5, 0.28, 0.72, 0.14, 0.86, 0.4];
+    // Where something crosses over the path, only the places it leaves
+    // uncovered, if there are any.
+    let sides = |t: f32, half: f32| {
+        let (a, c) = (curve.at(t - 0.01), curve.at(t + 0.01));
+        let tangent = (c - a).unit_or(p(1.0, 0.0));
+        let normal = p(-tangent.y, tangent.x);
+        let off = route.style.half() + half * 1.25;
+        let mid = curve.at(t);
+        [mid - normal * off, mid + normal * off]
+    };
+    let half = icons.first().map_or(0.0, |i| i.1);
+    let shown = |q: P| !b.covered_disc(q, half, route.layer);
+    let uncovered: Vec<f32> = ALONG
+        .into_iter()
+        .filter(|&t| sides(t, half).into_iter().any(shown))
+        .collect();
+    let along = if uncovered.is_empty() {
+        ALONG.to_vec()
+    } else {
+        uncovered
+    };
+    let mut beside = along.iter().cycle();
     icons
         .iter()
-        .zip(along.iter().cycle())
-        .map(|(icon, &t)| {
-            let (a, c) = (curve.at(t - 0.01), curve.at(t + 0.01));
-            let tangent = (c - a).unit_or(p(1.0, 0.0));
-            let normal = p(-tangent.y, tangent.x);
-            let off = route.style.half() + icon.1 * 1.25;
-            let mid = curve.at(t);
-            let (left, right) = (mid + normal * off, mid - normal * off);
-            let at = if room(right) > room(left) {
-                right
-            } else {
-                left
-            };
-            badge(id, icon, at, 1.0)
+        .map(|icon| match place_of(icon) {
+            Place::Beside => {
+                let t = beside.next().copied().unwrap_or(0.5);
+                let [right, left] = sides(t, icon.1);
+                let score = |q: P| (shown(q), room(q));
+                let at = if score(right) > score(left) {
+                    right
+                } else {
+                    left
+                };
+                badge(b, id, icon, at, 1.0)
+            }
+            Place::Centre => badge(b, id, icon, centre_of(route), 1.0),
+            Place::Across => {
+                let (at, dir) = across(b, route, along.first().copied().unwrap_or(0.5));
+                Badge {
+                    along: Some(dir),
+                    ..badge(b, id, icon, at, 1.0)
+                }
+            }
         })
         .collect()
+}
+
+fn place_of((look, _): &(Look<AttributeLook>, f32)) -> Place {
+    match look {
+        Look::Builtin(_, l) => l.place,
+        Look::Plain(_) => Place::Beside,
+    }
+}
+
+/// Where a path's branches meet, or the middle of a path with one curve.
+fn centre_of(route: &super::Route) -> P {
+    match route.curves.as_slice() {
+        [one] => one.at(0.5),
+        [first, ..] => first.at(1.0),
+        [] => super::super::geometry::CENTRE,
+    }
+}
+
+/// Where an icon across the path goes, and the path's direction there: at
+/// the mouth of the tunnel the path already runs through, pointing out of
+/// it, just outside; else at `t` along its first curve.
+fn across(b: &Builder<'_>, route: &super::Route, t: f32) -> (P, P) {
+    let tangent = |c: &super::super::geometry::Curve, t: f32| {
+        (c.at((t + 0.01).min(1.0)) - c.at((t - 0.01).max(0.0))).unit_or(p(1.0, 0.0))
+    };
+    let mouth =
+        b.scene.marks.iter().find(|m| {
+            m.way == super::Way::Tunnel && route.curves.contains(&m.curve) && m.from > 0.01
+        });
+    if let Some(m) = mouth {
+        let out = tangent(&m.curve, m.from) * -1.0;
+        return (m.curve.at(m.from) + out * (route.style.half() * 0.8), out);
+    }
+    let Some(curve) = route.curves.first() else {
+        return (super::super::geometry::CENTRE, p(1.0, 0.0));
+    };
+    (curve.at(t), tangent(curve, t))
 }
 
 /// Around the spot's rim, from its north-east.
@@ -170,7 +243,7 @@ fn around_spot(b: &Builder<'_>, id: usize, icons: &[(Look<AttributeLook>, f32)])
     icons
         .iter()
         .zip(rim.iter().cycle())
-        .map(|(icon, &d)| badge(id, icon, spot.at + d * spot.radius, 1.0))
+        .map(|(icon, &d)| badge(b, id, icon, spot.at + d * spot.radius, 1.0))
         .collect()
 }
 
@@ -197,7 +270,7 @@ fn in_field(b: &Builder<'_>, id: usize, icons: &[(Look<AttributeLook>, f32)]) ->
         .map(|(k, icon)| {
             #[allow(clippy::cast_precision_loss)]
             let dx = (k as f32 - (icons.len() as f32 - 1.0) / 2.0) * icon.1 * 2.2;
-            badge(id, icon, base + p(dx, 0.0), 1.0)
+            badge(b, id, icon, base + p(dx, 0.0), 1.0)
         })
         .collect()
 }

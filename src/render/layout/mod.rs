@@ -7,11 +7,13 @@
 //! The order of work: regions (`region.rs`), then paths (`path.rs`: through
 //! paths, gates, junctions, dead ends onto paths), then spots (`spot.rs`,
 //! centre spots first, each inside what its dead ends reach), then the dead
-//! ends to spots and the village, crossings (`crossing.rs`), attributes
+//! ends to spots and the village, crossings (`crossing.rs`), labels moved out
+//! from under what crosses over their feature (`labels.rs`), attributes
 //! (`badge.rs`) and the fields.
 
 mod badge;
 mod crossing;
+mod labels;
 mod path;
 mod reach;
 mod region;
@@ -22,12 +24,12 @@ use tiny_skia::ColorU8;
 use crate::emit::wire::{End, Feature, Kind, Shape, Tile, Vocabulary};
 use crate::geometry::Slot;
 
-use super::geometry::{polyline, Curve, P};
+use super::geometry::{inside, nearest, polyline, Curve, P};
 use super::looks::{
     AttributeLook, Look, PathStyle, Plain, RegionPainter, SpotLook, FACES, REGIONS, SPOTS,
 };
 use super::place::Obstacle;
-pub use crossing::{Mark, Way};
+pub use crossing::{Arches, Mark, Way};
 pub use reach::Reach;
 
 /// Width of a region's wall.
@@ -74,6 +76,8 @@ pub struct Scene {
     pub badges: Vec<Badge>,
     /// Bridges and tunnel mouths.
     pub marks: Vec<Mark>,
+    /// The sides of a region's bridge over another region.
+    pub arches: Vec<Arches>,
     /// The fields: feature id and border slots (none for a field inside).
     pub fields: Vec<(usize, Vec<Slot>)>,
 }
@@ -110,6 +114,9 @@ pub struct Route {
     pub plain: Option<Plain>,
     /// The centre lines, each starting at a side middle.
     pub curves: Vec<Curve>,
+    /// Where a plain path's label goes: a point of it that nothing above it
+    /// covers.
+    pub label_at: Option<P>,
     /// Its layer.
     pub layer: Layer,
 }
@@ -144,6 +151,33 @@ pub struct Spot {
     pub direction: Option<P>,
     /// Its variant: the look name of the kind the word names, and a plain look.
     pub variant: Option<(Option<&'static str>, Plain)>,
+    /// For a look that lies low, stretched between the two features it
+    /// touches: the band's ends (inside each), `radius` its half-width.
+    pub span: Option<(P, P)>,
+}
+
+impl Spot {
+    /// What the spot covers: its disc, or its band.
+    pub fn outline(&self) -> Option<tiny_skia::Path> {
+        let Some((a, b)) = self.span else {
+            return tiny_skia::PathBuilder::from_circle(self.at.x, self.at.y, self.radius);
+        };
+        let d = (b - a).unit_or(P { x: 1.0, y: 0.0 });
+        let n = P { x: -d.y, y: d.x } * self.radius;
+        let corners = [a + n, b + n, b - n, a - n];
+        let mut path = tiny_skia::PathBuilder::new();
+        path.move_to(corners[0].x, corners[0].y);
+        for c in &corners[1..] {
+            path.line_to(c.x, c.y);
+        }
+        path.close();
+        path.finish()
+    }
+
+    /// Whether its look lies low (painted before the regions).
+    pub fn low(&self) -> bool {
+        matches!(&self.look, Look::Builtin(_, l) if l.low)
+    }
 }
 
 /// An attribute drawn on its feature: one icon per unit.
@@ -157,6 +191,12 @@ pub struct Badge {
     pub at: P,
     /// The icon's half-width.
     pub size: f32,
+    /// The direction of its path, for an icon drawn across it; `None` for
+    /// an upright icon.
+    pub along: Option<P>,
+    /// The layer of its feature: it is painted with that layer, under what
+    /// crosses over the feature.
+    pub layer: Layer,
 }
 
 /// The kind of every feature of a tile.
@@ -191,6 +231,50 @@ impl Builder<'_> {
             .flat_map(|r| r.walls.iter())
             .map(|w| Obstacle::line(polyline(w), WALL_WIDTH / 2.0))
             .collect()
+    }
+
+    /// The layer a feature is painted in (a spot or field is level).
+    fn layer(&self, id: usize) -> Layer {
+        Layer::of(self.feature(id))
+    }
+
+    /// Whether a region or path painted above `layer` covers the point.
+    fn covered(&self, q: P, layer: Layer) -> bool {
+        let regions = self
+            .scene
+            .regions
+            .iter()
+            .filter(|r| r.layer > layer)
+            .any(|r| inside(q, &r.polygon));
+        regions
+            || self
+                .scene
+                .routes
+                .iter()
+                .filter(|r| r.layer > layer)
+                .any(|r| {
+                    r.curves
+                        .iter()
+                        .any(|c| nearest(q, &polyline(c)).0 < r.style.half())
+                })
+    }
+
+    /// Whether anything painted above `layer` covers part of the disc.
+    fn covered_disc(&self, q: P, r: f32, layer: Layer) -> bool {
+        const AROUND: [(f32, f32); 9] = [
+            (0.0, 0.0),
+            (1.0, 0.0),
+            (0.7, 0.7),
+            (0.0, 1.0),
+            (-0.7, 0.7),
+            (-1.0, 0.0),
+            (-0.7, -0.7),
+            (0.0, -1.0),
+            (0.7, -0.7),
+        ];
+        AROUND
+            .iter()
+            .any(|&(x, y)| self.covered(q + P { x: x * r, y: y * r }, layer))
     }
 
     /// Everything laid out so far, as lines and discs to keep clear of.
@@ -254,6 +338,7 @@ pub fn scene(tile: &Tile, vocabulary: &Vocabulary) -> Result<Scene, String> {
             spots: Vec::new(),
             badges: Vec::new(),
             marks: Vec::new(),
+            arches: Vec::new(),
             fields: Vec::new(),
         },
         region_of: vec![None; n],
@@ -266,6 +351,7 @@ pub fn scene(tile: &Tile, vocabulary: &Vocabulary) -> Result<Scene, String> {
     spot::place_all(&mut b, &pending);
     path::to_spots_and_village(&mut b, &pending);
     crossing::marks(&mut b);
+    labels::uncover(&mut b);
     badge::place_all(&mut b);
     for (id, f) in tile.features.iter().enumerate() {
         if b.kinds.shape(id) == Some(Shape::Face) {

@@ -171,6 +171,7 @@ fn add_route(b: &mut Builder<'_>, id: usize, curves: Vec<Curve>) {
         style,
         plain,
         curves,
+        label_at: None,
         layer: Layer::of(b.feature(id)),
     });
 }

@@ -92,6 +92,19 @@ fn place_one(b: &mut Builder<'_>, pending: &Pending, id: usize) {
             within: within.as_ref(),
         },
     );
+    // A low look between two features it touches is a band from one to the
+    // other at its nominal width, not a disc grown to reach both.
+    let low = matches!(&look, Look::Builtin(_, l) if l.low);
+    let span = if low && radius > nominal && targets.len() == 2 {
+        let ends: Vec<P> = targets.iter().filter_map(|t| t.inside_from(at)).collect();
+        match ends[..] {
+            [a, b] => Some((a, b)),
+            _ => None,
+        }
+    } else {
+        None
+    };
+    let radius = if span.is_some() { nominal } else { radius };
     let direction = f.direction.map(unit);
     let variant = f
         .variant
@@ -104,6 +117,7 @@ fn place_one(b: &mut Builder<'_>, pending: &Pending, id: usize) {
         radius,
         direction,
         variant,
+        span,
     });
 }
 

@@ -1,13 +1,15 @@
 //! Crossings, drawn from the layout's marks: a `bridge` is a stone parapet
 //! along both edges of the upper path over the stretch it crosses; a `tunnel`
-//! is a dark arched mouth in a stone frame where the lower path disappears.
-//! Both turn with the tile.
+//! is a dark arched mouth in a stone frame where the lower path disappears;
+//! a region over a region stands on `arches`: a stone face with dark arch
+//! openings along each wall, over the stretch where it spans the lower one.
+//! All turn with the tile.
 
 use tiny_skia::{LineCap, PathBuilder, Pixmap, Transform};
 
 use super::super::draw::{self, colour, line, local, shape, stroke};
 use super::super::geometry::{p, Curve, P};
-use super::super::layout::{Mark, Way};
+use super::super::layout::{Arches, Mark, Way};
 
 /// How far a parapet runs past the crossed feature, along the curve.
 const OVERHANG: f32 = 0.04;
@@ -103,4 +105,38 @@ fn mouth(pixmap: &mut Pixmap, curve: &Curve, t: f32, out: f32, half: f32, ts: Tr
     };
     shape(pixmap, arch(1.0), colour::WALL, 0.12, ts);
     shape(pixmap, arch(0.68), colour::INK, 0.0, ts);
+}
+
+/// Width of the stone face under a region's bridge, in tiles.
+const FACE: f32 = 0.07;
+/// Distance between two arches, in tiles.
+const ARCH_SPACING: f32 = 0.09;
+
+/// The side of a region's bridge: a stone face along the wall, outside the
+/// upper region, pierced by a row of dark arches.
+pub fn arches(pixmap: &mut Pixmap, a: &Arches, ts: Transform) {
+    let off = a.out * (FACE / 2.0 + 0.012);
+    let face = along(&a.wall, a.from, a.to, off);
+    stroke_butt(pixmap, &face, FACE + 0.012, colour::INK, ts);
+    stroke_butt(pixmap, &face, FACE, colour::WALL, ts);
+    let length: f32 = face
+        .windows(2)
+        .map(|w| (w[1].0 - w[0].0).hypot(w[1].1 - w[0].1))
+        .sum();
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let n = ((length / ARCH_SPACING).floor() as u16).max(1);
+    for k in 0..n {
+        let t = a.from + (a.to - a.from) * (f32::from(k) + 0.5) / f32::from(n);
+        let d = tangent(&a.wall, t);
+        let at = a.wall.at(t) + p(-d.y, d.x) * off;
+        // Local x along the wall, local y towards the outside.
+        let frame = local(ts, at, FACE / 2.0, d * a.out);
+        let mut arch = PathBuilder::new();
+        arch.move_to(-0.5, 1.0);
+        arch.line_to(-0.5, 0.0);
+        arch.cubic_to(-0.5, -0.65, 0.5, -0.65, 0.5, 0.0);
+        arch.line_to(0.5, 1.0);
+        arch.close();
+        shape(pixmap, arch.finish(), colour::INK, 0.0, frame);
+    }
 }

@@ -18,16 +18,23 @@ mod dragon;
 mod field;
 mod flier;
 mod garden;
+mod gem;
 mod goods;
+mod hill;
 mod inn;
+mod labyrinth;
 mod pennant;
+mod pigs;
 pub mod plain;
 mod portal;
 mod princess;
 pub mod road;
 mod tower;
+mod tunnel;
+mod vineyard;
 mod volcano;
 mod water;
+mod well;
 
 use tiny_skia::{ColorU8, Pixmap, Transform};
 
@@ -181,16 +188,37 @@ pub struct SpotLook {
     pub paint: SpotPainter,
     /// Nominal radius.
     pub radius: f32,
+    /// Whether it lies low on the ground: it is painted before the regions,
+    /// and between two features it touches it stretches from one to the
+    /// other as a band of its nominal width (a vineyard between two cities)
+    /// instead of growing into a disc that reaches both.
+    pub low: bool,
 }
 
-/// An attribute look: draws one unit in the upright square `-1..1`; `size` is
-/// the half-width of that square, in tiles.
+/// An attribute look: draws one unit in the square `-1..1` (upright, or for
+/// [`Place::Across`] along its path); `size` is the half-width of that
+/// square, in tiles.
 #[derive(Clone, Copy, Debug)]
 pub struct AttributeLook {
     /// Draws one unit.
     pub paint: fn(&mut Pixmap, Transform),
     /// Half-width of a unit's icon, in tiles.
     pub size: f32,
+    /// Where on a path it goes (other shapes ignore it).
+    pub place: Place,
+}
+
+/// Where an attribute of a path is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// Beside the path, on the side with more room (an inn).
+    Beside,
+    /// Across the path, turned along it (a tunnel over the road); where the
+    /// path already runs under something, at the mouth of that tunnel.
+    Across,
+    /// On the point where the path's branches meet, or its middle (a well,
+    /// the labyrinth), upright.
+    Centre,
 }
 
 /// Region looks.
@@ -225,10 +253,23 @@ pub const SPOTS: &[(&str, SpotLook)] = &[
     ("dragon", look(dragon::paint, 0.15)),
     ("portal", look(portal::paint, 0.14)),
     ("tower", look(tower::paint, 0.13)),
+    ("hill", look(hill::paint, 0.12)),
+    ("gem", look(gem::paint, 0.1)),
+    (
+        "vineyard",
+        SpotLook {
+            low: true,
+            ..look(vineyard::paint, 0.13)
+        },
+    ),
 ];
 
 const fn look(paint: SpotPainter, radius: f32) -> SpotLook {
-    SpotLook { paint, radius }
+    SpotLook {
+        paint,
+        radius,
+        low: false,
+    }
 }
 
 /// Attribute looks.
@@ -240,10 +281,18 @@ pub const ATTRIBUTES: &[(&str, AttributeLook)] = &[
     ("grain", icon(goods::grain, 0.085)),
     ("cloth", icon(goods::cloth, 0.085)),
     ("princess", icon(princess::paint, 0.08)),
+    ("pigs", icon(pigs::paint, 0.15)),
+    ("well", on(well::paint, 0.085, Place::Centre)),
+    ("labyrinth", on(labyrinth::paint, 0.2, Place::Centre)),
+    ("tunnel", on(tunnel::paint, 0.085, Place::Across)),
 ];
 
 const fn icon(paint: fn(&mut Pixmap, Transform), size: f32) -> AttributeLook {
-    AttributeLook { paint, size }
+    on(paint, size, Place::Beside)
+}
+
+const fn on(paint: fn(&mut Pixmap, Transform), size: f32, place: Place) -> AttributeLook {
+    AttributeLook { paint, size, place }
 }
 
 /// Every built-in look name with the shape it draws (`None`: attributes), for

@@ -10,8 +10,8 @@ use tiny_skia::{FillRule, LineCap, PathBuilder, Pixmap, Transform};
 use super::super::draw::{
     circle, colour, label, line, local, outline_path, paint, polygon, shape, stroke, upright,
 };
-use super::super::geometry::{Curve, CENTRE};
-use super::super::layout::{Badge, Region, Route, Spot, WALL_WIDTH};
+use super::super::geometry::{Curve, CENTRE, P};
+use super::super::layout::{Badge, Region, Spot, WALL_WIDTH};
 use super::{PathStyle, Plain};
 
 /// The ground when the vocabulary declares no face kind.
@@ -71,12 +71,9 @@ pub fn path_style(p: &Plain) -> PathStyle {
     }
 }
 
-/// A plain path's label, on a disc at the middle of its first curve.
-pub fn path_label(pixmap: &mut Pixmap, route: &Route, p: &Plain, ts: Transform) {
-    if let Some(c) = route.curves.first() {
-        let at = c.at(if route.curves.len() > 1 { 0.35 } else { 0.5 });
-        disc(pixmap, p, upright(ts, at, 0.06));
-    }
+/// A plain path's label, on a disc at `at` (on the path: see the layout).
+pub fn path_label(pixmap: &mut Pixmap, at: P, p: &Plain, ts: Transform) {
+    disc(pixmap, p, upright(ts, at, 0.06));
 }
 
 /// A plain spot: a disc with its label; its arrow, if it has one, points
