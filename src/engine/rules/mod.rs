@@ -22,6 +22,7 @@ pub(in crate::engine) mod abbot;
 pub(in crate::engine) mod barn;
 pub(in crate::engine) mod bazaar;
 pub(in crate::engine) mod big_top;
+pub(in crate::engine) mod bridge;
 pub(in crate::engine) mod builder;
 pub(in crate::engine) mod castle;
 pub(in crate::engine) mod challenge;
@@ -827,6 +828,8 @@ registry! {
     special_monastery: special_monastery::SpecialMonastery,
     ferry: ferry::Ferry,
     vodyanoy: vodyanoy::Vodyanoy,
+    // After the pyramid: no bridge over acrobats, no acrobat under a bridge.
+    bridge: bridge::Bridges,
     // Last: its decision follows every other one due after scoring.
     wagon: wagon::Wagon,
 }
