@@ -79,6 +79,19 @@ struct Placed {
     ends: [u8; 2],
 }
 
+/// Why a bridge may not go somewhere (see [`Bridges::words`]).
+#[derive(Clone, Copy, Debug)]
+enum Why {
+    Axis,
+    NoTile,
+    NotNear,
+    HasBridge,
+    Acrobats,
+    NotFields,
+    /// The end on this board side faces a placed tile showing no road.
+    NoRoad(u8),
+}
+
 /// The bridges on the board and in supply.
 #[derive(Clone, Debug)]
 pub struct Bridges {
@@ -290,19 +303,20 @@ impl Module for Bridges {
         out: &mut Vec<MeepleAction>,
         from: usize,
     ) {
-        let mut i = from;
-        while i < out.len() {
+        // Kept actions move up in place, in order.
+        let mut kept = from;
+        for i in from..out.len() {
             let drop = match out[i] {
                 FigureAction::Place { feature, .. } => self.bare_way(t, game, feature),
                 FigureAction::Acrobat { x, y, .. } => self.bridge_at(game, x, y).is_some(),
                 _ => false,
             };
-            if drop {
-                out.remove(i);
-            } else {
-                i += 1;
+            if !drop {
+                out[kept] = out[i];
+                kept += 1;
             }
         }
+        out.truncate(kept);
     }
 
     fn another_action<X: Host>(
@@ -396,7 +410,9 @@ impl Bridges {
     }
 
     /// Checks a bridge across the tile at (x, y) along `axis` (0 north–south,
-    /// 1 east–west, as seen on the board): its way and its ends' sides.
+    /// 1 east–west, as seen on the board): its way and its ends' sides. A
+    /// refusal is a code, worded by [`Bridges::words`] only when reported
+    /// (the offer tries ten bridges a turn).
     fn check<X: Host>(
         &self,
         t: &BridgeTable,
@@ -404,43 +420,36 @@ impl Bridges {
         x: i32,
         y: i32,
         axis: u8,
-    ) -> Result<Placed, IllegalMove> {
+    ) -> Result<Placed, Why> {
         if axis > 1 {
-            return illegal("a bridge runs north–south or east–west");
+            return Err(Why::Axis);
         }
         let Some(tile) = game.board.tile_at(x, y) else {
-            return illegal(format!("no tile at ({x}, {y})"));
+            return Err(Why::NoTile);
         };
         let p = game.board.placed[tile as usize];
         let here = game.board.placed[game.current as usize];
         let ends = [axis, axis + 2];
-        let name = way_name(Side::from_index(usize::from(axis)));
         let faces_here = ends.iter().any(|&s| {
             let (dx, dy) = SIDE_STEP[usize::from(s)];
             (p.x + dx, p.y + dy) == (here.x, here.y)
         });
         if tile != game.current && !faces_here {
-            return illegal(format!(
-                "a bridge goes on the tile just placed, or on a tile next to it with an end facing it; a bridge {name} at ({x}, {y}) does not"
-            ));
+            return Err(Why::NotNear);
         }
         if self.bridges.iter().any(|b| b.tile == tile) {
-            return illegal(format!("the tile at ({x}, {y}) holds a bridge already"));
+            return Err(Why::HasBridge);
         }
         if let Some(pyramid) = game.x.module::<Pyramid>() {
             if pyramid.acrobats_on(tile) > 0 {
-                return illegal(format!(
-                    "the pyramid of the tile at ({x}, {y}) holds acrobats: no bridge goes on it"
-                ));
+                return Err(Why::Acrobats);
             }
         }
         // The unrotated tile's axis: a quarter turn swaps them.
         let unrotated = usize::from((axis + p.rotation) % 2);
         let feature = t.ways[usize::from(p.kind.0)][unrotated];
         if feature == NONE {
-            return illegal(format!(
-                "a bridge {name} at ({x}, {y}) must end on two sides showing only field"
-            ));
+            return Err(Why::NotFields);
         }
         for &side in &ends {
             let (dx, dy) = SIDE_STEP[usize::from(side)];
@@ -448,19 +457,49 @@ impl Bridges {
                 continue;
             };
             if road_at(t, game, u, (side + 2) % 4).is_none() {
-                return illegal(format!(
-                    "the bridge's {} end faces the tile at ({}, {}), which shows no {} there",
-                    side_word(side),
-                    p.x + dx,
-                    p.y + dy,
-                    game.rules.vocab.kinds[usize::from(t.kind)].id
-                ));
+                return Err(Why::NoRoad(side));
             }
         }
         Ok(Placed {
             tile,
             feature,
-            ends: [axis, axis + 2],
+            ends,
+        })
+    }
+
+    /// A refusal of a bridge at (x, y) along `axis` in words.
+    fn words<X: Host>(
+        t: &BridgeTable,
+        game: &Game<'_, X>,
+        why: Why,
+        x: i32,
+        y: i32,
+        axis: u8,
+    ) -> IllegalMove {
+        let name = way_name(Side::from_index(usize::from(axis % 2)));
+        IllegalMove(match why {
+            Why::Axis => "a bridge runs north–south or east–west".into(),
+            Why::NoTile => format!("no tile at ({x}, {y})"),
+            Why::NotNear => format!(
+                "a bridge goes on the tile just placed, or on a tile next to it with an end facing it; a bridge {name} at ({x}, {y}) does not"
+            ),
+            Why::HasBridge => format!("the tile at ({x}, {y}) holds a bridge already"),
+            Why::Acrobats => format!(
+                "the pyramid of the tile at ({x}, {y}) holds acrobats: no bridge goes on it"
+            ),
+            Why::NotFields => format!(
+                "a bridge {name} at ({x}, {y}) must end on two sides showing only field"
+            ),
+            Why::NoRoad(side) => {
+                let (dx, dy) = SIDE_STEP[usize::from(side)];
+                format!(
+                    "the bridge's {} end faces the tile at ({}, {}), which shows no {} there",
+                    side_word(side),
+                    x + dx,
+                    y + dy,
+                    game.rules.vocab.kinds[usize::from(t.kind)].id
+                )
+            }
         })
     }
 
@@ -479,7 +518,9 @@ impl Bridges {
         if self.left[game.active] == 0 {
             return illegal("the player has no bridge left");
         }
-        let b = self.check(t, game, x, y, axis)?;
+        let b = self
+            .check(t, game, x, y, axis)
+            .map_err(|why| Self::words(t, game, why, x, y, axis))?;
         let p = game.board.placed[b.tile as usize];
         let way = p.first_node + u32::from(b.feature);
         link(t, game, b, way);
