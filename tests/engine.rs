@@ -1556,3 +1556,41 @@ fn the_razboynik_without_the_vodyanoy_is_refused_naming_why() {
         "{err}"
     );
 }
+
+#[test]
+fn random_games_with_bridges_place_them_and_replay() {
+    // Bridges, Castles & Bazaars: random seats put bridges on the tiles
+    // they place, followers on the bridges, and later tiles continue the
+    // bridges' roads; every game replays from its log to the same scores.
+    // Not `random_games`: bazaar bids make scores fall.
+    let set = tileset(&[
+        "tilesets/base.tiles".into(),
+        "tilesets/bridges-castles-and-bazaars.tiles".into(),
+    ]);
+    let rules = Ruleset::new(&set, None).expect("the sets play");
+    let (mut bridges, mut on_bridges) = (0, 0);
+    for seed in 0..120 {
+        let names = player_names(2 + usize::try_from(seed % 5).unwrap_or(0));
+        let (game, log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &names)
+            .expect("plays");
+        bridges += log.turns.iter().filter(|t| t.bridge.is_some()).count();
+        on_bridges += log
+            .turns
+            .iter()
+            .filter(|t| t.meeple.as_ref().is_some_and(|m| m.feature.contains('-')))
+            .count();
+        // At most 3 bridges each (2 with five players): the replay refuses more.
+        assert!(
+            log.turns.iter().filter(|t| t.bridge.is_some()).count() <= 3 * names.len(),
+            "seed {seed}"
+        );
+        let text = log.to_json();
+        let back = GameLog::from_json(&text).expect("its own log reads back");
+        assert_eq!(back, log);
+        let replayed = replay(&rules, &back).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+        assert_eq!(replayed.scores(), game.scores(), "seed {seed}");
+        assert_eq!(replayed.events(), game.events(), "seed {seed}");
+    }
+    assert!(bridges > 200 && on_bridges > 10, "{bridges} {on_bridges}");
+}

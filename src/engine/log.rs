@@ -176,6 +176,9 @@ pub struct TurnLog {
     /// Before the figure action: a tunnel token on an opening.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tunnel: Option<TunnelLog>,
+    /// Before the figure action: a bridge across the tile at (x, y).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bridge: Option<BridgeLog>,
     /// A barn on a corner of this tile.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub barn: Option<BarnLog>,
@@ -371,6 +374,18 @@ pub struct FlockLog {
     #[serde(default, skip_serializing_if = "is_false")]
     pub gather: bool,
 }
+/// A bridge across the tile at (x, y) along `axis`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BridgeLog {
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+    /// Its two ends as seen on the board: `N-S` or `E-W`.
+    pub axis: String,
+}
+
 /// A tunnel token on the opening `feature` of the tile at (x, y).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

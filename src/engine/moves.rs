@@ -283,6 +283,18 @@ pub enum FigureAction {
         /// The pair, 0-based.
         pair: u8,
     },
+    /// A bridge (a supply piece with `capability bridge`) across the tile
+    /// at (x, y), the tile just placed or one next to it, from the middle of
+    /// side `from` (as seen on the board) to the opposite side's; the turn's
+    /// figure action follows.
+    Bridge {
+        /// Column of the bridge's tile.
+        x: i32,
+        /// Row of the bridge's tile.
+        y: i32,
+        /// One end: 0 for north–south, 1 for east–west, as seen on the board.
+        axis: u8,
+    },
     /// A follower from supply on top of the open tower of the tile at (x, y),
     /// anywhere on the board: the tower is closed.
     TowerFollower {

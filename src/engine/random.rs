@@ -13,7 +13,7 @@
 use super::log::FerryLog;
 use super::log::MagicLog;
 use super::log::{
-    AcrobatLog, BarnLog, BazaarLog, BazaarRoundLog, CaptureLog, CropActionLog, CropLog,
+    AcrobatLog, BarnLog, BazaarLog, BazaarRoundLog, BridgeLog, CaptureLog, CropActionLog, CropLog,
     CropResponseLog, FeatureLog, FlightLog, FlockLog, GameLog, MeepleLog, PosLog, RansomLog,
     RecallLog, SecondActionLog, TowerLog, TunnelLog, TurnLog,
 };
@@ -634,6 +634,15 @@ fn record_first_action(game: &Game<'_>, action: MeepleAction, e: &mut TurnLog) {
                     pair: Some(u32::from(pair) + 1),
                 });
             }
+        }
+        MeepleAction::Bridge { x, y, axis } => {
+            e.bridge = Some(BridgeLog {
+                x,
+                y,
+                axis: crate::engine::core::ruleset::way_name(crate::geometry::Side::from_index(
+                    usize::from(axis % 2),
+                )),
+            });
         }
         MeepleAction::Barn { figure, corner } => {
             e.barn = Some(BarnLog {

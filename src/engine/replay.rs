@@ -248,6 +248,24 @@ fn play_turn<'r>(
         game.apply(&Move::Figure(tunnel))
             .map_err(|e| format!("the tunnel token: {e}"))?;
     }
+    if let Some(b) = &turn.bridge {
+        let axis = match crate::engine::core::ruleset::parse_way(&b.axis) {
+            Some(side) => u8::try_from(side.index() % 2).unwrap_or(0),
+            None => {
+                return Err(format!(
+                    "the bridge: `{}` is no axis (`N-S` or `E-W`)",
+                    b.axis
+                ))
+            }
+        };
+        let bridge = MeepleAction::Bridge {
+            x: b.x,
+            y: b.y,
+            axis,
+        };
+        game.apply(&Move::Figure(bridge))
+            .map_err(|e| format!("the bridge: {e}"))?;
+    }
     let action = meeple_action(game, kind, rotation, turn)?;
     let number = game.turn();
     game.apply(&Move::Figure(action)).map_err(|e| e.0)?;
@@ -996,6 +1014,9 @@ fn describe(turn: &TurnLog) -> String {
             t.x,
             t.y
         ));
+    }
+    if let Some(b) = &turn.bridge {
+        s.push_str(&format!(", bridge {} at ({}, {})", b.axis, b.x, b.y));
     }
     if let Some(b) = &turn.barn {
         s.push_str(&format!(

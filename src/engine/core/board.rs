@@ -448,6 +448,27 @@ impl Board {
         }
     }
 
+    /// The placed tile at (x, y) now shows code `new` instead of `old` on
+    /// its board side `side` (N E S W = 0..3): the empty square across that
+    /// side, if any, is signed again (a rule module's added way ends there).
+    pub fn reshow(&mut self, x: i32, y: i32, side: usize, old: u8, new: u8) {
+        let Some(&(dx, dy)) = SIDE_STEP.get(side) else {
+            return;
+        };
+        let (Some(nx), Some(ny)) = (x.checked_add(dx), y.checked_add(dy)) else {
+            return;
+        };
+        if self.tile_at(nx, ny).is_some() || self.tile_at(x, y).is_none() {
+            return;
+        }
+        let weight = self.pow[(side + 2) % 4];
+        let sig = self
+            .signature(nx, ny)
+            .saturating_sub(u16::from(old) * weight)
+            .saturating_add(u16::from(new) * weight);
+        self.set_sig(nx, ny, sig);
+    }
+
     /// Moves a square to another signature bucket (0 = not open).
     #[inline]
     fn set_sig(&mut self, x: i32, y: i32, sig: u16) {

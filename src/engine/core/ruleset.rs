@@ -11,7 +11,7 @@ use super::supplies::{FigureDef, TokenDef};
 use super::tables::{Kind, NONE};
 use super::vocab::Vocab;
 use crate::engine::ids::{FeatureKindId, FigureId, KindId, TokenId};
-use crate::geometry::Slot;
+use crate::geometry::{Side, Slot};
 
 /// A tile set prepared for play; `T` is what the rule modules add.
 #[derive(Debug)]
@@ -180,6 +180,9 @@ impl<T> Ruleset<T> {
     pub fn feature_name(&self, kind: KindId, rotation: u8, feature: u8) -> String {
         let k = &self.kinds[usize::from(kind.0)];
         let f = &k.features[usize::from(feature)];
+        if let Some(from) = f.way {
+            return way_name(from.rotated(rotation));
+        }
         if let Some(slot) = f.name_slot {
             return slot.rotated(rotation).name().to_string();
         }
@@ -202,6 +205,15 @@ impl<T> Ruleset<T> {
     #[must_use]
     pub fn feature_named(&self, kind: KindId, rotation: u8, name: &str) -> Option<u8> {
         let k = &self.kinds[usize::from(kind.0)];
+        if let Some(from) = parse_way(name) {
+            // Either end of the way, turned back to the unrotated tile.
+            let from = from.rotated(4 - rotation % 4);
+            let i = k
+                .features
+                .iter()
+                .position(|f| f.way.is_some_and(|w| w == from || w == from.opposite()))?;
+            return u8::try_from(i).ok();
+        }
         if let Some(slot) = Slot::parse(name) {
             let f = k.slot_feature[slot.rotated(4 - rotation % 4).index()];
             return (f != NONE).then_some(f);
@@ -236,4 +248,25 @@ impl<T> Ruleset<T> {
             .get(usize::from(figure.0))
             .is_some_and(|f| f.companion)
     }
+}
+
+/// How a game log names an added way from side `from` as seen on the board:
+/// its two ends, north or east first (`N-S`, `E-W`).
+#[must_use]
+pub fn way_name(from: Side) -> String {
+    let (a, b) = if matches!(from, Side::N | Side::E) {
+        (from, from.opposite())
+    } else {
+        (from.opposite(), from)
+    };
+    format!("{}-{}", a.name(), b.name())
+}
+
+/// The side an added way's log name starts from (`N-S`, `S-N`, `E-W`,
+/// `W-E`); none for any other name.
+#[must_use]
+pub fn parse_way(name: &str) -> Option<Side> {
+    let (a, b) = name.split_once('-')?;
+    let (a, b) = (Side::parse(a)?, Side::parse(b)?);
+    (b == a.opposite()).then_some(a)
 }

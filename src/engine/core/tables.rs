@@ -98,6 +98,37 @@ pub struct KFeature {
     /// The slot that names it in game logs (unrotated); none for a spot or a
     /// field with no border slot, which its kind names.
     pub name_slot: Option<Slot>,
+    /// An *added way* (see [`KFeature::added_way`]): a path a rule module
+    /// adds to the kind, from the middle of this side (unrotated) to the
+    /// middle of the opposite one; none for the tile's own features.
+    pub way: Option<Side>,
+}
+
+impl KFeature {
+    /// An added way of kind `kind` (vocabulary index) across the tile from
+    /// the middle of side `from` to the opposite side's: a feature no slot
+    /// holds and that brings no open side, inert until a rule module
+    /// activates it on a placed tile (opening its ends and joining them to
+    /// its neighbours itself). The tile's own features do not change: a
+    /// way lies over them. Game logs name it by its two ends as seen on
+    /// the board (`N-S`, `E-W`).
+    #[must_use]
+    pub fn added_way(kind: u8, from: Side, vocab: &Vocab) -> KFeature {
+        let rule = &vocab.kinds[usize::from(kind)];
+        KFeature {
+            kind,
+            sides: 0,
+            shape: rule.shape,
+            rich: false,
+            admits: rule.admits,
+            companions: rule.companions,
+            attributes: 0,
+            units: Vec::new(),
+            touching: Vec::new(),
+            name_slot: None,
+            way: Some(from),
+        }
+    }
 }
 
 /// Prepares one wire tile.
@@ -291,6 +322,7 @@ fn prepare_feature(f: &wire::Feature, kinds: &[u8], vocab: &Vocab) -> Result<KFe
             .find(|s| s.is_middle())
             .or_else(|| slots.first())
             .copied(),
+        way: None,
     };
     for (name, &units) in &f.attributes {
         let a = vocab

@@ -24,6 +24,7 @@ pub(in crate::engine) mod abbot;
 pub(in crate::engine) mod barn;
 pub(in crate::engine) mod bazaar;
 pub(in crate::engine) mod big_top;
+pub(in crate::engine) mod bridge;
 pub(in crate::engine) mod builder;
 pub(in crate::engine) mod castle;
 pub(in crate::engine) mod challenge;
@@ -890,6 +891,8 @@ registry! {
     vodyanoy: vodyanoy::Vodyanoy,
     // After the Vodyanoy: it holds the followers the razboynik traps.
     razboynik: razboynik::Razboynik,
+    // After the pyramid: no bridge over acrobats, no acrobat under a bridge.
+    bridge: bridge::Bridges,
     // Last: its decision follows every other one due after scoring.
     wagon: wagon::Wagon,
 }

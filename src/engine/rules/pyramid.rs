@@ -76,6 +76,16 @@ pub struct Pyramid {
     tiles: Vec<(u32, u32)>,
 }
 
+impl Pyramid {
+    /// The acrobats in the pyramid of placed tile `tile` (0 without one).
+    pub(in crate::engine) fn acrobats_on(&self, tile: u32) -> u32 {
+        self.tiles
+            .iter()
+            .find(|&&(t, _)| t == tile)
+            .map_or(0, |&(_, n)| n)
+    }
+}
+
 impl Module for Pyramid {
     type Table = PyramidTable;
     const CAPABILITY: Capability = Capability {
