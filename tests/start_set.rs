@@ -145,3 +145,55 @@ fn with_the_wind_roses_the_compass_rose_starts_and_spiel_doch_is_shuffled_in() {
     assert_eq!(game.remaining(kind("spiel-doch/RRR")), 1);
     assert_eq!(game.remaining(kind("base/D")), 3);
 }
+
+/// A start set with a layout (`start at X Y [turn N]`): each tile on its
+/// square, turned as written, relative to the first; not at its first legal
+/// placement (that would put `B` west of `A`, unturned).
+const LAID_OUT: &str = r#"expansion laid-out "Laid out" {
+    requires base
+}
+tile A x1 start { city N; road E W }
+tile B x1 start at 1 0 turn 1 { road N S }
+tile C x1 start at 0 1 turn 2 { city N }
+tile D x2 { road N S }
+"#;
+
+#[test]
+fn a_start_layout_lays_each_tile_on_its_square_and_turned() {
+    let base = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tilesets/base.tiles"),
+    )
+    .expect("base");
+    let set = compile(&[
+        ("base.tiles", base),
+        ("laid-out.tiles", LAID_OUT.to_string()),
+    ])
+    .unwrap_or_else(|e| panic!("{e}"));
+    let b = set.tiles.iter().find(|t| t.id == "laid-out/B").expect("B");
+    assert_eq!(
+        b.start_at,
+        Some(tileforge::emit::wire::StartAt {
+            x: 1,
+            y: 0,
+            rotation: 1
+        })
+    );
+    let rules = Ruleset::new(&set, None).expect("the sets play");
+    let game = Game::new(&rules, 2).expect("a game starts");
+    assert_eq!(
+        layout(&game),
+        [
+            ("laid-out/A".to_string(), 0, 0, 0),
+            ("laid-out/B".to_string(), 1, 0, 1),
+            ("laid-out/C".to_string(), 0, 1, 2),
+        ]
+    );
+    for seed in 0..10 {
+        let (game, log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &player_names(2))
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let again = replay(&rules, &log).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(again.scores(), game.scores(), "seed {seed}");
+        assert_eq!(layout(&again), layout(&game), "seed {seed}");
+    }
+}

@@ -80,6 +80,11 @@ pub fn tileset(checked: &Checked) -> wire::TileSet {
             expansion: set.expansions[tile.expansion].id.clone(),
             count: tile.count,
             start: tile.start,
+            start_at: tile.start_at.map(|a| wire::StartAt {
+                x: a.x,
+                y: a.y,
+                rotation: a.turns,
+            }),
             group: tile.group.map(|g| vocabulary.groups[g].id.clone()),
             last: tile.last,
             held: tile.held,

@@ -342,6 +342,10 @@ pub struct Tile {
     pub count: u32,
     /// How many of the copies are start tiles (0 if none).
     pub start: u32,
+    /// A start set's fixed layout: where this tile lies relative to the
+    /// set's first tile, and how it is turned (`start at X Y [turn N]`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_at: Option<StartAt>,
     /// Its group, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub group: Option<String>,
@@ -361,6 +365,20 @@ pub struct Tile {
     pub edges: String,
     /// The features; a feature's index is its id within the tile.
     pub features: Vec<Feature>,
+}
+
+/// Where a start set's tile lies: its square relative to the set's first
+/// tile (x east, y south) and its clockwise quarter turns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StartAt {
+    /// Columns east of the first tile.
+    pub x: i32,
+    /// Rows south of the first tile.
+    pub y: i32,
+    /// Clockwise quarter turns, 0–3.
+    #[serde(default)]
+    pub rotation: u8,
 }
 
 impl Tile {

@@ -195,6 +195,7 @@ mod tests {
             expansion: "x".into(),
             count: 1,
             start: 0,
+            start_at: None,
             group: None,
             last: false,
             held: false,
