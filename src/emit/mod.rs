@@ -205,6 +205,7 @@ fn kind(k: &KindDef, expansion: Option<String>) -> wire::Kind {
         arrow: k.arrow,
         variants: k.variants.clone(),
         ends_at: k.ends_at.clone(),
+        partial: k.partial,
         style: style(&k.style),
         expansion,
     }

@@ -135,6 +135,10 @@ pub struct Kind {
     /// For a path: the spot kinds its dead ends may end at.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ends_at: Vec<String>,
+    /// A region that may take single slots of a side (a wall along part of
+    /// a side, the rest of it field); its letter marks every side it is on.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub partial: bool,
     /// How to draw it.
     #[serde(default, skip_serializing_if = "Style::is_empty")]
     pub style: Style,

@@ -297,13 +297,13 @@ mod tests {
 
     #[test]
     fn matches_any_meets_every_letter_and_is_written_star() {
-        let text = "expansion t {}\nkind wall region \"Wall\" { edge A; matches any }\ntile a { wall N E S W; cloister }\ntile b { city N; road E W }";
+        let text = "expansion t {}\nkind abbey-wall region \"Wall\" { edge A; matches any }\ntile a { abbey-wall N E S W; cloister }\ntile b { city N; road E W }";
         let checked = compile_str(text).expect("compiles");
         let v = &checked.ir().vocabulary;
         assert!(v.meets(b'A', b'C') && v.meets(b'R', b'A') && v.meets(b'F', b'A'));
         assert!(!v.meets(b'C', b'R'));
         let json = crate::emit::tileset(&checked);
-        let wall = json.vocabulary.kind("wall").expect("wall");
+        let wall = json.vocabulary.kind("abbey-wall").expect("wall");
         assert_eq!(wall.matches, ["*"]);
     }
 }

@@ -182,6 +182,7 @@ mod tests {
                 arrow: false,
                 variants: Vec::new(),
                 ends_at: Vec::new(),
+                partial: false,
                 style: wire::Style::default(),
                 expansion: None,
             });
