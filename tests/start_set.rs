@@ -145,3 +145,96 @@ fn with_the_wind_roses_the_compass_rose_starts_and_spiel_doch_is_shuffled_in() {
     assert_eq!(game.remaining(kind("spiel-doch/RRR")), 1);
     assert_eq!(game.remaining(kind("base/D")), 3);
 }
+
+/// A start set with a layout (`start at X Y [turn N]`): each tile on its
+/// square, turned as written, relative to the first; not at its first legal
+/// placement (that would put `B` west of `A`, unturned).
+const LAID_OUT: &str = r#"expansion laid-out "Laid out" {
+    requires base
+}
+tile A x1 start { city N; road E W }
+tile B x1 start at 1 0 turn 1 { road N S }
+tile C x1 start at 0 1 turn 2 { city N }
+tile D x2 { road N S }
+"#;
+
+#[test]
+fn a_start_layout_lays_each_tile_on_its_square_and_turned() {
+    let base = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tilesets/base.tiles"),
+    )
+    .expect("base");
+    let set = compile(&[
+        ("base.tiles", base),
+        ("laid-out.tiles", LAID_OUT.to_string()),
+    ])
+    .unwrap_or_else(|e| panic!("{e}"));
+    let b = set.tiles.iter().find(|t| t.id == "laid-out/B").expect("B");
+    assert_eq!(
+        b.start_at,
+        Some(tileforge::emit::wire::StartAt {
+            x: 1,
+            y: 0,
+            rotation: 1
+        })
+    );
+    let rules = Ruleset::new(&set, None).expect("the sets play");
+    let game = Game::new(&rules, 2).expect("a game starts");
+    assert_eq!(
+        layout(&game),
+        [
+            ("laid-out/A".to_string(), 0, 0, 0),
+            ("laid-out/B".to_string(), 1, 0, 1),
+            ("laid-out/C".to_string(), 0, 1, 2),
+        ]
+    );
+    for seed in 0..10 {
+        let (game, log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &player_names(2))
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let again = replay(&rules, &log).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(again.scores(), game.scores(), "seed {seed}");
+        assert_eq!(layout(&again), layout(&game), "seed {seed}");
+    }
+}
+
+/// Walls (`partial` regions, side letter `X`): two tiles whose inner sides
+/// are part wall, part field, laid as a start set; later tiles go only
+/// against their outer sides, and games replay.
+const WALLED: &str = r#"expansion walled "Walled" {
+    requires base
+}
+tile A x1 start { road W; wall E ESE SSE S SSW }
+tile B x1 start at 1 0 { road E; wall W WSW SSW S SSE }
+"#;
+
+#[test]
+fn a_walled_start_set_is_laid_and_its_walls_meet_only_each_other() {
+    let base = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tilesets/base.tiles"),
+    )
+    .expect("base");
+    let set = compile(&[("base.tiles", base), ("walled.tiles", WALLED.to_string())])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let a = set.tiles.iter().find(|t| t.id == "walled/A").expect("A");
+    assert_eq!(a.edges, "FXXR");
+    let rules = Ruleset::new(&set, None).expect("the sets play");
+    let game = Game::new(&rules, 2).expect("a game starts");
+    assert_eq!(
+        layout(&game),
+        [
+            ("walled/A".to_string(), 0, 0, 0),
+            ("walled/B".to_string(), 1, 0, 0),
+        ]
+    );
+    for seed in 0..10 {
+        let (game, log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &player_names(2))
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        // Nothing lies south of the walls: only a wall side meets a wall side.
+        assert!(game.tile_at(0, 1).is_none(), "seed {seed}");
+        assert!(game.tile_at(1, 1).is_none(), "seed {seed}");
+        let again = replay(&rules, &log).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(again.scores(), game.scores(), "seed {seed}");
+    }
+}

@@ -9,6 +9,7 @@ mod capabilities;
 mod edits;
 mod expect;
 mod filenames;
+mod layout;
 pub use filenames::MAX_ID_LEN;
 pub mod identical;
 pub mod placeable;
@@ -52,6 +53,7 @@ pub fn check(lowered: Lowered) -> (Option<Checked>, Vec<Diagnostic>) {
     let complete = !diagnostics.iter().any(Diagnostic::is_error);
     expect::check(&set, complete, &mut diagnostics);
     start::check(&set, &mut diagnostics);
+    layout::check(&set, &mut diagnostics);
     filenames::check(&set, &mut diagnostics);
     requires::check(&set, &mut diagnostics);
     edits::check(&set, &mut diagnostics);

@@ -10,7 +10,9 @@
 //! together, the first laid as the start tile, the others beside it; a start
 //! set yields to another expansion's single start tile (its rules make it an
 //! alternative start; JCloisterZone starts on the compass rose when both are
-//! in play), so only two start sets of unrelated expansions are refused.
+//! in play), so only two start sets of unrelated expansions are refused; a
+//! start set with a fixed layout (`start at`, the Count's city) starts before
+//! one without, so only two laid-out sets (or two without) are refused.
 
 use crate::diag::{Code, Diagnostic};
 use crate::ir::TileSet;
@@ -56,6 +58,7 @@ pub fn check(set: &TileSet, out: &mut Vec<Diagnostic>) {
                 group.is_none()
                     && (e.expansion == other.expansion
                         || in_a_set(&starts, e) != in_a_set(&starts, other)
+                        || laid_out(&starts, e) != laid_out(&starts, other)
                         || requires(set, other.expansion, e.expansion)
                         || requires(set, e.expansion, other.expansion))
             };
@@ -87,6 +90,16 @@ fn in_a_set(starts: &[&crate::ir::Tile], tile: &crate::ir::Tile) -> bool {
         .filter(|t| t.expansion == tile.expansion)
         .count()
         > 1
+}
+
+/// True when `tile`'s start set has a fixed layout (`start at`): a whole
+/// picture such as the city of Carcassonne, which starts the game before a
+/// start set without one (that one is then shuffled in).
+fn laid_out(starts: &[&crate::ir::Tile], tile: &crate::ir::Tile) -> bool {
+    in_a_set(starts, tile)
+        && starts
+            .iter()
+            .any(|t| t.expansion == tile.expansion && t.start_at.is_some())
 }
 
 /// True when expansion `a` requires expansion `b`, directly or through others.

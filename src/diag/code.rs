@@ -56,6 +56,8 @@ codes! {
     BadEdit = "E0111", Error, "a `replaces` or `remove` of a tile the required expansions lack";
     IdNotAFileName = "E0112", Error, "an id that cannot name an image file: over 64 characters, an expansion id ending in `.png`, `.webp` or `.jpg`, or a tile id that is not printable ASCII";
     Loop = "E0113", Error, "requirements that go round in a loop (`a` requires `b`, which requires `a`; an expansion requiring itself), or a `replaces`/`remove` of a tile of the edit's own expansion";
+    StartLayout = "E0114", Error, "a start layout that cannot be laid: `start at` on a tile outside a start set, a set's tile without one, its first tile elsewhere than `at 0 0`, two tiles on one square, a turn other than 0 to 3, or a tile touching none declared before it";
+    StartSides = "E0115", Error, "two neighbours in a start layout whose sides do not meet";
     SideTaken = "E0201", Error, "a side is used by two features";
     RoadOnCitySide = "E0202", Error, "a road and a city on the same side";
     CrossingFeatures = "E0203", Error, "features cross each other";

@@ -80,6 +80,11 @@ pub fn tileset(checked: &Checked) -> wire::TileSet {
             expansion: set.expansions[tile.expansion].id.clone(),
             count: tile.count,
             start: tile.start,
+            start_at: tile.start_at.map(|a| wire::StartAt {
+                x: a.x,
+                y: a.y,
+                rotation: a.turns,
+            }),
             group: tile.group.map(|g| vocabulary.groups[g].id.clone()),
             last: tile.last,
             held: tile.held,
@@ -200,6 +205,7 @@ fn kind(k: &KindDef, expansion: Option<String>) -> wire::Kind {
         arrow: k.arrow,
         variants: k.variants.clone(),
         ends_at: k.ends_at.clone(),
+        partial: k.partial,
         style: style(&k.style),
         expansion,
     }

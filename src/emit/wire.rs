@@ -135,6 +135,10 @@ pub struct Kind {
     /// For a path: the spot kinds its dead ends may end at.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ends_at: Vec<String>,
+    /// A region that may take single slots of a side (a wall along part of
+    /// a side, the rest of it field); its letter marks every side it is on.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub partial: bool,
     /// How to draw it.
     #[serde(default, skip_serializing_if = "Style::is_empty")]
     pub style: Style,
@@ -342,6 +346,10 @@ pub struct Tile {
     pub count: u32,
     /// How many of the copies are start tiles (0 if none).
     pub start: u32,
+    /// A start set's fixed layout: where this tile lies relative to the
+    /// set's first tile, and how it is turned (`start at X Y [turn N]`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_at: Option<StartAt>,
     /// Its group, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub group: Option<String>,
@@ -361,6 +369,20 @@ pub struct Tile {
     pub edges: String,
     /// The features; a feature's index is its id within the tile.
     pub features: Vec<Feature>,
+}
+
+/// Where a start set's tile lies: its square relative to the set's first
+/// tile (x east, y south) and its clockwise quarter turns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StartAt {
+    /// Columns east of the first tile.
+    pub x: i32,
+    /// Rows south of the first tile.
+    pub y: i32,
+    /// Clockwise quarter turns, 0–3.
+    #[serde(default)]
+    pub rotation: u8,
 }
 
 impl Tile {

@@ -129,6 +129,17 @@ pub fn validate_tile(tile: &Tile, vocabulary: &Vocabulary) -> Result<(), String>
             tile.start, tile.count
         ));
     }
+    if let Some(at) = tile.start_at {
+        if tile.start == 0 || tile.group.is_some() {
+            return Err("a square in a start layout, but not a start set's tile".into());
+        }
+        if at.rotation > 3 || at.x.abs() > 100 || at.y.abs() > 100 {
+            return Err(format!(
+                "start layout square {} {} turned {} is out of range",
+                at.x, at.y, at.rotation
+            ));
+        }
+    }
     let shape_of = |f: &crate::emit::wire::Feature| vocabulary.kind(&f.kind).map(|k| k.shape);
     let shape_at = |i: usize| tile.features.get(i).and_then(shape_of);
     for (i, f) in tile.features.iter().enumerate() {

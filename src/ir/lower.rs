@@ -270,6 +270,53 @@ impl Lowering {
                 ok = false;
             }
         }
+        let start_at = decl.start_at.as_ref().and_then(|at| {
+            let mut coordinate = |n: &ast::Number| {
+                let v = i32::try_from(n.value)
+                    .ok()
+                    .filter(|v| v.abs() <= MAX_LAYOUT);
+                if v.is_none() {
+                    self.diagnostics.push(
+                        Diagnostic::new(
+                            Code::StartLayout,
+                            n.span,
+                            format!("a start layout spans at most {MAX_LAYOUT} squares each way"),
+                        )
+                        .label("too far from the first tile"),
+                    );
+                }
+                v
+            };
+            let x = coordinate(&at.x);
+            let y = coordinate(&at.y);
+            let turns = match at.turn {
+                None => Some(0),
+                Some(n) => {
+                    let t = u8::try_from(n.value).ok().filter(|t| *t < 4);
+                    if t.is_none() {
+                        self.diagnostics.push(
+                            Diagnostic::new(
+                                Code::StartLayout,
+                                n.span,
+                                format!("`turn {}` is not a quarter turn from 0 to 3", n.value),
+                            )
+                            .label("clockwise quarter turns")
+                            .help("write `turn 1` for a quarter turn, `turn 2` for a half turn"),
+                        );
+                    }
+                    t
+                }
+            };
+            Some(super::StartAt {
+                x: x?,
+                y: y?,
+                turns: turns?,
+                span: at.span,
+            })
+        });
+        if decl.start_at.is_some() && start_at.is_none() {
+            ok = false;
+        }
         let LoweredTile {
             features,
             relations,
@@ -294,6 +341,7 @@ impl Lowering {
             name: decl.id.text.clone(),
             count,
             start: u32::from(decl.start.is_some()),
+            start_at,
             group,
             last: decl.last.is_some(),
             twin: decl.twin.is_some(),
@@ -537,6 +585,9 @@ impl Lowering {
         }
     }
 }
+
+/// How far from the first tile a start layout may place one (`start at`).
+const MAX_LAYOUT: i32 = 100;
 
 const FIGURE_SETTINGS: &[&str] = &[
     "per-player",

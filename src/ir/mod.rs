@@ -127,6 +127,9 @@ pub struct Tile {
     pub count: u32,
     /// Copies that are start tiles.
     pub start: u32,
+    /// A start set's fixed layout: where this tile lies (`start at X Y
+    /// [turn N]`), relative to the set's first tile.
+    pub start_at: Option<StartAt>,
     /// Its group (index into the vocabulary's groups).
     pub group: Option<usize>,
     /// Drawn last of its group.
@@ -145,6 +148,19 @@ pub struct Tile {
     /// Whether the fields were declared (and proved) rather than derived.
     pub explicit_fields: bool,
     /// The tile's id in the source.
+    pub span: Span,
+}
+
+/// Where a start set's tile lies, relative to the set's first tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StartAt {
+    /// Columns east of the first tile.
+    pub x: i32,
+    /// Rows south of the first tile.
+    pub y: i32,
+    /// Clockwise quarter turns, 0–3.
+    pub turns: u8,
+    /// The `at ...` words.
     pub span: Span,
 }
 
@@ -281,13 +297,13 @@ mod tests {
 
     #[test]
     fn matches_any_meets_every_letter_and_is_written_star() {
-        let text = "expansion t {}\nkind wall region \"Wall\" { edge A; matches any }\ntile a { wall N E S W; cloister }\ntile b { city N; road E W }";
+        let text = "expansion t {}\nkind abbey-wall region \"Wall\" { edge A; matches any }\ntile a { abbey-wall N E S W; cloister }\ntile b { city N; road E W }";
         let checked = compile_str(text).expect("compiles");
         let v = &checked.ir().vocabulary;
         assert!(v.meets(b'A', b'C') && v.meets(b'R', b'A') && v.meets(b'F', b'A'));
         assert!(!v.meets(b'C', b'R'));
         let json = crate::emit::tileset(&checked);
-        let wall = json.vocabulary.kind("wall").expect("wall");
+        let wall = json.vocabulary.kind("abbey-wall").expect("wall");
         assert_eq!(wall.matches, ["*"]);
     }
 }

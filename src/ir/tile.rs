@@ -190,7 +190,30 @@ impl TileLowering<'_> {
     fn region(&mut self, index: usize, kind: usize, f: &FeatureDecl) {
         let id = self.push(index, kind, f.span);
         let mut sides: Vec<Side> = Vec::new();
+        let partial = self.vocabulary.kinds[kind].partial;
+        let mut slots: Vec<Slot> = Vec::new();
         for place in &f.places {
+            if partial {
+                // A partial region (a wall) lists slots, as a field does:
+                // `N` is the middle slot of the north side.
+                let Some(slot) = Slot::parse(&place.text) else {
+                    self.error(unknown_place(
+                        place,
+                        "a partial region lists slots: NNW N NNE ENE E ESE SSE S SSW WSW W WNW",
+                    ));
+                    continue;
+                };
+                if slots.contains(&slot) {
+                    self.error(side_twice(place));
+                    continue;
+                }
+                slots.push(slot);
+                if !sides.contains(&slot.side()) {
+                    sides.push(slot.side());
+                }
+                self.claim(id, &[slot], place.span);
+                continue;
+            }
             let Some(side) = self.side(place, "a region takes whole sides") else {
                 continue;
             };
@@ -200,6 +223,7 @@ impl TileLowering<'_> {
             }
             sides.push(side);
             self.claim(id, &side.slots(), place.span);
+            slots.extend(side.slots());
         }
         if sides.is_empty() {
             self.error(

@@ -105,6 +105,9 @@ pub struct KindDef {
     pub variants: Vec<String>,
     /// For a path: the spot kinds its dead ends may end at (empty: anywhere).
     pub ends_at: Vec<String>,
+    /// A region that may take single slots of a side, not only whole sides
+    /// (`partial`: a wall along part of a side, the rest of it field).
+    pub partial: bool,
     /// How it is drawn.
     pub style: Style,
     /// The expansion that declares it (`None`: the prelude).
@@ -358,6 +361,7 @@ impl Vocabulary {
             arrow: false,
             variants: Vec::new(),
             ends_at: Vec::new(),
+            partial: false,
             style: Style::default(),
             origin,
             span: decl.id.span,
@@ -449,6 +453,7 @@ impl Vocabulary {
             "capability" => kind.capabilities.extend(words()),
             "centre" if only(&[Shape::Spot], diagnostics) => kind.centre = true,
             "arrow" if only(&[Shape::Spot], diagnostics) => kind.arrow = true,
+            "partial" if only(&[Shape::Region], diagnostics) => kind.partial = true,
             "variants" if only(&[Shape::Spot], diagnostics) => kind.variants = words(),
             "ends-at" if only(&[Shape::Path], diagnostics) => {
                 // A name given twice is one place to end at (and one
@@ -460,7 +465,7 @@ impl Vocabulary {
                     .collect();
             }
             "draw" | "colour" | "label" => style_setting(&mut kind.style, s, diagnostics),
-            "matches" | "centre" | "arrow" | "variants" | "ends-at" => {}
+            "matches" | "centre" | "arrow" | "partial" | "variants" | "ends-at" => {}
             _ => unknown_setting(s, KIND_SETTINGS, "a kind declaration", diagnostics),
         }
     }
@@ -861,6 +866,7 @@ const KIND_SETTINGS: &[&str] = &[
     "capability",
     "centre",
     "arrow",
+    "partial",
     "variants",
     "ends-at",
     "draw",

@@ -94,6 +94,8 @@ pub struct TileDecl {
     pub count: Option<Number>,
     /// The `start` flag.
     pub start: Option<Span>,
+    /// `start at X Y [turn N]`: where a start set's tile lies.
+    pub start_at: Option<Box<StartAt>>,
     /// The `last` flag: drawn last of its group.
     pub last: Option<Span>,
     /// The `twin` flag: a deliberate twin of another tile (no W0602).
@@ -109,6 +111,20 @@ pub struct TileDecl {
     /// The features in source order.
     pub features: Vec<FeatureDecl>,
     /// From `tile` to the closing brace.
+    pub span: Span,
+}
+
+/// `at X Y [turn N]` after `start`: a square relative to the start set's
+/// first tile (x east, y south) and clockwise quarter turns.
+#[derive(Clone, Debug)]
+pub struct StartAt {
+    /// Column offset.
+    pub x: Number,
+    /// Row offset.
+    pub y: Number,
+    /// Quarter turns, if written.
+    pub turn: Option<Number>,
+    /// From `at` to the last number.
     pub span: Span,
 }
 

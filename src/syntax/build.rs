@@ -6,8 +6,8 @@ use pest::Parser;
 
 use super::ast::{
     AttributeDecl, DieDecl, ExpansionDecl, Expect, FeatureDecl, FigureDecl, GroupDecl, Ident, Item,
-    KindDecl, Number, Param, RemoveDecl, RulesDecl, ScoreDecl, Setting, TileDecl, TokenEntry,
-    TokensDecl,
+    KindDecl, Number, Param, RemoveDecl, RulesDecl, ScoreDecl, Setting, StartAt, TileDecl,
+    TokenEntry, TokensDecl,
 };
 use super::errors::parse_error;
 use super::grammar::{Rule, TilesParser};
@@ -142,6 +142,7 @@ impl Builder<'_> {
             },
             count: None,
             start: None,
+            start_at: None,
             last: None,
             twin: None,
             held: None,
@@ -157,8 +158,15 @@ impl Builder<'_> {
                 Rule::tile_id => decl.id = self.tile_id(&p),
                 Rule::count => decl.count = Some(self.number(&p)),
                 Rule::start_flag => {
-                    let span = self.once(decl.start.is_some(), &p);
+                    // The flag's span is the keyword's (`start_flag` may
+                    // end in the whitespace before a missing `at`).
+                    let mut inner = p.clone().into_inner();
+                    let kw = inner.next().unwrap_or_else(|| p.clone());
+                    let span = self.once(decl.start.is_some(), &kw);
                     decl.start = Some(span);
+                    if let Some(at) = inner.find(|q| q.as_rule() == Rule::start_at) {
+                        decl.start_at = Some(Box::new(self.start_at(at)));
+                    }
                 }
                 Rule::last_flag => {
                     let span = self.once(decl.last.is_some(), &p);
@@ -186,6 +194,33 @@ impl Builder<'_> {
             }
         }
         decl
+    }
+
+    /// `at X Y [turn N]`.
+    fn start_at(&mut self, pair: Pair<'_, Rule>) -> StartAt {
+        let span = self.span(&pair);
+        let mut ints = Vec::new();
+        let mut turn = None;
+        for q in pair.into_inner() {
+            match q.as_rule() {
+                Rule::int => ints.push(self.number(&q)),
+                Rule::start_turn => {
+                    turn = q
+                        .into_inner()
+                        .find(|n| n.as_rule() == Rule::int)
+                        .map(|n| self.number(&n));
+                }
+                _ => {}
+            }
+        }
+        let zero = Number { value: 0, span };
+        let mut ints = ints.into_iter();
+        StartAt {
+            x: ints.next().unwrap_or(zero),
+            y: ints.next().unwrap_or(zero),
+            turn,
+            span,
+        }
     }
 
     /// A flag of a tile header, reported when it is written a second time.

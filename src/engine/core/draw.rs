@@ -35,8 +35,8 @@ pub fn stage(tile: &wire::Tile, vocabulary: &wire::Vocabulary) -> u8 {
 /// The start tile: the first grouped `start` tile with a copy left, else the
 /// first ungrouped one whose expansion requires (directly or through others)
 /// the expansion of every other ungrouped one with a copy left (a start set
-/// yields to a single start tile: see `start_set`), else the first `start`
-/// tile with a copy left.
+/// yields to a single start tile: see `start_set`), else the first of a
+/// start set with a fixed layout, else the first `start` tile with a copy left.
 pub fn start_tile(
     tiles: &[&wire::Tile],
     kinds: &[Kind],
@@ -67,6 +67,14 @@ pub fn start_tile(
         false
     };
     let in_a_set = |t: &wire::Tile| super::start_set::in_a_set(tiles, t);
+    // A start set with a fixed layout (the Count's city) starts before one
+    // without.
+    let laid_out = |t: &wire::Tile| {
+        in_a_set(t)
+            && tiles
+                .iter()
+                .any(|o| o.expansion == t.expansion && o.start > 0 && o.start_at.is_some())
+    };
     let replaces_all = |t: &wire::Tile| {
         starts()
             .filter(|(_, (o, _))| o.group.is_none() && o.expansion != t.expansion)
@@ -78,6 +86,7 @@ pub fn start_tile(
     let (i, _) = starts()
         .find(|(_, (t, _))| t.group.is_some())
         .or_else(|| starts().find(|(_, (t, _))| replaces_all(t)))
+        .or_else(|| starts().find(|(_, (t, _))| laid_out(t)))
         .or_else(|| starts().next())?;
     u16::try_from(i).ok().map(KindId)
 }

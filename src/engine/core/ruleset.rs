@@ -10,6 +10,7 @@ use super::sides::Sides;
 use super::supplies::{FigureDef, TokenDef};
 use super::tables::{Kind, NONE};
 use super::vocab::Vocab;
+use crate::emit::wire;
 use crate::engine::ids::{FeatureKindId, FigureId, KindId, TokenId};
 use crate::geometry::{Side, Slot};
 
@@ -28,7 +29,8 @@ pub struct Ruleset<T> {
     pub(in crate::engine) any_companion: bool,
     pub(in crate::engine) start: Option<KindId>,
     /// The start tile's companions, laid beside it (`start_set`).
-    pub(in crate::engine) start_set: Vec<KindId>,
+    /// With each, its square in the set's layout, if it has one.
+    pub(in crate::engine) start_set: Vec<(KindId, Option<wire::StartAt>)>,
     /// Every tile of every start set (never set aside).
     pub(in crate::engine) start_sets: Vec<KindId>,
     pub(in crate::engine) expansions: Vec<String>,

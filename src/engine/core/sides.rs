@@ -182,6 +182,7 @@ mod tests {
                 arrow: false,
                 variants: Vec::new(),
                 ends_at: Vec::new(),
+                partial: false,
                 style: wire::Style::default(),
                 expansion: None,
             });
@@ -195,6 +196,7 @@ mod tests {
             expansion: "x".into(),
             count: 1,
             start: 0,
+            start_at: None,
             group: None,
             last: false,
             held: false,

@@ -17,7 +17,11 @@ use crate::engine::moves::{illegal, IllegalMove, Placement};
 /// declaration order (none when the start tile is a group's). A start tile
 /// whose copies an edition's tile `replaces`
 /// is stood in for by that tile.
-pub fn companions(tiles: &[&wire::Tile], kinds: &[Kind], start: Option<KindId>) -> Vec<KindId> {
+pub fn companions(
+    tiles: &[&wire::Tile],
+    kinds: &[Kind],
+    start: Option<KindId>,
+) -> Vec<(KindId, Option<wire::StartAt>)> {
     let Some(first) = start.and_then(|s| tiles.get(usize::from(s.0))) else {
         return Vec::new();
     };
@@ -38,7 +42,7 @@ pub fn companions(tiles: &[&wire::Tile], kinds: &[Kind], start: Option<KindId>) 
                 .position(|(j, r)| r.replaces.as_deref() == Some(t.id.as_str()) && left(j))
         };
         let chosen = if left(i) { Some(i) } else { stand_in() };
-        out.extend(chosen.and_then(id));
+        out.extend(chosen.and_then(id).map(|k| (k, t.start_at)));
     }
     out
 }
@@ -66,16 +70,36 @@ pub fn members(tiles: &[&wire::Tile]) -> Vec<KindId> {
 }
 
 impl<X: Rules> Game<'_, X> {
-    /// Lays the start tile's companions (when `start` is the set's start tile).
+    /// Lays the start tile's companions (when `start` is the set's start
+    /// tile): on their squares of the set's layout (`start at`, turned with
+    /// the start tile), else at their first legal placement.
     pub(in crate::engine) fn lay_start_set(&mut self, start: KindId) -> Result<(), IllegalMove> {
         if Some(start) != self.rules.start {
             return Ok(());
         }
-        for &tile in &self.rules.start_set {
+        let origin = self.board.placed.first().map(|p| p.placement());
+        for &(tile, square) in &self.rules.start_set {
             if self.remaining[usize::from(tile.0)] == 0 {
                 continue;
             }
-            let Some(&at) = self.legal_placements(tile).first() else {
+            let legal = self.legal_placements(tile);
+            let found = match (square, origin) {
+                (Some(s), Some(o)) => {
+                    // The layout turns with the start tile.
+                    let (mut dx, mut dy) = (s.x, s.y);
+                    for _ in 0..o.rotation {
+                        (dx, dy) = (-dy, dx);
+                    }
+                    let at = Placement {
+                        x: o.x + dx,
+                        y: o.y + dy,
+                        rotation: (o.rotation + s.rotation) % 4,
+                    };
+                    legal.contains(&at).then_some(at)
+                }
+                _ => legal.first().copied(),
+            };
+            let Some(at) = found else {
                 return illegal(format!(
                     "the start tile `{}` cannot be laid beside `{}`",
                     self.rules.kind_id(tile),

@@ -268,7 +268,22 @@ fn check_sides(
             .position(|k| k.edge.as_deref().map(str::as_bytes) == Some(&[letter][..]))
             .and_then(|i| u8::try_from(i).ok());
         let shape = owner.map(|k| vocab.kinds[usize::from(k)].shape);
+        let partial = owner
+            .and_then(|k| vocabulary.kinds.get(usize::from(k)))
+            .is_some_and(|k| k.partial);
         let ok = match shape {
+            // A partial region (a wall) holds some slots of the side; the
+            // others are field.
+            Some(Shape::Region) if partial => {
+                [a, m, b].iter().any(|&s| kind_at(s) == owner)
+                    && [a, m, b].iter().all(|&s| {
+                        kind_at(s) == owner
+                            || !linear(kind_at(s))
+                                && kind_at(s).is_none_or(|k| {
+                                    vocab.kinds[usize::from(k)].shape != Shape::Region
+                                })
+                    })
+            }
             Some(Shape::Region) => {
                 kind_at(m) == owner
                     && slot_feature[a] == slot_feature[m]
