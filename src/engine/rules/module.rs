@@ -198,9 +198,9 @@ pub trait Host: Rules {
     fn table<M: Module>(tables: &Self::Tables) -> Option<&M::Table>;
 }
 
-/// The hooks of [`Module`] a module may implement, one bit each, for
-/// [`Module::HOOKS`] (written with [`hooks!`]).
-/// Each constant is the bit of the [`Module`] method of the same name.
+/// The hooks of the engine's `Module` trait a rule module may implement, one
+/// bit each, for its `HOOKS` (written with `hooks!`). Each constant is the
+/// bit of the method of the same name.
 #[allow(non_upper_case_globals, missing_docs)]
 pub mod hook {
     pub const prepare_figures: u32 = 1 << 0;
