@@ -368,6 +368,17 @@ impl Invariants {
     }
 }
 
+/// Game `seed`'s log reads back from its JSON unchanged, and replays to the
+/// same scores and events.
+fn assert_reads_back_and_replays(rules: &Ruleset, game: &Game<'_>, log: &GameLog, seed: u64) {
+    let text = log.to_json();
+    let back = GameLog::from_json(&text).expect("its own log reads back");
+    assert_eq!(&back, log);
+    let replayed = replay(rules, &back).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+    assert_eq!(replayed.scores(), game.scores(), "seed {seed}");
+    assert_eq!(replayed.events(), game.events(), "seed {seed}");
+}
+
 fn random_games(rules: &Ruleset, games: u64, seed0: u64) {
     let mut inv = Invariants::new(rules);
     for seed in seed0..seed0 + games {
@@ -464,12 +475,7 @@ fn random_games_with_every_new_rule_keep_the_invariants_and_replay() {
         recalls += log.turns.iter().filter(|t| t.recall.is_some()).count();
         second += log.turns.iter().filter(|t| t.second_turn).count();
         goods += log.turns.iter().filter(|t| t.goods.is_some()).count();
-        let text = log.to_json();
-        let back = GameLog::from_json(&text).expect("its own log reads back");
-        assert_eq!(back, log);
-        let replayed = replay(&rules, &back).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
-        assert_eq!(replayed.scores(), game.scores(), "seed {seed}");
-        assert_eq!(replayed.events(), game.events(), "seed {seed}");
+        assert_reads_back_and_replays(&rules, &game, &log, seed);
     }
     assert!(
         recalls > 0 && second > 0 && goods > 0,
@@ -993,12 +999,7 @@ fn random_princess_and_dragon_games_use_every_decision_and_replay() {
         portal += log.turns.iter().filter(|t| t.portal.is_some()).count();
         princess += log.turns.iter().filter(|t| t.princess.is_some()).count();
         dragon += log.turns.iter().filter(|t| t.dragon.is_some()).count();
-        let text = log.to_json();
-        let back = GameLog::from_json(&text).expect("its own log reads back");
-        assert_eq!(back, log);
-        let replayed = replay(&rules, &back).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
-        assert_eq!(replayed.scores(), game.scores(), "seed {seed}");
-        assert_eq!(replayed.events(), game.events(), "seed {seed}");
+        assert_reads_back_and_replays(&rules, &game, &log, seed);
     }
     assert!(
         fairy > 0 && portal > 0 && princess > 0 && dragon > 0,
@@ -1068,12 +1069,7 @@ fn random_tower_games(sets: &[String], games: u64, every_decision: bool) {
             .filter(|t| t.tower_follower.is_some())
             .count();
         dragons += log.turns.iter().filter(|t| t.dragon.is_some()).count();
-        let text = log.to_json();
-        let back = GameLog::from_json(&text).expect("its own log reads back");
-        assert_eq!(back, log);
-        let replayed = replay(&rules, &back).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
-        assert_eq!(replayed.scores(), game.scores(), "seed {seed}");
-        assert_eq!(replayed.events(), game.events(), "seed {seed}");
+        assert_reads_back_and_replays(&rules, &game, &log, seed);
     }
     assert!(
         captures > 0 && ransoms > 0 && tops > 0 && (every_decision || dragons > 0),
@@ -1112,12 +1108,7 @@ fn wave_two_b_games(files: &[String], used: fn(&tileforge::engine::log::TurnLog)
             .play_logged(&rules, &names)
             .expect("plays");
         seen += log.turns.iter().filter(|t| used(t)).count();
-        let text = log.to_json();
-        let back = GameLog::from_json(&text).expect("its own log reads back");
-        assert_eq!(back, log);
-        let replayed = replay(&rules, &back).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
-        assert_eq!(replayed.scores(), game.scores(), "seed {seed}");
-        assert_eq!(replayed.events(), game.events(), "seed {seed}");
+        assert_reads_back_and_replays(&rules, &game, &log, seed);
     }
     assert!(seen > 0, "no log shows the decision");
 }
@@ -1407,12 +1398,7 @@ fn random_mage_and_witch_games_use_every_decision_and_replay() {
                 _ => witch += 1,
             }
         }
-        let text = log.to_json();
-        let back = GameLog::from_json(&text).expect("its own log reads back");
-        assert_eq!(back, log);
-        let replayed = replay(&rules, &back).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
-        assert_eq!(replayed.scores(), game.scores(), "seed {seed}");
-        assert_eq!(replayed.events(), game.events(), "seed {seed}");
+        assert_reads_back_and_replays(&rules, &game, &log, seed);
     }
     assert!(mage > 0 && witch > 0, "{mage} {witch}");
 }
@@ -1439,12 +1425,7 @@ fn random_abbey_and_mayor_games_move_wagons_and_replay() {
                 home += 1;
             }
         }
-        let text = log.to_json();
-        let back = GameLog::from_json(&text).expect("its own log reads back");
-        assert_eq!(back, log);
-        let replayed = replay(&rules, &back).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
-        assert_eq!(replayed.scores(), game.scores(), "seed {seed}");
-        assert_eq!(replayed.events(), game.events(), "seed {seed}");
+        assert_reads_back_and_replays(&rules, &game, &log, seed);
     }
     assert!(moved > 0 && home > 0, "{moved} {home}");
 }
@@ -1472,12 +1453,7 @@ fn random_ferries_games_place_and_move_ferries_and_replay() {
             placed += usize::from(lake);
             moved += f.len() - usize::from(lake);
         }
-        let text = log.to_json();
-        let back = GameLog::from_json(&text).expect("its own log reads back");
-        assert_eq!(back, log);
-        let replayed = replay(&rules, &back).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
-        assert_eq!(replayed.scores(), game.scores(), "seed {seed}");
-        assert_eq!(replayed.events(), game.events(), "seed {seed}");
+        assert_reads_back_and_replays(&rules, &game, &log, seed);
     }
     assert!(placed > 100 && moved > 50, "{placed} {moved}");
 }
@@ -1585,12 +1561,7 @@ fn random_games_with_bridges_place_them_and_replay() {
             log.turns.iter().filter(|t| t.bridge.is_some()).count() <= 3 * names.len(),
             "seed {seed}"
         );
-        let text = log.to_json();
-        let back = GameLog::from_json(&text).expect("its own log reads back");
-        assert_eq!(back, log);
-        let replayed = replay(&rules, &back).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
-        assert_eq!(replayed.scores(), game.scores(), "seed {seed}");
-        assert_eq!(replayed.events(), game.events(), "seed {seed}");
+        assert_reads_back_and_replays(&rules, &game, &log, seed);
     }
     assert!(bridges > 200 && on_bridges > 10, "{bridges} {on_bridges}");
 }
