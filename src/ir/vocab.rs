@@ -62,6 +62,8 @@ pub struct ParamDef {
     pub value: i64,
     /// Adds to the value it modifies instead of replacing it.
     pub adds: bool,
+    /// Its name in the declaration.
+    pub span: Span,
 }
 
 /// How a declaration is drawn when nothing else says.
@@ -105,6 +107,8 @@ pub struct KindDef {
     pub variants: Vec<String>,
     /// For a path: the spot kinds its dead ends may end at (empty: anywhere).
     pub ends_at: Vec<String>,
+    /// Where each name of `ends_at` is written, for its diagnostics.
+    pub ends_at_spans: Vec<Span>,
     /// A region that may take single slots of a side, not only whole sides
     /// (`partial`: a wall along part of a side, the rest of it field).
     pub partial: bool,
@@ -361,6 +365,7 @@ impl Vocabulary {
             arrow: false,
             variants: Vec::new(),
             ends_at: Vec::new(),
+            ends_at_spans: Vec::new(),
             partial: false,
             style: Style::default(),
             origin,
@@ -459,10 +464,9 @@ impl Vocabulary {
                 // A name given twice is one place to end at (and one
                 // diagnostic if it is unknown, not one per repetition).
                 let mut seen = std::collections::HashSet::new();
-                kind.ends_at = words()
-                    .into_iter()
-                    .filter(|w| seen.insert(w.clone()))
-                    .collect();
+                let first: Vec<_> = s.args.iter().filter(|a| seen.insert(&a.text)).collect();
+                kind.ends_at = first.iter().map(|a| a.text.clone()).collect();
+                kind.ends_at_spans = first.iter().map(|a| a.span).collect();
             }
             "draw" | "colour" | "label" => style_setting(&mut kind.style, s, diagnostics),
             "matches" | "centre" | "arrow" | "partial" | "variants" | "ends-at" => {}
@@ -556,6 +560,7 @@ impl Vocabulary {
                 name: p.name.text.clone(),
                 value: p.value.value,
                 adds: false,
+                span: p.name.span,
             });
         }
         Some((template.text.clone(), params))
@@ -678,6 +683,7 @@ impl Vocabulary {
                     name: p.name.text.clone(),
                     value: p.value.value,
                     adds: p.adds,
+                    span: p.name.span,
                 });
             } else {
                 let names: Vec<&str> = allowed.iter().map(String::as_str).collect();
@@ -740,16 +746,16 @@ impl Vocabulary {
     /// the engine lacks (warnings, only for `used` kinds and attributes).
     pub fn resolve(&self, diagnostics: &mut Vec<Diagnostic>) {
         for k in &self.kinds {
-            for target in &k.ends_at {
+            for (target, span) in k.ends_at.iter().zip(&k.ends_at_spans) {
                 if self.kind(target).is_none() {
-                    diagnostics.push(self.unknown_kind(target, k.span));
+                    diagnostics.push(self.unknown_kind(target, *span));
                 }
             }
             if let Some((_, params)) = &k.score {
                 if k.shape == Shape::Face {
                     for p in params {
                         if self.kind(&p.name).is_none() {
-                            diagnostics.push(self.unknown_kind(&p.name, k.span));
+                            diagnostics.push(self.unknown_kind(&p.name, p.span));
                         }
                     }
                 }
