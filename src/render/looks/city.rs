@@ -2,7 +2,10 @@
 //! roofs clipped to the outline, a stone wall along every stretch inside the
 //! tile, and a gate where a path enters.
 
-use tiny_skia::{FillRule, LineCap, Mask, Pixmap, Rect, Transform};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use tiny_skia::{FillRule, LineCap, Mask, Pixmap, PixmapPaint, Rect, Transform};
 
 use super::super::draw::{colour, local, outline_path, paint, stroke};
 use super::super::geometry::{inside, p, Curve, P};
@@ -33,28 +36,110 @@ pub fn ground(pixmap: &mut Pixmap, region: &Region, ts: Transform) {
         return;
     };
     clip.fill_path(&path, FillRule::Winding, true, ts);
+    let roofs = roofs(ts);
+    for roof in roofs.iter().filter(|r| inside(r.at, &region.polygon)) {
+        pixmap.draw_pixmap(
+            roof.x,
+            roof.y,
+            roof.pixmap.as_ref(),
+            &PixmapPaint::default(),
+            Transform::identity(),
+            Some(&clip),
+        );
+    }
+}
+
+/// One roof of the pattern, drawn once for a tile's size and turn: its
+/// centre in tile coordinates and its picture at a whole-pixel offset.
+struct Roof {
+    at: P,
+    x: i32,
+    y: i32,
+    pixmap: Pixmap,
+}
+
+/// Transforms whose roofs are kept, per thread (a run draws at a few sizes).
+const KEPT: usize = 8;
+
+thread_local! {
+    static ROOFS: RefCell<Vec<([u32; 6], Rc<[Roof]>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The roofs of the pattern under `ts`, drawn on first use. Every city of
+/// every tile of one size and turn shares them: the pattern does not depend
+/// on the region, only which roofs show (those whose centre lies inside).
+fn roofs(ts: Transform) -> Rc<[Roof]> {
+    let key = [ts.sx, ts.kx, ts.ky, ts.sy, ts.tx, ts.ty].map(f32::to_bits);
+    ROOFS.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        if let Some((_, roofs)) = kept.iter().find(|(k, _)| *k == key) {
+            return Rc::clone(roofs);
+        }
+        let roofs: Rc<[Roof]> = pattern(ts).into();
+        if kept.len() == KEPT {
+            kept.remove(0);
+        }
+        kept.push((key, Rc::clone(&roofs)));
+        roofs
+    })
+}
+
+/// Draws the roofs of the pattern, each into a picture of its own.
+fn pattern(ts: Transform) -> Vec<Roof> {
     let cell = 1.0 / f32::from(GRID);
+    let mut roofs = Vec::new();
     for j in 0..GRID {
         for i in 0..GRID {
             let h = hash(i, j);
+            if h.is_multiple_of(9) {
+                continue;
+            }
             #[allow(clippy::cast_precision_loss)]
             let jitter = |bits: u32| ((h >> bits) & 0xff) as f32 / 255.0 - 0.5;
             let at = p(
                 (f32::from(i) + 0.5 + 0.5 * jitter(0)) * cell,
                 (f32::from(j) + 0.5 + 0.5 * jitter(8)) * cell,
             );
-            if !inside(at, &region.polygon) || h.is_multiple_of(9) {
-                continue;
-            }
             let angle = 0.3 * jitter(16);
             let dir = if h & 0x0100_0000 == 0 {
                 p(angle.cos(), angle.sin())
             } else {
                 p(-angle.sin(), angle.cos())
             };
-            house(pixmap, at, dir, cell, ts, &clip);
+            if let Some(roof) = roof(at, dir, cell, ts) {
+                roofs.push(roof);
+            }
         }
     }
+    roofs
+}
+
+/// The rectangle a roof covers, around the origin before its transform.
+const EAVES: (f32, f32) = (1.06, 0.68);
+
+fn roof(at: P, dir: P, cell: f32, ts: Transform) -> Option<Roof> {
+    let house_ts = local(ts, at, cell * 0.4, dir);
+    let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+    for (dx, dy) in [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
+        let mut corner = [tiny_skia::Point::from_xy(dx * EAVES.0, dy * EAVES.1)];
+        house_ts.map_points(&mut corner);
+        x0 = x0.min(corner[0].x);
+        y0 = y0.min(corner[0].y);
+        x1 = x1.max(corner[0].x);
+        y1 = y1.max(corner[0].y);
+    }
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let (x, y, w, h) = (
+        x0.floor() as i32 - 1,
+        y0.floor() as i32 - 1,
+        (x1 - x0).ceil() as u32 + 3,
+        (y1 - y0).ceil() as u32 + 3,
+    );
+    let mut pixmap = Pixmap::new(w, h)?;
+    #[allow(clippy::cast_precision_loss)]
+    let shift = Transform::from_translate(-(x as f32), -(y as f32));
+    house(&mut pixmap, at, dir, cell, shift.pre_concat(ts));
+    Some(Roof { at, x, y, pixmap })
 }
 
 /// The walls, then the gates.
@@ -71,20 +156,20 @@ pub fn walls(pixmap: &mut Pixmap, region: &Region, ts: Transform) {
 }
 
 /// A roof seen from above: two slopes and a ridge.
-fn house(pixmap: &mut Pixmap, at: P, dir: P, cell: f32, ts: Transform, clip: &Mask) {
+fn house(pixmap: &mut Pixmap, at: P, dir: P, cell: f32, ts: Transform) {
     let ts = local(ts, at, cell * 0.4, dir);
     let (light, dark) = (colour::ROOF, colour::rgb(146, 74, 48));
     // The outline is a slightly larger dark roof underneath: no stroking.
     for (rect, c) in [
         (
-            Rect::from_ltrb(-1.06, -0.68, 1.06, 0.68),
+            Rect::from_ltrb(-EAVES.0, -EAVES.1, EAVES.0, EAVES.1),
             colour::rgb(112, 58, 38),
         ),
         (Rect::from_ltrb(-1.0, -0.62, 1.0, 0.0), light),
         (Rect::from_ltrb(-1.0, 0.0, 1.0, 0.62), dark),
     ] {
         if let Some(rect) = rect {
-            pixmap.fill_rect(rect, &paint(c), ts, Some(clip));
+            pixmap.fill_rect(rect, &paint(c), ts, None);
         }
     }
 }
