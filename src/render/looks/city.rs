@@ -61,8 +61,11 @@ struct Roof {
 /// Transforms whose roofs are kept, per thread (a run draws at a few sizes).
 const KEPT: usize = 8;
 
+/// A transform's coefficients as bits, and the roofs drawn under it.
+type KeptRoofs = Vec<([u32; 6], Rc<[Roof]>)>;
+
 thread_local! {
-    static ROOFS: RefCell<Vec<([u32; 6], Rc<[Roof]>)>> = const { RefCell::new(Vec::new()) };
+    static ROOFS: RefCell<KeptRoofs> = const { RefCell::new(Vec::new()) };
 }
 
 /// The roofs of the pattern under `ts`, drawn on first use. Every city of
