@@ -34,8 +34,8 @@ fn games(c: &mut Criterion) {
         group.bench_function(name, |b| {
             b.iter(|| {
                 seed += 1;
-                let game =
-                    players::play(rules, seats.as_slice(), seed, None, |_, _| {}).expect("plays");
+                let game = players::play(rules, seats.as_slice(), seed, None, None, |_, _| {})
+                    .expect("plays");
                 black_box(game.scores()[0])
             });
         });

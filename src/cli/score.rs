@@ -60,7 +60,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let mut game = replay(&rules, &unfinished).map_err(|e| input(&args.game, &e))?;
     let view = args.png.is_some().then(|| game.board_view());
     if log.finished {
-        game.final_scores().map_err(|e| input(&args.game, &e))?;
+        crate::engine::replay::finish(&mut game, &log).map_err(|e| input(&args.game, &e))?;
     }
     let report = report::report(&game, &log.players);
     if let (Some(path), Some(view)) = (&args.png, &view) {

@@ -67,6 +67,11 @@ pub struct GameLog {
     /// Apply final scoring after the last turn (default true).
     #[serde(default = "yes", skip_serializing_if = "is_true")]
     pub finished: bool,
+    /// Before final scoring: the followers moved out of the city of
+    /// Carcassonne, in order (each player's moves in their turn; a player
+    /// not named moves none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count_final: Option<Vec<CountOutLog>>,
 }
 
 impl GameLog {
@@ -87,6 +92,7 @@ impl GameLog {
             start: None,
             turns,
             finished: true,
+            count_final: None,
         }
     }
 }
@@ -247,6 +253,48 @@ pub struct TurnLog {
     /// Vodyanoy freed to supply (its figure kind, e.g. `meeple`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub vodyanoy: Option<String>,
+    /// Before the turn's scoring: the followers moved out of the city of
+    /// Carcassonne onto the features about to be scored, in order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count_out: Option<Vec<CountOutLog>>,
+    /// After the turn's scoring: the follower the active player puts into
+    /// the city of Carcassonne (absent: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<CountLog>,
+}
+
+/// A follower put into the city of Carcassonne.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CountLog {
+    /// The quarter: `castle`, `market`, `blacksmith` or `cathedral`.
+    pub quarter: String,
+    /// The follower's figure (default `meeple`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub follower: Option<String>,
+    /// The Count's new quarter (absent: he stays).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_count_to: Option<String>,
+}
+
+/// A follower moved out of the city of Carcassonne by `player` (0-based)
+/// from `quarter` onto `feature` of the tile at (x, y).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CountOutLog {
+    /// The player moving it.
+    pub player: usize,
+    /// The quarter it leaves.
+    pub quarter: String,
+    /// Column of the tile.
+    pub x: i32,
+    /// Row of the tile.
+    pub y: i32,
+    /// Slot name after rotation, or a centre kind.
+    pub feature: String,
+    /// The figure (default `meeple`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub figure: Option<String>,
 }
 
 /// A ferry on the lake of the tile at (x, y), joining two of its road ends.
@@ -572,6 +620,14 @@ impl GameLog {
         } else {
             "\n  ],\n"
         });
+        if let Some(c) = &self.count_final {
+            out.push_str("  \"count_final\": [");
+            for (i, m) in c.iter().enumerate() {
+                out.push_str(if i == 0 { "\n    " } else { ",\n    " });
+                out.push_str(&compact(m));
+            }
+            out.push_str(if c.is_empty() { "],\n" } else { "\n  ],\n" });
+        }
         out.push_str(&format!("  \"finished\": {}\n}}\n", self.finished));
         out
     }

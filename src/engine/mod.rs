@@ -59,12 +59,13 @@ pub use events::{Event, Reason, Score, Source};
 pub use game::{Game, Ruleset};
 pub use ids::{FeatureKindId, FigureId, KindId, TokenId};
 pub use moves::{
-    BazaarStep, Beside, Capture, CropAction, CropMove, CropResponse, Escape, FigureAction, Flights,
-    IllegalMove, Landing, MeepleAction, Move, Phase, Placement,
+    BazaarStep, Beside, Capture, CountIn, CountOut, CropAction, CropMove, CropResponse, Escape,
+    FigureAction, Flights, IllegalMove, Landing, MeepleAction, Move, Phase, Placement,
 };
 pub use preview::Preview;
 pub use replay::{replay, ReplayError};
 pub use rules::bazaar::BazaarAsk;
+pub use rules::city_of_carcassonne::{Resident, QUARTERS};
 pub use rules::ferry::FerryChoice;
 pub use rules::goods::GoodsTaken;
 pub use rules::mage_and_witch::MagicChoice;

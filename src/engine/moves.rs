@@ -42,6 +42,14 @@ pub enum Phase {
     /// moved on the lakes the tile's roads lead to, before scoring:
     /// [`Move::Ferry`].
     Ferry,
+    /// A player whose tile scored points for opponents and none for
+    /// themselves may put a follower into a quarter of the city (and move
+    /// the Count): [`Move::CountIn`].
+    CountIn,
+    /// Before features are scored (during play, or before final scoring),
+    /// the players in turn move followers from the city's quarters onto
+    /// them: [`Move::CountOut`].
+    CountOut,
 }
 
 /// Where a tile goes: x grows east, y grows south; clockwise quarter turns.
@@ -139,6 +147,41 @@ pub enum Move {
     /// the lake of the tile just placed, or moved there from the two ends
     /// it joined; `None`: no more ferries are moved this turn.
     Ferry(Option<(i32, i32, u8, u8)>),
+    /// After the turn's scoring: the active player puts a follower from
+    /// supply into a quarter of the city (and may move the Count), or
+    /// (`None`) does not.
+    CountIn(Option<CountIn>),
+    /// The player deciding now moves a follower from a quarter of the city
+    /// onto a feature about to be scored, or (`None`) moves no more.
+    CountOut(Option<CountOut>),
+}
+
+/// A follower put into the city: its figure, the quarter (an index of
+/// `rules::city_of_carcassonne::QUARTERS`) and where the Count moves (none: he stays).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CountIn {
+    /// The quarter.
+    pub quarter: u8,
+    /// The follower's figure.
+    pub figure: FigureId,
+    /// The Count's new quarter, another than his own; none: he stays.
+    pub count_to: Option<u8>,
+}
+
+/// A follower moved out of the city: from `quarter`, onto feature `feature`
+/// of the tile at (x, y).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CountOut {
+    /// The quarter it leaves.
+    pub quarter: u8,
+    /// Its figure.
+    pub figure: FigureId,
+    /// Column of the tile.
+    pub x: i32,
+    /// Row of the tile.
+    pub y: i32,
+    /// The feature's id within that tile.
+    pub feature: u8,
 }
 
 /// One step of a bazaar's auction.

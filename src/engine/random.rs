@@ -17,11 +17,12 @@ use super::log::{
     CropResponseLog, FeatureLog, FlightLog, FlockLog, GameLog, MeepleLog, PosLog, RansomLog,
     RecallLog, SecondActionLog, TowerLog, TunnelLog, TurnLog,
 };
+use super::log::{CountLog, CountOutLog};
 use super::rng::Rng;
 use super::FigureId;
 use super::{
-    BazaarAsk, BazaarStep, CropAction, CropMove, Flights, Game, KindId, Landing, MeepleAction,
-    Move, Placement, Ruleset, TokenId,
+    BazaarAsk, BazaarStep, CountIn, CountOut, CropAction, CropMove, Flights, Game, KindId, Landing,
+    MeepleAction, Move, Placement, Ruleset, TokenId,
 };
 
 /// The most tiles a random game draws.
@@ -161,6 +162,8 @@ pub struct RandomPlayer {
     rng: Rng,
     bag: Vec<KindId>,
     actions: Vec<MeepleAction>,
+    /// The last game's moves out of the city before final scoring.
+    count_final: Vec<CountOutLog>,
 }
 
 impl RandomPlayer {
@@ -171,6 +174,7 @@ impl RandomPlayer {
             rng: Rng::new(seed),
             bag: Vec::new(),
             actions: Vec::new(),
+            count_final: Vec::new(),
         }
     }
 
@@ -197,7 +201,11 @@ impl RandomPlayer {
     ) -> Result<(Game<'r>, GameLog), super::IllegalMove> {
         let mut turns = Vec::new();
         let game = self.play_with(rules, names.len(), Some(&mut turns), |_| {})?;
-        Ok((game, GameLog::finished_game(rules, names, turns)))
+        let mut log = GameLog::finished_game(rules, names, turns);
+        if !self.count_final.is_empty() {
+            log.count_final = Some(std::mem::take(&mut self.count_final));
+        }
+        Ok((game, log))
     }
 
     /// Plays one game, calling `after_move` after every move and once more
@@ -330,6 +338,19 @@ impl RandomPlayer {
                 game.apply(&figure)?;
                 on_move(&game, &figure);
             }
+            // The second gold bar, then the decisions due before scoring in
+            // registry order (the magic move, the castles, the ferries, the
+            // moves out of the city), then the scoring's flocks.
+            if game.phase() == super::Phase::Gold {
+                let options = game.gold_squares();
+                let (x, y) = options[self.rng.below(options.len())];
+                if let Some(e) = entry.as_mut() {
+                    e.gold = Some([x, y]);
+                }
+                let gold = Move::Gold { x, y };
+                game.apply(&gold)?;
+                on_move(&game, &gold);
+            }
             while game.phase() == super::Phase::Magic {
                 let options = game.magic_choices();
                 let (witch, to) = options[self.rng.below(options.len())];
@@ -339,6 +360,15 @@ impl RandomPlayer {
                 let magic = Move::Magic { witch, to };
                 game.apply(&magic)?;
                 on_move(&game, &magic);
+            }
+            while game.phase() == super::Phase::Castle {
+                let build = self.rng.below(2) == 1;
+                if let Some(e) = entry.as_mut() {
+                    e.castle.get_or_insert_with(Vec::new).push(build);
+                }
+                let castle = Move::Castle(build);
+                game.apply(&castle)?;
+                on_move(&game, &castle);
             }
             while game.phase() == super::Phase::Ferry {
                 let options = game.ferry_choices();
@@ -350,25 +380,9 @@ impl RandomPlayer {
                 game.apply(&ferry)?;
                 on_move(&game, &ferry);
             }
-            // The second gold bar, then the castles, then the scoring's flocks.
-            if game.phase() == super::Phase::Gold {
-                let options = game.gold_squares();
-                let (x, y) = options[self.rng.below(options.len())];
-                if let Some(e) = entry.as_mut() {
-                    e.gold = Some([x, y]);
-                }
-                let gold = Move::Gold { x, y };
-                game.apply(&gold)?;
-                on_move(&game, &gold);
-            }
-            while game.phase() == super::Phase::Castle {
-                let build = self.rng.below(2) == 1;
-                if let Some(e) = entry.as_mut() {
-                    e.castle.get_or_insert_with(Vec::new).push(build);
-                }
-                let castle = Move::Castle(build);
-                game.apply(&castle)?;
-                on_move(&game, &castle);
+            let moves = self.count_out(&mut game, &mut on_move)?;
+            if let (Some(e), false) = (entry.as_mut(), moves.is_empty()) {
+                e.count_out = Some(moves);
             }
             // The flocks fall due in the turn's scoring, after a goldmine's
             // second bar and the castles.
@@ -450,6 +464,16 @@ impl RandomPlayer {
                 game.apply(&wagon)?;
                 on_move(&game, &wagon);
             }
+            if game.phase() == super::Phase::CountIn {
+                let at = game.count_city().map_or(0, |(at, _)| at);
+                let pick = random_count_in(&game.count_in_figures(), at, &mut self.rng);
+                if let (Some(e), Some(c)) = (entry.as_mut(), pick) {
+                    e.count = Some(count_log(&game, c));
+                }
+                let count = Move::CountIn(pick);
+                game.apply(&count)?;
+                on_move(&game, &count);
+            }
             if let Some(e) = entry.as_mut() {
                 record_goods(&game, e);
             }
@@ -457,8 +481,32 @@ impl RandomPlayer {
                 log.push(e);
             }
         }
-        game.final_scores()?;
+        game.end_play()?;
+        self.count_final = self.count_out(&mut game, &mut on_move)?;
+        if game.phase() != super::Phase::Over {
+            game.final_scores()?;
+        }
         Ok(game)
+    }
+
+    /// The moves out of the city of Carcassonne while they are due: uniform
+    /// over the moves open and moving no more. Returns their log entries.
+    fn count_out<'r>(
+        &mut self,
+        game: &mut Game<'r>,
+        on_move: &mut impl FnMut(&Game<'r>, &Move),
+    ) -> Result<Vec<CountOutLog>, super::IllegalMove> {
+        let mut out = Vec::new();
+        while let Some((player, options)) = game.count_out_due() {
+            let pick = options.get(self.rng.below(options.len() + 1)).copied();
+            if let Some(m) = pick {
+                out.push(count_out_log(game, player, m));
+            }
+            let mv = Move::CountOut(pick);
+            game.apply(&mv)?;
+            on_move(game, &mv);
+        }
+        Ok(out)
     }
 
     /// An abbey the active player plays instead of drawing, with its hole:
@@ -870,4 +918,53 @@ pub fn ferry_log(game: &Game<'_>, choice: Option<(i32, i32, u8, u8)>) -> Option<
         y,
         ends: [name(a), name(b)],
     })
+}
+
+/// A random decision to put a follower into the city of Carcassonne:
+/// uniform over not entering and each follower kind × quarter × the
+/// Count's move (staying, or one of the three quarters he is not in; `at`
+/// is his quarter).
+pub fn random_count_in(figures: &[FigureId], at: u8, rng: &mut Rng) -> Option<CountIn> {
+    let n = figures.len() * 16;
+    let k = rng.below(n + 1);
+    if k == n {
+        return None;
+    }
+    let to = k % 4;
+    let count_to = (to > 0)
+        .then(|| (0..4u8).filter(|&q| q != at).nth(to - 1))
+        .flatten();
+    Some(CountIn {
+        figure: figures[k / 16],
+        quarter: u8::try_from(k % 16 / 4).unwrap_or(0),
+        count_to,
+    })
+}
+
+/// The log entry of a follower put into the city of Carcassonne.
+#[must_use]
+pub fn count_log(game: &Game<'_>, c: CountIn) -> CountLog {
+    let name = |q: u8| super::QUARTERS[usize::from(q) % 4].to_string();
+    CountLog {
+        quarter: name(c.quarter),
+        follower: Some(game.rules().figure_id(c.figure).to_string()),
+        move_count_to: c.count_to.map(name),
+    }
+}
+
+/// The log entry of a follower moved out of the city of Carcassonne.
+#[must_use]
+pub fn count_out_log(game: &Game<'_>, player: usize, m: CountOut) -> CountOutLog {
+    let feature = game
+        .tile_at(m.x, m.y)
+        .map(|(kind, r)| game.rules().feature_name(kind, r, m.feature))
+        .unwrap_or_default();
+    CountOutLog {
+        player,
+        quarter: super::QUARTERS[usize::from(m.quarter) % 4].to_string(),
+        x: m.x,
+        y: m.y,
+        feature,
+        figure: Some(game.rules().figure_id(m.figure).to_string()),
+    }
 }

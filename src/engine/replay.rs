@@ -100,10 +100,101 @@ pub fn replay_observed<'r>(
         .map_err(fail)?;
         observe(i, Step::Done, &game);
     }
+    // `count_final` is read only when the game is finished.
     if log.finished {
-        game.final_scores().map_err(|e| setup(e.0))?;
+        finish(&mut game, log)?;
     }
     Ok(game)
+}
+
+/// Ends play and scores finally, with the log's moves before final
+/// scoring (`count_final`: followers out of the city of Carcassonne).
+///
+/// # Errors
+/// A move the rules don't allow, or a name the ruleset doesn't know.
+pub fn finish(game: &mut Game<'_>, log: &GameLog) -> Result<(), ReplayError> {
+    let fail = |why: String| ReplayError {
+        turn: None,
+        doing: "the moves before final scoring".into(),
+        why,
+    };
+    game.end_play().map_err(|e| fail(e.0))?;
+    count_out(game, log.count_final.as_deref()).map_err(&fail)?;
+    if game.phase() != Phase::Over {
+        game.final_scores().map_err(|e| fail(e.0))?;
+    }
+    Ok(())
+}
+
+/// The quarter of the city of Carcassonne a log names.
+fn quarter(name: &str) -> Result<u8, String> {
+    super::QUARTERS
+        .iter()
+        .position(|q| *q == name)
+        .and_then(|i| u8::try_from(i).ok())
+        .ok_or_else(|| {
+            format!(
+                "no quarter `{name}` in the city of Carcassonne: {}",
+                super::QUARTERS.join(", ")
+            )
+        })
+}
+
+/// The moves out of the city while they are due: each logged move when its
+/// player decides, passes for the others; a move left over is refused.
+fn count_out(game: &mut Game<'_>, log: Option<&[super::log::CountOutLog]>) -> Result<(), String> {
+    let mut moves = log.unwrap_or(&[]).iter().peekable();
+    while let Some((player, _)) = game.count_out_due() {
+        let mv = match moves.peek() {
+            Some(m) if m.player == player => {
+                let m = moves.next().ok_or("no move")?;
+                let quarter = quarter(&m.quarter)?;
+                let figure = figure(game.rules(), m.figure.as_deref())?;
+                let feature = board_feature(game, m.x, m.y, &m.feature, "for the follower")?;
+                Some(super::CountOut {
+                    quarter,
+                    figure,
+                    x: m.x,
+                    y: m.y,
+                    feature,
+                })
+            }
+            _ => None,
+        };
+        game.apply(&Move::CountOut(mv))
+            .map_err(|e| format!("`count_out`: player {player}: {}", e.0))?;
+    }
+    if let Some(m) = moves.next() {
+        return Err(format!(
+            "`count_out`: player {}'s move from the {} is not due: no follower of theirs may leave that quarter for a feature scored now, or their turn to move has passed (players move from the one after the active player round to the active one; before final scoring, from the one whose turn comes next)",
+            m.player, m.quarter
+        ));
+    }
+    Ok(())
+}
+
+/// The follower put into the city after the turn's scoring, when one may be
+/// (none in the log: none is); a `count` entry when none may be is refused.
+fn count_in(game: &mut Game<'_>, log: Option<&super::log::CountLog>) -> Result<(), String> {
+    let due = game.phase() == Phase::CountIn;
+    let Some(c) = log else {
+        if due {
+            game.apply(&Move::CountIn(None)).map_err(|e| e.0)?;
+        }
+        return Ok(());
+    };
+    if !due {
+        return Err("`count`: a follower enters the city of Carcassonne only when the player's tile scored points for an opponent and none for the player (with a follower in supply)".into());
+    }
+    let quarter = quarter(&c.quarter)?;
+    let count_to = c.move_count_to.as_deref().map(self::quarter).transpose()?;
+    let figure = figure(game.rules(), c.follower.as_deref())?;
+    game.apply(&Move::CountIn(Some(super::CountIn {
+        quarter,
+        figure,
+        count_to,
+    })))
+    .map_err(|e| format!("`count`: {}", e.0))
 }
 
 /// Applies one entry of a log to a game in progress (what [`replay`] does for
@@ -191,7 +282,9 @@ fn play_turn<'r>(
             || turn.castle.is_some()
             || turn.bazaar.is_some()
             || turn.magic.is_some()
-            || turn.wagon.is_some();
+            || turn.wagon.is_some()
+            || turn.count.is_some()
+            || turn.count_out.is_some();
         if extra {
             return Err(
                 "a discarded tile has no position, figure, token, goods or crop action".into(),
@@ -270,8 +363,6 @@ fn play_turn<'r>(
     let number = game.turn();
     game.apply(&Move::Figure(action)).map_err(|e| e.0)?;
     second_action(game, kind, turn)?;
-    magic(game, turn.magic.as_ref())?;
-    ferry(game, turn.ferry.as_deref())?;
     match (turn.gold, game.phase()) {
         (None, Phase::Gold) => {
             return Err(
@@ -287,7 +378,12 @@ fn play_turn<'r>(
         (Some([x, y]), _) => game.apply(&Move::Gold { x, y }).map_err(|e| e.0)?,
         (None, _) => {}
     }
+    // The decisions due before scoring, in registry order: the mage's or
+    // the witch's move, the castles, the ferries, the moves out of the city.
+    magic(game, turn.magic.as_ref())?;
     castles(game, turn.castle.as_deref())?;
+    ferry(game, turn.ferry.as_deref())?;
+    count_out(game, turn.count_out.as_deref())?;
     // The flocks fall due in the turn's scoring: after a goldmine's second
     // bar and the castles offered before it.
     flock(game, turn.flock.as_deref())?;
@@ -325,6 +421,7 @@ fn play_turn<'r>(
     escape(game, turn.escape.as_ref())?;
     bazaar(game, turn.bazaar.as_ref())?;
     wagons(game, turn.wagon.as_deref())?;
+    count_in(game, turn.count.as_ref())?;
     check_goods(game, number, turn.goods.as_ref())
 }
 
@@ -1097,6 +1194,29 @@ fn describe(turn: &TurnLog) -> String {
             e.x,
             e.y
         ));
+    }
+    if let Some(c) = &turn.count_out {
+        for m in c {
+            s.push_str(&format!(
+                ", player {}'s {} from the {} onto {} at ({}, {})",
+                m.player,
+                m.figure.as_deref().unwrap_or("meeple"),
+                m.quarter,
+                m.feature,
+                m.x,
+                m.y
+            ));
+        }
+    }
+    if let Some(c) = &turn.count {
+        s.push_str(&format!(
+            ", {} into the {}",
+            c.follower.as_deref().unwrap_or("meeple"),
+            c.quarter
+        ));
+        if let Some(to) = &c.move_count_to {
+            s.push_str(&format!(", the Count to the {to}"));
+        }
     }
     if let Some(c) = &turn.crop {
         let action = match c.action {

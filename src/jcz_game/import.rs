@@ -318,6 +318,7 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
         start,
         turns,
         finished,
+        count_final: None,
     })
 }
 

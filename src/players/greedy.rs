@@ -497,6 +497,61 @@ impl<'r> Policy<'r> for Greedy<'r> {
         best.map(|(_, o)| o)
     }
 
+    fn count_in(
+        &mut self,
+        game: &Game<'r>,
+        figures: &[FigureId],
+        _: &mut Rng,
+    ) -> Option<crate::engine::CountIn> {
+        // Always in, with the kind most in supply (the first among equals),
+        // into the castle (cities score most), or the blacksmith when the
+        // Count stands in the castle; the Count goes where the opponents
+        // have the most followers, if anywhere else.
+        let me = game.active_player();
+        let (at, city) = game.count_city()?;
+        let mut figure = *figures.first()?;
+        for &f in figures {
+            if game.supply(me, f) > game.supply(me, figure) {
+                figure = f;
+            }
+        }
+        let quarter = if at == 0 { 2 } else { 0 };
+        let mut best = (0usize, None);
+        for q in (0..4u8).filter(|&q| q != at && q != quarter) {
+            let n = city
+                .iter()
+                .filter(|r| r.quarter == q && usize::from(r.player) != me)
+                .count();
+            if n > best.0 {
+                best = (n, Some(q));
+            }
+        }
+        Some(crate::engine::CountIn {
+            quarter,
+            figure,
+            count_to: best.1,
+        })
+    }
+
+    fn count_out(
+        &mut self,
+        game: &Game<'r>,
+        player: usize,
+        options: &[crate::engine::CountOut],
+        _: &mut Rng,
+    ) -> Option<crate::engine::CountOut> {
+        // Out onto the largest feature the follower makes the player (one
+        // of) its majority; none such: stay.
+        let mut best: Option<(i64, crate::engine::CountOut)> = None;
+        for &o in options {
+            let worth = game.count_gain(player, o.x, o.y, o.feature, 1);
+            if worth > 0 && best.is_none_or(|(b, _)| worth > b) {
+                best = Some((worth, o));
+            }
+        }
+        best.map(|(_, o)| o)
+    }
+
     fn gold(&mut self, game: &Game<'r>, options: &[(i32, i32)], _: &mut Rng) -> (i32, i32) {
         // The tile where the player's own figures most outnumber the others'
         // (bars go to who scores its features); the first among equals.

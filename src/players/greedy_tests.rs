@@ -41,7 +41,7 @@ fn compare(
             Greedy::new(rules, seed).on_copies(),
         );
         let first = usize::try_from(seed).unwrap_or(0) % step;
-        players::play(rules, seats.as_slice(), seed, None, |game, _| {
+        players::play(rules, seats.as_slice(), seed, None, None, |game, _| {
             if game.phase() == Phase::Tile {
                 let kinds = (first..rules.kind_count()).step_by(step);
                 check_position(game, kinds, &mut both, &mut counts);

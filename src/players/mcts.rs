@@ -186,6 +186,7 @@ impl<'r> Mcts<'r> {
                 chance,
                 std::slice::from_mut(random),
                 None,
+                None,
                 &mut |_, _| {},
             ),
             Rollout::Greedy => run(
@@ -193,6 +194,7 @@ impl<'r> Mcts<'r> {
                 bag,
                 chance,
                 std::slice::from_mut(rollout_greedy),
+                None,
                 None,
                 &mut |_, _| {},
             ),
@@ -323,6 +325,25 @@ impl<'r> Policy<'r> for Mcts<'r> {
     }
     fn bazaar(&mut self, game: &Game<'r>, ask: &BazaarAsk, rng: &mut Rng) -> BazaarStep {
         self.greedy.bazaar(game, ask, rng)
+    }
+
+    fn count_in(
+        &mut self,
+        game: &Game<'r>,
+        figures: &[FigureId],
+        rng: &mut Rng,
+    ) -> Option<crate::engine::CountIn> {
+        self.greedy.count_in(game, figures, rng)
+    }
+
+    fn count_out(
+        &mut self,
+        game: &Game<'r>,
+        player: usize,
+        options: &[crate::engine::CountOut],
+        rng: &mut Rng,
+    ) -> Option<crate::engine::CountOut> {
+        self.greedy.count_out(game, player, options, rng)
     }
 
     fn castle(

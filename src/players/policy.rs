@@ -111,6 +111,30 @@ pub(crate) trait Policy<'r> {
     ) -> Option<(i32, i32, u8)> {
         options.get(rng.below(options.len() + 1)).copied()
     }
+    /// Whether the active player puts a follower (one of `figures`, those
+    /// in supply) into the city of Carcassonne, into which quarter, and
+    /// where the Count goes. Uniform as the random player.
+    fn count_in(
+        &mut self,
+        game: &Game<'r>,
+        figures: &[FigureId],
+        rng: &mut Rng,
+    ) -> Option<crate::engine::CountIn> {
+        let at = game.count_city().map_or(0, |(at, _)| at);
+        crate::engine::random::random_count_in(figures, at, rng)
+    }
+    /// `player`'s next move out of the city of Carcassonne among `options`
+    /// (possibly empty), or `None`: no more. Uniform over the options and
+    /// stopping unless a seat says better.
+    fn count_out(
+        &mut self,
+        _game: &Game<'r>,
+        _player: usize,
+        options: &[crate::engine::CountOut],
+        rng: &mut Rng,
+    ) -> Option<crate::engine::CountOut> {
+        options.get(rng.below(options.len() + 1)).copied()
+    }
     /// The ferry decision due, among `options` (not empty): a ferry placed,
     /// a ferry moved, or (`None`) no more moves. Uniform unless a seat says
     /// better.

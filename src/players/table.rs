@@ -7,8 +7,10 @@ use super::greedy::Greedy;
 use super::mcts::Mcts;
 use super::policy::{Chance, Policy, RandomPolicy};
 use super::{seat_seed, Seat};
+use crate::engine::log::CountOutLog;
 use crate::engine::log::{GameLog, TurnLog};
 use crate::engine::random::wagon_log;
+use crate::engine::random::{count_log, count_out_log};
 use crate::engine::random::{
     crop_log, dragon_log, draw_bazaar, draw_index, escape_log, ferry_log, fill_staged_bag,
     flock_log, magic_log, ransom_log, record_action, record_bazaar, record_goods, tiles_in_box,
@@ -155,6 +157,25 @@ impl<'r> Policy<'r> for Player<'r> {
         self.policy()
             .crop_response(game, player, action, options, rng)
     }
+
+    fn count_in(
+        &mut self,
+        game: &Game<'r>,
+        figures: &[FigureId],
+        rng: &mut Rng,
+    ) -> Option<crate::engine::CountIn> {
+        self.policy().count_in(game, figures, rng)
+    }
+
+    fn count_out(
+        &mut self,
+        game: &Game<'r>,
+        player: usize,
+        options: &[crate::engine::CountOut],
+        rng: &mut Rng,
+    ) -> Option<crate::engine::CountOut> {
+        self.policy().count_out(game, player, options, rng)
+    }
 }
 
 /// Plays one whole game (final scoring included) with these seats, one per
@@ -169,6 +190,7 @@ pub fn play<'r>(
     seats: &[Seat],
     seed: u64,
     log: Option<&mut Vec<TurnLog>>,
+    final_log: Option<&mut Vec<CountOutLog>>,
     mut on_move: impl FnMut(&Game<'r>, &Move),
 ) -> Result<Game<'r>, IllegalMove> {
     let mut game = Game::new(rules, seats.len())?;
@@ -190,6 +212,7 @@ pub fn play<'r>(
             &mut chance,
             &mut random,
             log,
+            final_log,
             &mut on_move,
         )?;
         return Ok(game);
@@ -205,6 +228,7 @@ pub fn play<'r>(
         &mut chance,
         &mut players,
         log,
+        final_log,
         &mut on_move,
     )?;
     Ok(game)
@@ -221,8 +245,19 @@ pub fn play_logged<'r>(
     seed: u64,
 ) -> Result<(Game<'r>, GameLog), IllegalMove> {
     let mut turns = Vec::new();
-    let game = play(rules, seats, seed, Some(&mut turns), |_, _| {})?;
+    let mut count_final = Vec::new();
+    let game = play(
+        rules,
+        seats,
+        seed,
+        Some(&mut turns),
+        Some(&mut count_final),
+        |_, _| {},
+    )?;
     let mut log = GameLog::finished_game(rules, names, turns);
+    if !count_final.is_empty() {
+        log.count_final = Some(count_final);
+    }
     log.seats = Some(seats.iter().map(ToString::to_string).collect());
     Ok((game, log))
 }
@@ -244,6 +279,7 @@ pub(crate) fn run<'r, P: Policy<'r>>(
     chance: &mut Chance,
     seats: &mut [P],
     mut log: Option<&mut Vec<TurnLog>>,
+    mut final_log: Option<&mut Vec<CountOutLog>>,
     on_move: &mut impl FnMut(&Game<'r>, &Move),
 ) -> Result<(), IllegalMove> {
     let mut entry: Option<TurnLog> = None;
@@ -271,8 +307,9 @@ pub(crate) fn run<'r, P: Policy<'r>>(
                     (Some((kind, _)), _) => kind,
                     (None, Some(held)) => held,
                     (None, None) if bag.len() <= game.face_down() as usize => {
-                        game.final_scores()?;
-                        break;
+                        // Decisions due before final scoring follow.
+                        game.end_play()?;
+                        continue;
                     }
                     (None, None) => bag.swap_remove(draw_index(game.rules(), bag, &mut chance.rng)),
                 };
@@ -474,6 +511,35 @@ pub(crate) fn run<'r, P: Policy<'r>>(
                 let ferry = Move::Ferry(choice);
                 game.apply(&ferry)?;
                 on_move(game, &ferry);
+            }
+            Phase::CountIn => {
+                let who = game.active_player() % seats.len();
+                let figures = game.count_in_figures();
+                let pick = seats[who].count_in(game, &figures, &mut chance.rng);
+                if let (Some(e), Some(c)) = (entry.as_mut(), pick) {
+                    e.count = Some(count_log(game, c));
+                }
+                let count = Move::CountIn(pick);
+                game.apply(&count)?;
+                on_move(game, &count);
+            }
+            Phase::CountOut => {
+                let Some((player, options)) = game.count_out_due() else {
+                    return Err(IllegalMove("no follower waits to leave the city".into()));
+                };
+                let n = seats.len();
+                let pick = seats[player % n].count_out(game, player, &options, &mut chance.rng);
+                if let Some(m) = pick {
+                    let line = count_out_log(game, player, m);
+                    match (entry.as_mut(), final_log.as_deref_mut()) {
+                        (Some(e), _) => e.count_out.get_or_insert_with(Vec::new).push(line),
+                        (None, Some(f)) => f.push(line),
+                        (None, None) => {}
+                    }
+                }
+                let mv = Move::CountOut(pick);
+                game.apply(&mv)?;
+                on_move(game, &mv);
             }
             Phase::Crop => {
                 let crop = decide_crop(game, chance, seats);

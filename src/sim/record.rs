@@ -38,12 +38,14 @@ pub fn play(
     tally: &mut Tally,
 ) -> Result<Option<GameLog>, IllegalMove> {
     let mut turns: Vec<TurnLog> = Vec::new();
+    let mut count_final = Vec::new();
     let (mut discards, mut flights, mut big_top) = (0i64, 0i64, 0i64);
     let game = players::play(
         rules,
         seats,
         seed,
         names.map(|_| &mut turns),
+        names.map(|_| &mut count_final),
         |game, mv| match mv {
             Move::Discard { tile } => {
                 discards += 1;
@@ -74,6 +76,7 @@ pub fn play(
             Move::Magic { .. } => {}
             Move::Wagon(_) => {}
             Move::Ferry(_) => {}
+            Move::CountIn(_) | Move::CountOut(_) => {}
         },
     )?;
     if game.big_top().is_some() {
@@ -93,6 +96,9 @@ pub fn play(
     Ok(names.map(|names| {
         let mut log = GameLog::finished_game(rules, names, turns);
         log.seats = Some(seats.iter().map(ToString::to_string).collect());
+        if !count_final.is_empty() {
+            log.count_final = Some(count_final);
+        }
         log
     }))
 }

@@ -122,6 +122,9 @@ pub trait Rules: Sized {
     /// What the modules add to the moves a phase expects, for messages.
     fn expected(phase: Phase) -> Option<&'static str>;
 
+    /// Play ends (no tile left to draw), before final scoring: a decision
+    /// a module makes due first (its phase; its last move scores finally).
+    fn due_before_final(game: &mut Game<'_, Self>) -> Option<Phase>;
     /// Final scoring, before the features.
     fn final_first(game: &mut Game<'_, Self>);
     /// Final scoring, after the features.

@@ -154,6 +154,29 @@ impl<X: Rules> Game<'_, X> {
         self.active = (self.active + 1) % self.players;
     }
 
+    /// Play ends (between turns, no tile left to draw): a decision a module
+    /// makes due before final scoring comes first (the game is then in its
+    /// phase, and the module's last move scores finally), else final
+    /// scoring follows at once. [`Game::final_scores`] called between turns
+    /// instead skips those decisions, as if every player declined them.
+    ///
+    /// # Errors
+    /// A turn is half done.
+    pub fn end_play(&mut self) -> Result<(), IllegalMove> {
+        match self.phase {
+            Phase::Over => return Ok(()),
+            Phase::Tile => {}
+            _ => return illegal("play ends only between turns"),
+        }
+        match X::due_before_final(self) {
+            Some(phase) => self.phase = phase,
+            None => {
+                self.final_scores()?;
+            }
+        }
+        Ok(())
+    }
+
     /// Final scoring (once, between turns): the modules' first lines, then
     /// every feature that still holds figures, by shape — paths, regions,
     /// spots, then faces — then the modules' last lines. Returns every

@@ -29,6 +29,7 @@ pub(in crate::engine) mod builder;
 pub(in crate::engine) mod castle;
 pub(in crate::engine) mod challenge;
 pub(in crate::engine) mod church;
+pub(in crate::engine) mod city_of_carcassonne;
 pub(in crate::engine) mod crop_circle;
 pub(in crate::engine) mod darmstadtium;
 pub(in crate::engine) mod dragon;
@@ -688,7 +689,21 @@ macro_rules! registry {
                                             Some(phase) => game.phase = phase,
                                             None => game.end_turn(),
                                         },
-                                        Some(Then::Score) => game.score_turn(),
+                                        // A decision due before scoring from a
+                                        // module after this one comes first.
+                                        Some(Then::Score) => match InPlay::due_after(game, i) {
+                                            Some(phase) => game.phase = phase,
+                                            None => game.score_turn(),
+                                        },
+                                        Some(Then::Final) => match InPlay::final_after(game, i) {
+                                            Some(phase) => game.phase = phase,
+                                            None => {
+                                                game.phase = Phase::Tile;
+                                                if let Err(e) = game.final_scores() {
+                                                    return Some(Err(e));
+                                                }
+                                            }
+                                        },
                                         None => {}
                                     }
                                     return Some(Ok(()));
@@ -709,6 +724,10 @@ macro_rules! registry {
                     }
                 )*
                 None
+            }
+
+            fn due_before_final(game: &mut Game<'_, InPlay>) -> Option<Phase> {
+                InPlay::final_after(game, usize::MAX)
             }
 
             #[inline]
@@ -776,6 +795,57 @@ macro_rules! registry {
         }
 
         impl InPlay {
+            /// The decision due before scoring from a module after the
+            /// `after`-th in the registry, once that one's is made.
+            fn due_after(game: &mut Game<'_, InPlay>, after: usize) -> Option<Phase> {
+                let rules = game.rules;
+                let tables = &rules.ext;
+                let mut i = 0usize;
+                $(
+                    if i > after {
+                        if <$module as Module>::HOOKS & module::hook::due_before_scoring != 0 {
+                            if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                                let due = m.due_before_scoring(t, game);
+                                game.x.$field = Some(m);
+                                if due.is_some() {
+                                    return due;
+                                }
+                            }
+                        }
+                    }
+                    i += 1;
+                )*
+                let _ = i;
+                None
+            }
+
+            /// The decision due before final scoring from a module after
+            /// the `after`-th in the registry (`usize::MAX`: from the first).
+            fn final_after(game: &mut Game<'_, InPlay>, after: usize) -> Option<Phase> {
+                if !game.x.any {
+                    return None;
+                }
+                let rules = game.rules;
+                let tables = &rules.ext;
+                let mut i = 0usize;
+                $(
+                    if after == usize::MAX || i > after {
+                        if <$module as Module>::HOOKS & module::hook::due_before_final != 0 {
+                            if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                                let due = m.due_before_final(t, game);
+                                game.x.$field = Some(m);
+                                if due.is_some() {
+                                    return due;
+                                }
+                            }
+                        }
+                    }
+                    i += 1;
+                )*
+                let _ = i;
+                None
+            }
+
             /// The decision due from a module after the `after`-th in the
             /// registry, once that one's decision is made.
             fn pending_after(game: &Game<'_, InPlay>, after: usize) -> Option<Phase> {
@@ -893,8 +963,12 @@ registry! {
     razboynik: razboynik::Razboynik,
     // After the pyramid: no bridge over acrobats, no acrobat under a bridge.
     bridge: bridge::Bridges,
-    // Last: its decision follows every other one due after scoring.
+    // Its decision follows every other one due after scoring but the Count's.
     wagon: wagon::Wagon,
+    // Last: its moves out of the city follow every decision due before
+    // scoring (a castle built takes its city out of the scoring), and a
+    // wagon sent home may enter the city.
+    city_of_carcassonne: city_of_carcassonne::Count,
 }
 
 /// The capability a name stands for.

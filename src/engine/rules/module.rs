@@ -82,6 +82,9 @@ pub enum Then {
     /// figure action).
     /// The turn's scoring goes on (after a decision due before it).
     Score,
+    /// The decisions due before final scoring are made: those of the
+    /// modules after it in the registry follow, then final scoring.
+    Final,
 }
 
 /// What a module's setup reads: the tile set and the expansions in play.
@@ -234,6 +237,7 @@ pub mod hook {
     pub const final_first: u32 = 1 << 28;
     pub const final_last: u32 = 1 << 29;
     pub const relink: u32 = 1 << 30;
+    pub const due_before_final: u32 = 1 << 31;
     /// The hooks' names, bit `i` at index `i`.
     pub const NAMES: &[&str] = &[
         "prepare_figures",
@@ -267,6 +271,7 @@ pub mod hook {
         "final_first",
         "final_last",
         "relink",
+        "due_before_final",
     ];
 }
 
@@ -525,4 +530,12 @@ pub trait Module: Sized + Clone + std::fmt::Debug + 'static {
     fn final_last<X: Host>(&mut self, t: &Self::Table, game: &mut Game<'_, X>) {}
     /// See [`Rules::relink`].
     fn relink<X: Host>(&mut self, t: &Self::Table, game: &mut Game<'_, X>, members: &[u32]) {}
+    /// See [`Rules::due_before_final`].
+    fn due_before_final<X: Host>(
+        &mut self,
+        t: &Self::Table,
+        game: &mut Game<'_, X>,
+    ) -> Option<Phase> {
+        None
+    }
 }
