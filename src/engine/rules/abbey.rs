@@ -68,7 +68,7 @@ impl Module for Abbey {
         meaning: "an abbey's walls: a `held` tile each player may play instead of drawing, into a hole bordered on all four sides; its walls end whatever they touch",
         parameters: &[],
     };
-    const HOOKS: u32 = hooks![prepare_kind, tile_put, refusal, apply, after_scoring];
+    const HOOKS: u64 = hooks![prepare_kind, tile_put, refusal, apply, after_scoring];
     // On a turn with a drawn tile the module does nothing.
     const PREVIEWED: bool = true;
 

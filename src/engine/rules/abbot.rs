@@ -43,7 +43,7 @@ impl Module for Abbot {
         meaning: "a figure its owner may take back instead of placing one, scoring its feature as at game end",
         parameters: &[],
     };
-    const HOOKS: u32 = hooks![offer, act];
+    const HOOKS: u64 = hooks![offer, act];
 
     fn table(_: &Setup<'_>, figures: &[FigureDef], _: &Vocab) -> Result<AbbotTable, SetupError> {
         let abbots = (0..figures.len())

@@ -79,7 +79,7 @@ impl Module for Barn {
             ),
         ],
     };
-    const HOOKS: u32 = hooks![parameters, offer, act, after_scoring, final_first];
+    const HOOKS: u64 = hooks![parameters, offer, act, after_scoring, final_first];
 
     fn table(_: &Setup<'_>, figures: &[FigureDef], _: &Vocab) -> Result<BarnTable, SetupError> {
         let barns = (0..figures.len())

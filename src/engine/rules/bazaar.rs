@@ -111,7 +111,7 @@ impl Module for Bazaar {
         meaning: "a bazaar: after its turn, as many tiles as players are auctioned for points, and each player plays the one they won instead of drawing",
         parameters: &[],
     };
-    const HOOKS: u32 = hooks![
+    const HOOKS: u64 = hooks![
         prepare_kind,
         check_drawn,
         tile_move,

@@ -63,7 +63,7 @@ impl Module for BigTop {
         meaning: "a circus space: the big top moves there and scores the figures around it",
         parameters: &[],
     };
-    const HOOKS: u32 = hooks![
+    const HOOKS: u64 = hooks![
         prepare_kind,
         check_placing,
         placing,

@@ -109,7 +109,7 @@ impl Module for Bridges {
         meaning: "a bridge: after placing a tile, a road piece put straight across it or a tile next to it, between two sides showing only field",
         parameters: &[],
     };
-    const HOOKS: u32 = hooks![
+    const HOOKS: u64 = hooks![
         prepare_kind,
         tile_move,
         tile_put,

@@ -102,7 +102,7 @@ impl Module for Builder {
         meaning: "a figure beside its owner's follower on a road or city: extending that feature with a tile gives a second turn",
         parameters: &[],
     };
-    const HOOKS: u32 = hooks![
+    const HOOKS: u64 = hooks![
         prepare_figures,
         prepare_vocab,
         tile_move,

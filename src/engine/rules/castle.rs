@@ -97,7 +97,7 @@ impl Module for Castles {
         meaning: "a castle token: a completed two-tile city with one follower may become a castle, whose lord scores the first feature completed in its fief of six tiles",
         parameters: &[],
     };
-    const HOOKS: u32 = hooks![
+    const HOOKS: u64 = hooks![
         prepare_kind,
         due_before_scoring,
         apply,

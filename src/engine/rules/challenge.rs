@@ -88,7 +88,7 @@ impl Module for Challenge {
         meaning: "a shrine: never next to two cloisters (nor a cloister next to two shrines); of a shrine and a cloister next to each other, the first completed sends the other's figures home without points",
         parameters: &[],
     };
-    const HOOKS: u32 = hooks![prepare_kind, refusal, tile_put, scored];
+    const HOOKS: u64 = hooks![prepare_kind, refusal, tile_put, scored];
 
     fn table(s: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<ChallengeTable, SetupError> {
         let kinds = s

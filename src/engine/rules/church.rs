@@ -52,7 +52,7 @@ impl Module for Church {
             "points for each player with the most followers on a completed church's tile and the 8 around it",
         )],
     };
-    const HOOKS: u32 = hooks![prepare_kind, parameters, before_scoring, after_scoring];
+    const HOOKS: u64 = hooks![prepare_kind, parameters, before_scoring, after_scoring];
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<ChurchTable, SetupError> {
         Ok(ChurchTable {

@@ -113,7 +113,7 @@ impl Module for Count {
             "before final scoring, followers leave any quarter (1, the 1st edition) or the market only (0, the 2nd)",
         )],
     };
-    const HOOKS: u32 = hooks![
+    const HOOKS: u64 = hooks![
         parameters,
         tile_move,
         due_before_scoring,

@@ -52,7 +52,7 @@ impl Module for CropCircle {
         meaning: "a crop circle: every player adds or removes a follower of its type",
         parameters: &[],
     };
-    const HOOKS: u32 = hooks![prepare_kind, pending, apply, expected];
+    const HOOKS: u64 = hooks![prepare_kind, pending, apply, expected];
     const PREVIEWED: bool = true;
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<CropTable, SetupError> {

@@ -40,7 +40,7 @@ impl Module for Darmstadtium {
             "points more for each majority player of a completed city with the Darmstadtium",
         )],
     };
-    const HOOKS: u32 = hooks![parameters, scored];
+    const HOOKS: u64 = hooks![parameters, scored];
 
     fn table(
         s: &Setup<'_>,

@@ -57,7 +57,7 @@ impl Module for Dragon {
         meaning: "the dragon symbol: after the turn the dragon moves, the players choosing a step each in turn, eating the figures on the tiles it enters",
         parameters: &[("dragon.moves", "squares the dragon moves after a dragon tile")],
     };
-    const HOOKS: u32 = hooks![prepare_kind, parameters, placed, pending, apply, expected];
+    const HOOKS: u64 = hooks![prepare_kind, parameters, placed, pending, apply, expected];
     const PREVIEWED: bool = true;
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<DragonTable, SetupError> {

@@ -70,7 +70,7 @@ impl Module for Fairy {
             ("fairy.bonus", "points when the feature of the follower beside the fairy is scored"),
         ],
     };
-    const HOOKS: u32 = hooks![parameters, tile_move, offer, act, scored, keeps_turn];
+    const HOOKS: u64 = hooks![parameters, tile_move, offer, act, scored, keeps_turn];
 
     fn in_play(s: &Setup<'_>) -> bool {
         // The fairy is a neutral figure: declared, it is in play.

@@ -69,7 +69,7 @@ impl Module for Ferry {
         meaning: "a lake with a ferry: the ferry joins two of the roads ending at it; a tile extending a road may move the first ferry along it each way",
         parameters: &[],
     };
-    const HOOKS: u32 = hooks![
+    const HOOKS: u64 = hooks![
         prepare_kind,
         tile_move,
         due_before_scoring,

@@ -42,7 +42,7 @@ impl Module for Festival {
         meaning: "a festival: instead of a figure, whoever places its tile takes one of their own figures back from the board, without scoring",
         parameters: &[],
     };
-    const HOOKS: u32 = hooks![prepare_kind, offer, act];
+    const HOOKS: u64 = hooks![prepare_kind, offer, act];
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<FestivalTable, SetupError> {
         Ok(FestivalTable {

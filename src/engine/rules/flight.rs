@@ -64,7 +64,7 @@ impl Module for Flight {
         meaning: "a flying machine: a figure flies along the arrow as far as the die says",
         parameters: &[],
     };
-    const HOOKS: u32 = hooks![prepare_kind, offer, act];
+    const HOOKS: u64 = hooks![prepare_kind, offer, act];
     const PREVIEWED: bool = true;
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<FlightTable, SetupError> {

@@ -65,7 +65,7 @@ impl Module for Gold {
         meaning: "a goldmine: gold bars go on its tile and one around it; completed features hand them out; at game end each bar is worth 1 to 4 by how many a player holds",
         parameters: &[],
     };
-    const HOOKS: u32 = hooks![
+    const HOOKS: u64 = hooks![
         prepare_kind,
         placed,
         another_action,

@@ -88,7 +88,7 @@ impl Module for Goods {
             "points at game end to every player with the most tokens of one good (ties all score)",
         )],
     };
-    const HOOKS: u32 = hooks![parameters, before_scoring, final_last];
+    const HOOKS: u64 = hooks![parameters, before_scoring, final_last];
 
     fn table(s: &Setup<'_>, _: &[FigureDef], vocab: &Vocab) -> Result<GoodsTable, SetupError> {
         let mut goods = 0u64;

@@ -49,7 +49,7 @@ impl Module for Hill {
         meaning: "a hill: the tile lies on one drawn face down from the bag; a tied player with a follower on a hill tile of the feature wins the tie alone",
         parameters: &[],
     };
-    const HOOKS: u32 = hooks![prepare_kind, placed, break_ties];
+    const HOOKS: u64 = hooks![prepare_kind, placed, break_ties];
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<HillTable, SetupError> {
         Ok(HillTable { hill: Vec::new() })

@@ -66,7 +66,7 @@ impl Module for KingAndRobber {
             "points at game end to a title's holder per completed feature of its kind",
         )],
     };
-    const HOOKS: u32 = hooks![parameters, before_scoring, final_last];
+    const HOOKS: u64 = hooks![parameters, before_scoring, final_last];
     const PREVIEWED: bool = true;
 
     fn in_play(s: &Setup<'_>) -> bool {

@@ -48,7 +48,7 @@ impl Module for Labyrinth {
             "points more per follower on a completed road with a labyrinth, for each majority player",
         )],
     };
-    const HOOKS: u32 = hooks![parameters, shares, scored];
+    const HOOKS: u64 = hooks![parameters, shares, scored];
 
     fn table(s: &Setup<'_>, _: &[FigureDef], vocab: &Vocab) -> Result<LabyrinthTable, SetupError> {
         let mut labyrinths = 0u64;

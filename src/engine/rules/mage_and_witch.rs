@@ -72,7 +72,7 @@ impl Module for MageAndWitch {
             "points per tile the mage adds to the feature it stands on when scored",
         )],
     };
-    const HOOKS: u32 = hooks![
+    const HOOKS: u64 = hooks![
         prepare_kind,
         parameters,
         placed,

@@ -37,7 +37,7 @@ impl Module for Mayor {
         meaning: "a follower that weighs as many as the pennants (units of the kind's counted attribute) of its feature",
         parameters: &[],
     };
-    const HOOKS: u32 = hooks![prepare_figures, strength];
+    const HOOKS: u64 = hooks![prepare_figures, strength];
 
     fn prepare_figures(_: &Setup<'_>, figures: &mut [FigureDef]) {
         for f in figures.iter_mut().filter(|f| f.has(NAME)) {

@@ -88,7 +88,7 @@ macro_rules! registry {
 
         /// The hooks each module of [`REGISTRY`] implements (bits of
         /// [`hook`], names in [`hook::NAMES`]), in registry order.
-        pub const HOOKS: &[u32] = &[$(<$module as Module>::HOOKS,)*];
+        pub const HOOKS: &[u64] = &[$(<$module as Module>::HOOKS,)*];
 
         /// What the modules in play prepared once per tile set.
         #[derive(Debug, Default)]

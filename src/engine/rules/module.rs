@@ -206,38 +206,38 @@ pub trait Host: Rules {
 /// bit of the method of the same name.
 #[allow(non_upper_case_globals, missing_docs)]
 pub mod hook {
-    pub const prepare_figures: u32 = 1 << 0;
-    pub const prepare_vocab: u32 = 1 << 1;
-    pub const prepare_kind: u32 = 1 << 2;
-    pub const parameters: u32 = 1 << 3;
-    pub const refusal: u32 = 1 << 4;
-    pub const check_drawn: u32 = 1 << 5;
-    pub const check_placing: u32 = 1 << 6;
-    pub const tile_move: u32 = 1 << 7;
-    pub const placing: u32 = 1 << 8;
-    pub const tile_put: u32 = 1 << 9;
-    pub const placed: u32 = 1 << 10;
-    pub const blocks_figures: u32 = 1 << 11;
-    pub const shares: u32 = 1 << 12;
-    pub const offer: u32 = 1 << 13;
-    pub const act: u32 = 1 << 14;
-    pub const check_action: u32 = 1 << 15;
-    pub const another_action: u32 = 1 << 16;
-    pub const narrow: u32 = 1 << 17;
-    pub const break_ties: u32 = 1 << 18;
-    pub const strength: u32 = 1 << 19;
-    pub const due_before_scoring: u32 = 1 << 20;
-    pub const before_scoring: u32 = 1 << 21;
-    pub const scored: u32 = 1 << 22;
-    pub const after_scoring: u32 = 1 << 23;
-    pub const pending: u32 = 1 << 24;
-    pub const keeps_turn: u32 = 1 << 25;
-    pub const apply: u32 = 1 << 26;
-    pub const expected: u32 = 1 << 27;
-    pub const final_first: u32 = 1 << 28;
-    pub const final_last: u32 = 1 << 29;
-    pub const relink: u32 = 1 << 30;
-    pub const due_before_final: u32 = 1 << 31;
+    pub const prepare_figures: u64 = 1 << 0;
+    pub const prepare_vocab: u64 = 1 << 1;
+    pub const prepare_kind: u64 = 1 << 2;
+    pub const parameters: u64 = 1 << 3;
+    pub const refusal: u64 = 1 << 4;
+    pub const check_drawn: u64 = 1 << 5;
+    pub const check_placing: u64 = 1 << 6;
+    pub const tile_move: u64 = 1 << 7;
+    pub const placing: u64 = 1 << 8;
+    pub const tile_put: u64 = 1 << 9;
+    pub const placed: u64 = 1 << 10;
+    pub const blocks_figures: u64 = 1 << 11;
+    pub const shares: u64 = 1 << 12;
+    pub const offer: u64 = 1 << 13;
+    pub const act: u64 = 1 << 14;
+    pub const check_action: u64 = 1 << 15;
+    pub const another_action: u64 = 1 << 16;
+    pub const narrow: u64 = 1 << 17;
+    pub const break_ties: u64 = 1 << 18;
+    pub const strength: u64 = 1 << 19;
+    pub const due_before_scoring: u64 = 1 << 20;
+    pub const before_scoring: u64 = 1 << 21;
+    pub const scored: u64 = 1 << 22;
+    pub const after_scoring: u64 = 1 << 23;
+    pub const pending: u64 = 1 << 24;
+    pub const keeps_turn: u64 = 1 << 25;
+    pub const apply: u64 = 1 << 26;
+    pub const expected: u64 = 1 << 27;
+    pub const final_first: u64 = 1 << 28;
+    pub const final_last: u64 = 1 << 29;
+    pub const relink: u64 = 1 << 30;
+    pub const due_before_final: u64 = 1 << 31;
     /// The hooks' names, bit `i` at index `i`.
     pub const NAMES: &[&str] = &[
         "prepare_figures",
@@ -303,7 +303,7 @@ pub trait Module: Sized + Clone + std::fmt::Debug + 'static {
     /// for the hooks each leaves at its default. Left at its default, every
     /// hook is called. `tests/engine_layers.rs` checks the list against the
     /// module's `impl Module`.
-    const HOOKS: u32 = u32::MAX;
+    const HOOKS: u64 = u64::MAX;
 
     /// True when the set in play uses the capability (a declaration of the
     /// right sort with it is in play).

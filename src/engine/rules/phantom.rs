@@ -59,7 +59,7 @@ impl Module for Phantom {
         meaning: "a second follower: after placing another figure, its owner may place it too in the same turn",
         parameters: &[],
     };
-    const HOOKS: u32 = hooks![check_action, another_action, narrow];
+    const HOOKS: u64 = hooks![check_action, another_action, narrow];
 
     fn table(_: &Setup<'_>, figures: &[FigureDef], _: &Vocab) -> Result<PhantomTable, SetupError> {
         let phantoms = (0..figures.len())

@@ -58,7 +58,7 @@ impl Module for Pig {
             "points more per completed neighbour the field counts, for a majority player with a pig on it",
         )],
     };
-    const HOOKS: u32 = hooks![prepare_figures, prepare_vocab, parameters, scored];
+    const HOOKS: u64 = hooks![prepare_figures, prepare_vocab, parameters, scored];
 
     fn prepare_figures(_: &Setup<'_>, figures: &mut [FigureDef]) {
         make_companions(NAME, figures);

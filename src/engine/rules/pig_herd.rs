@@ -41,7 +41,7 @@ impl Module for PigHerd {
             "points more per completed neighbour a field with a herd counts, for each majority player",
         )],
     };
-    const HOOKS: u32 = hooks![parameters, scored];
+    const HOOKS: u64 = hooks![parameters, scored];
     const PREVIEWED: bool = true;
 
     fn table(s: &Setup<'_>, _: &[FigureDef], vocab: &Vocab) -> Result<PigHerdTable, SetupError> {

@@ -43,7 +43,7 @@ impl Module for Portal {
         meaning: "a magic portal: the player who places it may put a follower on any unoccupied, unfinished feature of the board instead",
         parameters: &[],
     };
-    const HOOKS: u32 = hooks![prepare_kind, offer, act];
+    const HOOKS: u64 = hooks![prepare_kind, offer, act];
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<PortalTable, SetupError> {
         Ok(PortalTable { portal: Vec::new() })

@@ -41,7 +41,7 @@ impl Module for Princess {
         meaning: "the princess on a city piece: instead of a figure, whoever places it sends a knight of that city home",
         parameters: &[],
     };
-    const HOOKS: u32 = hooks![prepare_kind, offer, act];
+    const HOOKS: u64 = hooks![prepare_kind, offer, act];
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<PrincessTable, SetupError> {
         Ok(PrincessTable { pieces: Vec::new() })

@@ -100,7 +100,7 @@ impl Module for Pyramid {
             ("acrobat.pyramid", "acrobats that complete a pyramid"),
         ],
     };
-    const HOOKS: u32 = hooks![
+    const HOOKS: u64 = hooks![
         prepare_vocab,
         prepare_kind,
         parameters,

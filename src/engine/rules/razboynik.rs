@@ -89,7 +89,7 @@ impl Module for Razboynik {
         meaning: "Solovei Razboynik: the follower nearest his tile along its road is trapped when a tile extends the road or a follower comes to it (held as the Vodyanoy's: freed instead of a figure action, `vodyanoy.trapped` each at game end)",
         parameters: &[],
     };
-    const HOOKS: u32 = hooks![placed, before_scoring, after_scoring];
+    const HOOKS: u64 = hooks![placed, before_scoring, after_scoring];
 
     fn table(s: &Setup<'_>, _: &[FigureDef], vocab: &Vocab) -> Result<RazboynikTable, SetupError> {
         if !s.kinds_use(vodyanoy::NAME) {

@@ -57,7 +57,7 @@ impl Module for Ringmaster {
             "points per circus or acrobat tile around a scored ringmaster",
         )],
     };
-    const HOOKS: u32 = hooks![prepare_kind, parameters, scored, final_last];
+    const HOOKS: u64 = hooks![prepare_kind, parameters, scored, final_last];
     const PREVIEWED: bool = true;
 
     /// Any figure in play that declares it, placed by players or not.

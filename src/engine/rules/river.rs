@@ -94,7 +94,7 @@ impl Module for River {
         meaning: "a river: each river tile continues the open river, never joins two of its ends, and never turns the same way as the tile before it",
         parameters: &[],
     };
-    const HOOKS: u32 = hooks![prepare_kind, refusal, tile_put];
+    const HOOKS: u64 = hooks![prepare_kind, refusal, tile_put];
     const PREVIEWED: bool = true;
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<RiverTable, SetupError> {

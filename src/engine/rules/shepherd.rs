@@ -84,7 +84,7 @@ impl Module for Shepherds {
         meaning: "a figure on a field, alone or beside farmers: extending its field, its owner draws a sheep or wolf token or gathers the flock for its sheep",
         parameters: &[],
     };
-    const HOOKS: u32 = hooks![
+    const HOOKS: u64 = hooks![
         prepare_figures,
         prepare_vocab,
         check_action,

@@ -57,7 +57,7 @@ impl Module for Siege {
         meaning: "a besieged city: one point less a tile and a pennant complete (its values), counted twice by the fields, and a follower may escape it by a cloister next to a besieged tile",
         parameters: &[],
     };
-    const HOOKS: u32 = hooks![
+    const HOOKS: u64 = hooks![
         prepare_vocab,
         prepare_kind,
         scored,

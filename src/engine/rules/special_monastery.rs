@@ -60,7 +60,7 @@ impl Module for SpecialMonastery {
             ),
         ],
     };
-    const HOOKS: u32 = hooks![parameters, offer, act, final_first];
+    const HOOKS: u64 = hooks![parameters, offer, act, final_first];
 
     fn table(
         s: &Setup<'_>,

@@ -120,7 +120,7 @@ impl Module for Towers {
             "points a player pays to take back a follower held prisoner",
         )],
     };
-    const HOOKS: u32 = hooks![
+    const HOOKS: u64 = hooks![
         prepare_kind,
         parameters,
         tile_put,

@@ -76,7 +76,7 @@ impl Module for Tunnel {
             ("tunnel.pairs-2-players", "pairs per player with 1 or 2 players"),
         ],
     };
-    const HOOKS: u32 = hooks![
+    const HOOKS: u64 = hooks![
         prepare_kind,
         parameters,
         tile_move,

@@ -44,7 +44,7 @@ impl Module for Vineyard {
             "points more for a completed cloister per vineyard tile among the 8 around it",
         )],
     };
-    const HOOKS: u32 = hooks![prepare_kind, parameters, scored];
+    const HOOKS: u64 = hooks![prepare_kind, parameters, scored];
     const PREVIEWED: bool = false;
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<VineyardTable, SetupError> {

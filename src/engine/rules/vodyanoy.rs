@@ -84,7 +84,7 @@ impl Module for Vodyanoy {
             "points at game end per follower still trapped (negative)",
         )],
     };
-    const HOOKS: u32 = hooks![
+    const HOOKS: u64 = hooks![
         parameters,
         placed,
         blocks_figures,

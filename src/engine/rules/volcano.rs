@@ -40,7 +40,7 @@ impl Module for Volcano {
         meaning: "a volcano: the dragon moves onto its tile when it is placed; no figure is placed on the dragon's tile",
         parameters: &[],
     };
-    const HOOKS: u32 = hooks![prepare_kind, tile_put, blocks_figures];
+    const HOOKS: u64 = hooks![prepare_kind, tile_put, blocks_figures];
     const PREVIEWED: bool = true;
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<VolcanoTable, SetupError> {

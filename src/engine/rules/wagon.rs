@@ -63,7 +63,7 @@ impl Module for Wagon {
         meaning: "a follower that, when its feature is scored during play, may move from home onto an unoccupied unfinished feature on its tile or one of the eight around",
         parameters: &[],
     };
-    const HOOKS: u32 = hooks![
+    const HOOKS: u64 = hooks![
         before_scoring,
         scored,
         after_scoring,

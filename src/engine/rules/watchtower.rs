@@ -65,7 +65,7 @@ impl Module for Watchtower {
             ("watchtower.cloister", "points per cloister around a cloister tower"),
         ],
     };
-    const HOOKS: u32 = hooks![prepare_kind, parameters, before_scoring];
+    const HOOKS: u64 = hooks![prepare_kind, parameters, before_scoring];
 
     fn table(
         _: &Setup<'_>,

@@ -63,7 +63,7 @@ impl Module for WindRose {
             "points for placing a wind rose in the quarter its arrow names",
         )],
     };
-    const HOOKS: u32 = hooks![prepare_kind, parameters, tile_put, placed];
+    const HOOKS: u64 = hooks![prepare_kind, parameters, tile_put, placed];
     const PREVIEWED: bool = true;
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<WindRoseTable, SetupError> {

@@ -59,7 +59,7 @@ impl Module for YagaHut {
             ),
         ],
     };
-    const HOOKS: u32 = hooks![parameters, after_scoring, final_first];
+    const HOOKS: u64 = hooks![parameters, after_scoring, final_first];
 
     fn table(s: &Setup<'_>, _: &[FigureDef], vocab: &Vocab) -> Result<YagaHutTable, SetupError> {
         let mut huts = 0u64;
