@@ -69,6 +69,7 @@ codes! {
     CrossesNothing = "E0209", Error, "a feature marked `over` or `under` crosses nothing";
     BadDeadEnd = "E0210", Error, "a path ends where its kind may not end (a river in a field)";
     BadReach = "E0211", Error, "`reaching` names no corner, or is written on a feature that is not a region";
+    BadShare = "E0212", Error, "`sharing` names a side that is not another region's of the same kind, or that the region does not meet at a corner";
     FieldSlotTwice = "E0301", Error, "a field slot is covered twice";
     FieldSlotMissing = "E0302", Error, "a field slot is covered by no field";
     FieldCrosses = "E0303", Error, "a field crosses a road or a city";

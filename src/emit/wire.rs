@@ -411,8 +411,9 @@ impl Tile {
 pub struct Feature {
     /// Its kind.
     pub kind: String,
-    /// The border slots it covers (three per side of a region, the middle slot
-    /// per side of a path, the field slots of a face).
+    /// The border slots it covers (three per side of a region, less an end
+    /// another region shares, or one end of a side it shares; the middle slot
+    /// per side of a path; the field slots of a face).
     pub slots: Vec<Slot>,
     /// Attributes and their units (`{"pennant": 1}`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]

@@ -779,16 +779,15 @@ impl Game<'_> {
                 let b = self.item_of(p, root);
                 if kind.slot_kind[i] == other_kind.slot_kind[j] {
                     union(&mut p.items, a, b);
-                    if kind.slot_closes[i] {
-                        p.items[a].open -= 2;
-                    }
-                } else {
-                    if kind.slot_closes[i] {
-                        p.items[a].open -= 1;
-                    }
-                    if other_kind.slot_closes[j] {
-                        p.items[b].open -= 1;
-                    }
+                }
+                // Each piece closes its own side at its closing slot (the
+                // middle, or a shared side's end); two kinds whose letters
+                // match end at each other.
+                if kind.slot_closes[i] {
+                    p.items[a].open -= 1;
+                }
+                if other_kind.slot_closes[j] {
+                    p.items[b].open -= 1;
                 }
             }
         }

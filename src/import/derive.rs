@@ -42,6 +42,8 @@ pub struct Statement {
     pub touching: Vec<String>,
     /// `reaching` corners.
     pub reaching: Vec<String>,
+    /// `sharing` sides.
+    pub sharing: Vec<String>,
     /// `over` or `under`.
     pub crossing: Option<&'static str>,
     /// Attribute words.
@@ -67,6 +69,10 @@ impl Statement {
         if !self.reaching.is_empty() {
             parts.push("reaching");
             parts.extend(self.reaching.iter().map(String::as_str));
+        }
+        if !self.sharing.is_empty() {
+            parts.push("sharing");
+            parts.extend(self.sharing.iter().map(String::as_str));
         }
         parts.extend(self.crossing);
         parts.extend(self.words.iter().map(String::as_str));
@@ -245,6 +251,7 @@ fn base_statements(tile: &Tile) -> Vec<Statement> {
             places: f.sides.iter().map(|s| s.name().to_string()).collect(),
             direction: f.direction.clone(),
             words: f.words.clone(),
+            sharing: f.sharing.iter().map(|s| s.name().to_string()).collect(),
             ..Statement::default()
         })
         .collect();

@@ -36,6 +36,8 @@ pub struct Feature {
     pub words: Vec<String>,
     /// A road into a tunnel (crosses `under` what it meets).
     pub tunnel: bool,
+    /// Sides it shares with another city (JCZ's `multi-edge`).
+    pub sharing: Vec<Side>,
 }
 
 /// A field as JCZ lists it.
@@ -64,7 +66,7 @@ pub struct Tile {
     pub features: Vec<Feature>,
     /// JCZ's fields.
     pub fields: Vec<FieldDef>,
-    /// Facts kept as comments (a `max`, a city's `multi-edge`).
+    /// Facts kept as comments (a `max`).
     pub notes: Vec<String>,
 }
 
@@ -118,7 +120,7 @@ fn tile(file: &str, raw: &RawTile) -> Result<Tile, ImportError> {
     for e in &raw.elements {
         match e.name.as_str() {
             "field" => fields.push(field(file, e)?),
-            "city" | "road" | "river" => features.push(region_or_path(file, e, &mut notes)?),
+            "city" | "road" | "river" => features.push(region_or_path(file, e)?),
             _ => features.push(spot(file, e)?),
         }
     }
@@ -260,11 +262,7 @@ fn unknown_attr(file: &str, e: &RawElement, attr: &str) -> ImportError {
     )
 }
 
-fn region_or_path(
-    file: &str,
-    e: &RawElement,
-    notes: &mut Vec<String>,
-) -> Result<Feature, ImportError> {
+fn region_or_path(file: &str, e: &RawElement) -> Result<Feature, ImportError> {
     let shape = if e.name == "city" {
         Shape::Region
     } else {
@@ -279,6 +277,7 @@ fn region_or_path(
         direction: None,
         words: Vec::new(),
         tunnel: false,
+        sharing: Vec::new(),
     };
     for (attr, value) in &e.attrs {
         if IGNORED.contains(&attr.as_str()) {
@@ -317,12 +316,18 @@ fn region_or_path(
                 f.tunnel.then(|| "tunnel".to_string())
             }
             ("city", "multi-edge") => {
-                notes.push(format!(
-                    "JCZ marks the city on {} as also reaching side {} (`multi-edge`), \
-                     which a region over whole sides cannot show",
-                    e.text,
-                    value.escape_debug()
-                ));
+                let side = Side::parse(value.trim()).ok_or_else(|| {
+                    ImportError::new(
+                        file,
+                        e.line,
+                        format!(
+                            "<{}> has {attr}=\"{}\"; expected a side N, E, S or W",
+                            e.name,
+                            value.escape_debug()
+                        ),
+                    )
+                })?;
+                f.sharing.push(side);
                 None
             }
             _ => return Err(unknown_attr(file, e, attr)),
@@ -341,6 +346,7 @@ fn plain_spot(kind: &str, centre: bool) -> Feature {
         direction: None,
         words: Vec::new(),
         tunnel: false,
+        sharing: Vec::new(),
     }
 }
 

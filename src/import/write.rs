@@ -1,7 +1,7 @@
 //! Writes one expansion as idiomatic `.tiles` text: a header with its
 //! requirements and totals, the groups and edits it declares, then its tiles in
 //! JCZ's order, one line when short. JCZ's facts that the language does not
-//! hold (a `max`, a `multi-edge`) and every difference from JCZ's fields are
+//! hold (a `max`) and every difference from JCZ's fields are
 //! comments above their tile, for whoever curates the draft.
 
 use std::fmt::Write as _;

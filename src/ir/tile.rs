@@ -56,6 +56,8 @@ struct TileLowering<'a> {
     /// The centre spot, where dead ends meet by default.
     centre: Option<usize>,
     fields: Vec<DeclaredField>,
+    /// `sharing`: a region, a side it shares with another region, the word.
+    shares: Vec<(usize, Side, Span)>,
 }
 
 /// Lowers one tile declaration against the vocabulary.
@@ -72,10 +74,12 @@ pub fn lower_tile(decl: &TileDecl, vocabulary: &Vocabulary) -> LoweredTile {
         diagnostics: Vec::new(),
         centre: None,
         fields: Vec::new(),
+        shares: Vec::new(),
     };
     for (i, f) in decl.features.iter().enumerate() {
         cx.declare(i, f);
     }
+    cx.share_sides();
     for slot in 0..Slot::COUNT {
         if let Some(claim) = cx.claims[slot] {
             cx.features[claim.feature]
@@ -136,6 +140,16 @@ impl TileLowering<'_> {
         let shape = self.vocabulary.kinds[kind].shape;
         if shape != Shape::Spot {
             self.no_spot_words(f, shape);
+        }
+        if let Some(s) = f.sharing.first().filter(|_| shape != Shape::Region) {
+            self.error(
+                Diagnostic::new(
+                    Code::BadShare,
+                    s.span,
+                    format!("a {} does not share a side", f.kind.text),
+                )
+                .label("only regions (cities) share a side with another region"),
+            );
         }
         match shape {
             Shape::Region => self.region(index, kind, f),
@@ -253,8 +267,79 @@ impl TileLowering<'_> {
                 ),
             }
         }
+        for place in &f.sharing {
+            let Some(side) = self.side(place, "a region shares a whole side") else {
+                continue;
+            };
+            if sides.contains(&side) || self.shares.iter().any(|s| s.0 == id && s.1 == side) {
+                self.error(side_twice(place));
+                continue;
+            }
+            self.shares.push((id, side, place.span));
+        }
         self.crossing(id, f);
         self.attributes(id, f);
+    }
+
+    /// `sharing`: the end of a side next to the sharing region becomes its;
+    /// the rest stays with the region of the same kind that holds the side.
+    /// A neighbour's region across that side joins both.
+    fn share_sides(&mut self) {
+        for (id, side, span) in std::mem::take(&mut self.shares) {
+            let [first, middle, last] = side.slots();
+            let holds =
+                |cx: &Self, slot: Slot| cx.claims[slot.index()].is_some_and(|c| c.feature == id);
+            // The slot of the next side clockwise beside `last`, and of the
+            // previous side beside `first`.
+            let next = Side::from_index((side.index() + 1) % 4).slots()[0];
+            let previous = Side::from_index((side.index() + 3) % 4).slots()[2];
+            let end = match (holds(self, previous), holds(self, next)) {
+                (true, false) => first,
+                (false, true) => last,
+                (beside_first, _) => {
+                    let kind = self.kind_of(id).id.clone();
+                    self.error(
+                        Diagnostic::new(
+                            Code::BadShare,
+                            span,
+                            format!("this {kind} cannot share side {side}"),
+                        )
+                        .label(if beside_first {
+                            format!("it lies beside both ends of {side}")
+                        } else {
+                            format!("it does not reach either end of {side}")
+                        })
+                        .help(format!(
+                            "a {kind} shares a side that one of its own sides meets at a corner"
+                        )),
+                    );
+                    continue;
+                }
+            };
+            let holder = self.claims[middle.index()].map(|c| c.feature);
+            let same_region = holder.is_some_and(|h| {
+                h != id
+                    && self.features[h].kind == self.features[id].kind
+                    && self.claims[end.index()].is_some_and(|c| c.feature == h)
+            });
+            if !same_region {
+                let kind = self.kind_of(id).id.clone();
+                self.error(
+                    Diagnostic::new(
+                        Code::BadShare,
+                        span,
+                        format!("side {side} is not another {kind}'s to share"),
+                    )
+                    .label(format!("no other {kind} covers all of {side}"))
+                    .help(format!(
+                        "`sharing {side}` gives this {kind} the end of a side another {kind} covers: \
+                         `city N W; city E sharing N`"
+                    )),
+                );
+                continue;
+            }
+            self.claims[end.index()] = Some(Claim { feature: id, span });
+        }
     }
 
     fn path(&mut self, index: usize, kind: usize, f: &FeatureDecl) {

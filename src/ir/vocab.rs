@@ -245,6 +245,7 @@ const RESERVED: &[&str] = &[
     "rules",
     "touching",
     "reaching",
+    "sharing",
     "over",
     "under",
     "village",

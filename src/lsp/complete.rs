@@ -1,7 +1,7 @@
 //! Completion from the text as typed: top-level keywords at the start of an
 //! item; in a tile, kind names at the start of a statement, then the sides,
 //! slots, directions, variants and attributes that fit the kind, and the
-//! words after `->`, `touching`, `reaching`; declared groups, required
+//! words after `->`, `touching`, `reaching`, `sharing`; declared groups, required
 //! expansions and kinds in the headers and blocks that name them.
 
 use lsp_types::{CompletionItem, CompletionItemKind};
@@ -162,6 +162,7 @@ fn feature_words(decls: &[Decl], kind: &str, previous: &str) -> Vec<CompletionIt
         }
         "touching" => return words(&SLOTS, K::ENUM_MEMBER),
         "reaching" => return words(&CORNERS, K::ENUM_MEMBER),
+        "sharing" => return words(&SIDES, K::ENUM_MEMBER),
         _ => {}
     }
     let Some(decl) = decls
@@ -175,7 +176,7 @@ fn feature_words(decls: &[Decl], kind: &str, previous: &str) -> Vec<CompletionIt
     let mut out = match decl.shape.as_deref() {
         Some("region") => {
             let mut out = words(&SIDES, K::ENUM_MEMBER);
-            out.extend(words(&["reaching", "over", "under"], K::KEYWORD));
+            out.extend(words(&["reaching", "sharing", "over", "under"], K::KEYWORD));
             out
         }
         Some("path") => {

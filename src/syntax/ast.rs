@@ -145,6 +145,9 @@ pub struct FeatureDecl {
     pub touching: Vec<Ident>,
     /// `reaching CORNER+`.
     pub reaching: Vec<Ident>,
+    /// `sharing SIDE+`: sides whose end nearest this region is its, the rest
+    /// another region's.
+    pub sharing: Vec<Ident>,
     /// `over` or `under`.
     pub crossing: Option<Ident>,
     /// The whole statement.

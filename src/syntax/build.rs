@@ -265,6 +265,7 @@ impl Builder<'_> {
             target: None,
             touching: Vec::new(),
             reaching: Vec::new(),
+            sharing: Vec::new(),
             crossing: None,
             span,
         };
@@ -278,6 +279,10 @@ impl Builder<'_> {
                 }
                 Rule::reaching => {
                     decl.reaching
+                        .extend(p.into_inner().skip(1).map(|n| self.ident(&n)));
+                }
+                Rule::sharing => {
+                    decl.sharing
                         .extend(p.into_inner().skip(1).map(|n| self.ident(&n)));
                 }
                 Rule::crossing => decl.crossing = Some(self.ident(&p)),

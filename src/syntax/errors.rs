@@ -137,6 +137,7 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::replaces | Rule::kw_replaces => "`replaces`",
         Rule::touching | Rule::kw_touching => "`touching`",
         Rule::reaching | Rule::kw_reaching => "`reaching`",
+        Rule::sharing | Rule::kw_sharing => "`sharing`",
         Rule::target => "`->`",
         Rule::crossing => "`over` or `under`",
         Rule::word_arg => "an attribute",

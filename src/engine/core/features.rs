@@ -142,8 +142,14 @@ impl Features {
     /// otherwise make it a call there.
     #[inline(always)]
     pub fn join(&mut self, a: u32, b: u32, closes: bool) {
+        self.join_closing(a, b, if closes { 2 } else { 0 });
+    }
+
+    /// Joins the features of two nodes, closing `closed` of their open sides
+    /// (one for each piece whose side meets the other there).
+    #[inline(always)]
+    pub fn join_closing(&mut self, a: u32, b: u32, closed: i32) {
         let (mut ra, mut rb) = (self.find(a), self.find(b));
-        let closed = if closes { 2 } else { 0 };
         self.journal.touch(ra as usize);
         if ra == rb {
             self.nodes[ra as usize].open -= closed;

@@ -258,7 +258,13 @@ impl<X: Rules> Game<'_, X> {
                 let a = first + u32::from(ours);
                 let b = other.first_node + u32::from(theirs);
                 if kind.slot_kind[i] == other_kind.slot_kind[j] {
-                    self.features.join(a, b, kind.slot_closes[i]);
+                    // Each piece closes its own side, at its closing slot
+                    // (the middle, or a shared side's end).
+                    self.features.join_closing(
+                        a,
+                        b,
+                        i32::from(kind.slot_closes[i]) + i32::from(other_kind.slot_closes[j]),
+                    );
                 } else {
                     // Two kinds whose letters match meet: each ends at the other.
                     if kind.slot_closes[i] {

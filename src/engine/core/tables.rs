@@ -194,9 +194,11 @@ pub fn prepare_tile(
     }
     let slot_kind = slot_feature.map(|f| kinds.get(usize::from(f)).copied().unwrap_or(NONE));
     let slot_closes = std::array::from_fn(|i| {
-        Slot::from_index(i).is_middle()
-            && slot_kind[i] != NONE
-            && vocab.kinds[usize::from(slot_kind[i])].linear()
+        let partial = vocabulary
+            .kinds
+            .get(usize::from(slot_kind[i]))
+            .is_some_and(|k| k.partial);
+        closing_slot(&slot_feature, &slot_kind, vocab, i, partial)
     });
     let mut out = Kind {
         id: tile.id.clone(),
@@ -223,6 +225,14 @@ pub fn prepare_tile(
         out.features
             .push(prepare_feature(f, &kinds, vocab).map_err(&bad)?);
     }
+    // A linear feature is open on each side it closes on (a shared side's end
+    // counts for the region sharing it).
+    for (i, f) in (0u8..).zip(out.features.iter_mut()) {
+        if f.sides > 0 {
+            let closing = (0..12).filter(|&s| out.slot_feature[s] == i && out.slot_closes[s]);
+            f.sides = u8::try_from(closing.count()).unwrap_or(0);
+        }
+    }
     for shape in [Shape::Path, Shape::Region] {
         for (i, &k) in (0u8..).zip(&kinds) {
             let rule = &vocab.kinds[usize::from(k)];
@@ -232,6 +242,33 @@ pub fn prepare_tile(
         }
     }
     Ok(out)
+}
+
+/// Whether slot `i` is where its feature's side closes when it meets
+/// another: the side's middle, or, for a region that shares the side and
+/// holds only an end of it (`sharing`), that end. Each feature has one such
+/// slot per side it is on, and counts that side once among its open sides.
+fn closing_slot(
+    slot_feature: &[u8; 12],
+    slot_kind: &[u8; 12],
+    vocab: &Vocab,
+    i: usize,
+    partial: bool,
+) -> bool {
+    let slot = Slot::from_index(i);
+    let k = slot_kind[i];
+    if k == NONE || !vocab.kinds[usize::from(k)].linear() {
+        return false;
+    }
+    if slot.is_middle() || partial {
+        return slot.is_middle();
+    }
+    let [a, m, b] = slot.side().slots().map(Slot::index);
+    let f = slot_feature[i];
+    vocab.kinds[usize::from(k)].shape == Shape::Region
+        && slot_feature[m] != f
+        && (i == a || slot_feature[a] != f)
+        && [a, b].contains(&i)
 }
 
 /// Side codes after `rotation` clockwise quarter turns, indexed by board side.
@@ -284,11 +321,9 @@ fn check_sides(
                                 })
                     })
             }
-            Some(Shape::Region) => {
-                kind_at(m) == owner
-                    && slot_feature[a] == slot_feature[m]
-                    && slot_feature[b] == slot_feature[m]
-            }
+            // Its regions cover all three slots: one region, or one at the
+            // middle sharing an end with another (`sharing`).
+            Some(Shape::Region) => [a, m, b].iter().all(|&s| kind_at(s) == owner),
             Some(Shape::Path) => kind_at(m) == owner && !linear(kind_at(a)) && !linear(kind_at(b)),
             Some(Shape::Face) => !linear(kind_at(a)) && !linear(kind_at(m)) && !linear(kind_at(b)),
             Some(Shape::Spot) | None => false,

@@ -226,6 +226,19 @@ fn jcz_tile(set: &TileSet, index: usize, tile: &Tile) -> Result<JczTile, String>
         match element {
             Element::Sides(name) => {
                 let sides = names::sides(f);
+                // JCZ takes one shared side a city (`multi-edge`).
+                match names::shared_sides(f).as_slice() {
+                    [] => {}
+                    [shared] if name == "city" => {
+                        item_attrs.push(("multi-edge".to_string(), shared.name().to_string()));
+                    }
+                    _ => {
+                        return Err(format!(
+                            "tile `{}` shares more than one side, or a side of a {}",
+                            tile.id, f.kind
+                        ))
+                    }
+                }
                 let text: Vec<&str> = sides.iter().map(|s| s.name()).collect();
                 if name == "river" && sides.len() >= 3 {
                     group = Some("river-fork".to_string());

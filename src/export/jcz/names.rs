@@ -144,9 +144,25 @@ pub fn sides_location(sides: &[Side]) -> String {
 /// The sides a feature's slots touch, in N E S W order.
 #[must_use]
 pub fn sides(f: &Feature) -> Vec<Side> {
+    let middles = f.slots.iter().any(|slot| slot.is_middle());
     Side::ALL
         .into_iter()
-        .filter(|s| f.slots.iter().any(|slot| slot.side() == *s))
+        .filter(|s| {
+            f.slots
+                .iter()
+                .any(|slot| slot.side() == *s && (slot.is_middle() || !middles))
+        })
+        .collect()
+}
+
+/// The sides a region holds only an end of, sharing them with another region
+/// (`sharing`; JCZ's `multi-edge`).
+#[must_use]
+pub fn shared_sides(f: &Feature) -> Vec<Side> {
+    let held = sides(f);
+    Side::ALL
+        .into_iter()
+        .filter(|s| !held.contains(s) && f.slots.iter().any(|slot| slot.side() == *s))
         .collect()
 }
 

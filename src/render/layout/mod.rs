@@ -22,7 +22,7 @@ mod spot;
 use tiny_skia::ColorU8;
 
 use crate::emit::wire::{End, Feature, Kind, Shape, Tile, Vocabulary};
-use crate::geometry::Slot;
+use crate::geometry::{Dir, Slot};
 
 use super::geometry::{inside, nearest, polyline, Curve, P};
 use super::looks::{
@@ -392,7 +392,11 @@ fn regions(b: &mut Builder<'_>) -> Result<(), String> {
                 if f.slots.is_empty() {
                     return Err(format!("region #{id} covers no side"));
                 }
-                for slot in &f.slots {
+                // A side belongs to the region at its middle; a region
+                // holding only an end of it shares it (drawn reaching the
+                // corner there, below).
+                let has_middle = f.slots.iter().any(|s| s.is_middle());
+                for slot in f.slots.iter().filter(|s| s.is_middle() || !has_middle) {
                     let side = slot.side().index();
                     match owner[side] {
                         Some(other) if other != id => {
@@ -414,10 +418,22 @@ fn regions(b: &mut Builder<'_>) -> Result<(), String> {
             Some(Shape::Face) | None => {}
         }
     }
+    let reaches_of = |id: usize, f: &Feature| {
+        let mut reaches = f.reaches.clone();
+        for d in shared_corners(f, &owner, id) {
+            if !reaches.contains(&d) {
+                reaches.push(d);
+            }
+        }
+        reaches
+    };
     let mut closed = [false; 4];
     for (id, f) in b.tile.features.iter().enumerate() {
         if b.kinds.shape(id) == Some(Shape::Region) {
-            for c in f.reaches.iter().filter_map(|d| region::corner_of(*d)) {
+            for c in reaches_of(id, f)
+                .iter()
+                .filter_map(|d| region::corner_of(*d))
+            {
                 closed[c] = true;
             }
         }
@@ -441,8 +457,7 @@ fn regions(b: &mut Builder<'_>) -> Result<(), String> {
             owner,
             closed,
         };
-        let reaches: Vec<usize> = f
-            .reaches
+        let reaches: Vec<usize> = reaches_of(id, f)
             .iter()
             .filter_map(|d| region::corner_of(*d))
             .collect();
@@ -471,6 +486,17 @@ fn regions(b: &mut Builder<'_>) -> Result<(), String> {
         });
     }
     Ok(())
+}
+
+/// The corners where region `id` holds the end of a side another region
+/// holds (`sharing` in the language): it is drawn reaching that corner.
+fn shared_corners(f: &Feature, owner: &[Option<usize>; 4], id: usize) -> Vec<Dir> {
+    f.slots
+        .iter()
+        .filter(|s| !s.is_middle() && owner[s.side().index()].is_some_and(|o| o != id))
+        // `NNE` and `ENE` both lie at the corner `NE`: the name less its first letter.
+        .filter_map(|s| Dir::parse(&s.name()[1..]))
+        .collect()
 }
 
 /// Whether a field of the tile lies inside the region `id`: a field with no
