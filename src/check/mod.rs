@@ -14,6 +14,7 @@ pub use filenames::MAX_ID_LEN;
 pub mod identical;
 pub mod placeable;
 mod requires;
+mod scored_with;
 mod start;
 pub mod totals;
 
@@ -56,6 +57,7 @@ pub fn check(lowered: Lowered) -> (Option<Checked>, Vec<Diagnostic>) {
     layout::check(&set, &mut diagnostics);
     filenames::check(&set, &mut diagnostics);
     requires::check(&set, &mut diagnostics);
+    scored_with::check(&set, &mut diagnostics);
     edits::check(&set, &mut diagnostics);
     capabilities::check(&set, &mut diagnostics);
     if complete {

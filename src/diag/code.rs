@@ -84,6 +84,7 @@ codes! {
     BadDie = "E0501", Error, "a die without faces or with a face of 0";
     UnknownRule = "W0502", Warning, "a rule parameter the engine does not know";
     RequireMissing = "W0503", Warning, "a required expansion is not among the inputs";
+    UnknownScoredWith = "W0504", Warning, "`scored-with` names an expansion that is neither shipped nor among the inputs";
     NeverPlaceable = "W0601", Warning, "a tile that no tile of the set can ever sit next to";
     IdenticalTiles = "W0602", Warning, "two tiles identical up to rotation (unless the later one is marked `twin`)";
     MissingCapability = "W0603", Warning, "a capability the engine does not have: the set cannot be played";

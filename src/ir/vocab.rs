@@ -143,6 +143,8 @@ pub struct AttributeDef {
     /// of them in play, its `score` changes nothing and it is only drawn.
     /// Empty: it scores whenever it is in play.
     pub scored_with: Vec<String>,
+    /// The names of `scored_with` in the declaration.
+    pub scored_with_spans: Vec<Span>,
     /// How it is drawn.
     pub style: Style,
     /// The expansion that declares it (`None`: the prelude).
@@ -594,6 +596,7 @@ impl Vocabulary {
             params: Vec::new(),
             capabilities: Vec::new(),
             scored_with: Vec::new(),
+            scored_with_spans: Vec::new(),
             style: Style::default(),
             origin,
             span: decl.id.span,
@@ -630,7 +633,12 @@ impl Vocabulary {
                     )
                     .label("expected `scored-with EXPANSION+`"),
                 ),
-                "scored-with" => attribute.scored_with.extend(words()),
+                "scored-with" => {
+                    attribute.scored_with.extend(words());
+                    attribute
+                        .scored_with_spans
+                        .extend(s.args.iter().map(|a| a.span));
+                }
                 "draw" | "colour" | "label" => style_setting(&mut attribute.style, s, diagnostics),
                 _ => unknown_setting(
                     s,
