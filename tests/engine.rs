@@ -491,6 +491,33 @@ fn random_games_with_every_new_rule_keep_the_invariants_and_replay() {
 }
 
 #[test]
+fn river_two_lays_its_fork_right_after_the_spring() {
+    let set = tileset(
+        &[
+            "tilesets/base.tiles",
+            "tilesets/river.tiles",
+            "tilesets/river-2.tiles",
+        ]
+        .map(String::from),
+    );
+    let rules = Ruleset::new(&set, None).expect("the rivers play");
+    for seed in 0..60 {
+        let (game, log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &player_names(2))
+            .expect("plays");
+        // The fork is `first` of the river group: the first tile drawn.
+        assert_eq!(log.turns[0].tile, "river-2/III", "seed {seed}");
+        let river = |t: &str| t.starts_with("river");
+        let first_other = log.turns.iter().position(|t| !river(&t.tile));
+        let last_river = log.turns.iter().rposition(|t| river(&t.tile));
+        if let (Some(o), Some(r)) = (first_other, last_river) {
+            assert!(r < o, "seed {seed}: a river tile after another tile");
+        }
+        assert_reads_back_and_replays(&rules, &game, &log, seed);
+    }
+}
+
+#[test]
 fn six_players_play_with_every_new_rule() {
     let set = tileset(&wave());
     let rules = Ruleset::new(&set, None).expect("plays");

@@ -86,6 +86,7 @@ pub fn tileset(checked: &Checked) -> wire::TileSet {
                 rotation: a.turns,
             }),
             group: tile.group.map(|g| vocabulary.groups[g].id.clone()),
+            first: tile.first,
             last: tile.last,
             held: tile.held,
             replaces: tile.replaces.as_ref().map(|(r, _)| r.clone()),

@@ -353,6 +353,9 @@ pub struct Tile {
     /// Its group, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub group: Option<String>,
+    /// Drawn first of its group, after its start tile (added within version 2).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub first: bool,
     /// Drawn last of its group.
     #[serde(default, skip_serializing_if = "is_false")]
     pub last: bool,

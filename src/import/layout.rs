@@ -15,7 +15,7 @@
 //!   the same features), other lost copies are `remove`d.
 //! - Groups: JCZ's `river`, `river-spring`, `river-lake`, `river-fork` are our
 //!   group `river`, declared by the first expansion using it; the spring is its
-//!   `start` tile, the lake its `last`. A second spring (GQ11's) `replaces` the
+//!   `start` tile, the fork its `first`, the lake its `last`. A second spring (GQ11's) `replaces` the
 //!   first, since a group has one start tile.
 
 use std::collections::HashMap;
@@ -113,6 +113,8 @@ pub struct Placed {
     pub count: u32,
     /// One copy starts the game (the river's spring).
     pub start: bool,
+    /// Drawn first of its group, after the spring (River II's fork).
+    pub first: bool,
     /// Drawn last of its group (the lake).
     pub last: bool,
     /// Its group.
@@ -357,6 +359,7 @@ pub fn layout(files: &[RawFile], tiles: Vec<Vec<Tile>>) -> Result<Layout, Import
                         tile: t,
                         count: n,
                         start: false,
+                        first: false,
                         last: false,
                         group: None,
                         replaces: None,
@@ -503,6 +506,7 @@ fn edition(
             tile: t,
             count: n,
             start: false,
+            first: false,
             last: false,
             group: None,
             replaces,
@@ -571,6 +575,7 @@ fn place_orphans(
                 tile: t,
                 count: 1,
                 start: false,
+                first: false,
                 last: false,
                 group: None,
                 replaces: None,
@@ -683,9 +688,7 @@ fn assign_groups(out: &mut Layout) {
             } else if jcz.ends_with("-lake") {
                 placed.last = true;
             } else if jcz.ends_with("-fork") {
-                out.tiles[t]
-                    .notes
-                    .push("JCZ's river fork: placed right after the spring".to_string());
+                placed.first = true;
             }
         }
     }

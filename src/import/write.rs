@@ -117,6 +117,9 @@ fn tile(out: &mut String, layout: &Layout, p: &Placed, d: &Derived) {
     if p.start {
         head.push_str(" start");
     }
+    if p.first {
+        head.push_str(" first");
+    }
     if p.last {
         head.push_str(" last");
     }

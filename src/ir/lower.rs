@@ -242,6 +242,25 @@ impl Lowering {
             }
             found
         });
+        if let Some(first) = decl.first.filter(|_| decl.group.is_none()) {
+            self.error(
+                Diagnostic::new(Code::UnknownName, first, "`first` means first of its group")
+                    .label("this tile is in no group")
+                    .help("add `group NAME` before `first`"),
+            );
+            ok = false;
+        }
+        if let (Some(first), Some(last)) = (decl.first, decl.last) {
+            self.error(
+                Diagnostic::new(
+                    Code::BadDeclaration,
+                    first.max(last),
+                    "a tile is drawn `first` or `last` of its group, not both",
+                )
+                .label("drop one of the two"),
+            );
+            ok = false;
+        }
         if let Some(last) = decl.last.filter(|_| decl.group.is_none()) {
             self.error(
                 Diagnostic::new(Code::UnknownName, last, "`last` means last of its group")
@@ -343,6 +362,7 @@ impl Lowering {
             start: u32::from(decl.start.is_some()),
             start_at,
             group,
+            first: decl.first.is_some(),
             last: decl.last.is_some(),
             twin: decl.twin.is_some(),
             held: decl.held.is_some(),

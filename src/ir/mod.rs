@@ -132,6 +132,8 @@ pub struct Tile {
     pub start_at: Option<StartAt>,
     /// Its group (index into the vocabulary's groups).
     pub group: Option<usize>,
+    /// Drawn first of its group, after its start tile.
+    pub first: bool,
     /// Drawn last of its group.
     pub last: bool,
     /// A deliberate twin of another tile of its expansion (`twin`): the

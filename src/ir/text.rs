@@ -43,6 +43,9 @@ pub fn tile_text(set: &TileSet, index: usize) -> String {
     if let Some(g) = tile.group {
         let _ = write!(out, " group {}", vocabulary.groups[g].id);
     }
+    if tile.first {
+        out.push_str(" first");
+    }
     if tile.last {
         out.push_str(" last");
     }

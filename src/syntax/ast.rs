@@ -96,6 +96,8 @@ pub struct TileDecl {
     pub start: Option<Span>,
     /// `start at X Y [turn N]`: where a start set's tile lies.
     pub start_at: Option<Box<StartAt>>,
+    /// The `first` flag: drawn first of its group, after its start tile.
+    pub first: Option<Span>,
     /// The `last` flag: drawn last of its group.
     pub last: Option<Span>,
     /// The `twin` flag: a deliberate twin of another tile (no W0602).

@@ -143,6 +143,7 @@ impl Builder<'_> {
             count: None,
             start: None,
             start_at: None,
+            first: None,
             last: None,
             twin: None,
             held: None,
@@ -167,6 +168,10 @@ impl Builder<'_> {
                     if let Some(at) = inner.find(|q| q.as_rule() == Rule::start_at) {
                         decl.start_at = Some(Box::new(self.start_at(at)));
                     }
+                }
+                Rule::first_flag => {
+                    let span = self.once(decl.first.is_some(), &p);
+                    decl.first = Some(span);
                 }
                 Rule::last_flag => {
                     let span = self.once(decl.last.is_some(), &p);

@@ -131,6 +131,7 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::value => "a number (`+N` adds)",
         Rule::kw_start | Rule::start_flag => "`start`",
         Rule::kw_last | Rule::last_flag => "`last`",
+        Rule::kw_first | Rule::first_flag => "`first`",
         Rule::kw_held | Rule::held_flag => "`held`",
         Rule::kw_twin | Rule::twin_flag => "`twin`",
         Rule::tile_group | Rule::kw_group => "`group`",

@@ -1,8 +1,10 @@
 //! The draw order of groups (`group NAME { draw first|mixed|last }`): each tile
 //! kind gets a *stage*, its group's rank (first 0, mixed or no group 1, last
-//! 2) times two, plus one for a tile marked `last` (drawn last of its group).
+//! 2) times three, plus 0 for a tile marked `first` (drawn first of its
+//! group), 1 for the others, 2 for one marked `last` (drawn last of it).
 //! A tile may be drawn only while no tile of a lower stage is left, so a
-//! group drawn first comes first, its `last` tile last of it, then everything
+//! group drawn first comes first, its `first` tile first of it and its
+//! `last` tile last of it, then everything
 //! else. The start tile is the first tile marked `start` in a group with a
 //! copy left, else the ungrouped one whose expansion requires the others'
 //! (an expansion's own start tile replaces the base game's), else the first
@@ -29,7 +31,7 @@ pub fn stage(tile: &wire::Tile, vocabulary: &wire::Vocabulary) -> u8 {
             "last" => 2,
             _ => 1,
         });
-    rank * 2 + u8::from(tile.last)
+    rank * 3 + 1 + u8::from(tile.last) - u8::from(tile.first)
 }
 
 /// The start tile: the first grouped `start` tile with a copy left, else the

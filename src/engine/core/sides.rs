@@ -198,6 +198,7 @@ mod tests {
             start: 0,
             start_at: None,
             group: None,
+            first: false,
             last: false,
             held: false,
             replaces: None,

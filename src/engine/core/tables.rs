@@ -11,7 +11,7 @@ use crate::emit::wire::{self, Shape};
 use crate::geometry::{Side, Slot};
 
 /// Number of draw stages (see `draw`).
-pub const STAGES: usize = 6;
+pub const STAGES: usize = 9;
 
 /// No feature at a slot.
 pub const NONE: u8 = u8::MAX;
@@ -44,8 +44,8 @@ pub struct Kind {
     pub constrained: bool,
     /// A feature of it is of a kind that declares a capability.
     pub switches: bool,
-    /// When it may be drawn (see `draw`): its group's rank × 2, +1 for a
-    /// `last` tile.
+    /// When it may be drawn (see `draw`): its group's rank × 3, +0 for a
+    /// `first` tile, +1 for others, +2 for a `last` one.
     pub stage: u8,
     /// Copies marked `start` (see `draw::set_aside_starts`).
     pub start_copies: u32,

@@ -240,7 +240,7 @@ fn jcz_tile(set: &TileSet, index: usize, tile: &Tile) -> Result<JczTile, String>
                     }
                 }
                 let text: Vec<&str> = sides.iter().map(|s| s.name()).collect();
-                if name == "river" && sides.len() >= 3 {
+                if name == "river" && tile.first && group.as_deref() == Some("river") {
                     group = Some("river-fork".to_string());
                 }
                 items.push(Item {
