@@ -3,7 +3,10 @@
 //! across every shared side). A kind that a rule module marks `constrained`
 //! is also asked the module's [`Rules::refusal`] for every placement that
 //! fits its sides; any other kind's placements are counted from the open
-//! positions' signature buckets without visiting them.
+//! positions' signature buckets without visiting them. A kind with
+//! signatures a module widens (`Kind::wide`: sides that fit only by what
+//! the module adds, a bridge) has those placements too, each asked of
+//! [`Rules::widen`]; a discard counts only the placements by the sides.
 
 use super::board::SIDE_STEP;
 use super::game::Game;
@@ -20,7 +23,7 @@ impl<X: Rules> Game<'_, X> {
     #[must_use]
     pub fn legal_placements(&self, tile: KindId) -> Vec<Placement> {
         let mut out = Vec::with_capacity(self.placement_count(tile));
-        self.each_placement(tile, |p| {
+        self.each_placement(tile, true, |p| {
             out.push(p);
             true
         });
@@ -32,12 +35,18 @@ impl<X: Rules> Game<'_, X> {
     /// same however large the board is.
     #[must_use]
     pub fn placement_count(&self, tile: KindId) -> usize {
+        self.count_placements(tile, true)
+    }
+
+    /// How many placements a tile has by its sides alone (none widened by
+    /// a module): with none, it may be discarded.
+    pub(in crate::engine) fn count_placements(&self, tile: KindId, wide: bool) -> usize {
         let Some(kind) = self.rules.kinds.get(usize::from(tile.0)) else {
             return 0;
         };
-        if kind.constrained {
+        if kind.constrained || (wide && !kind.wide.is_empty()) {
             let mut n = 0;
-            self.each_placement(tile, |_| {
+            self.each_placement(tile, wide, |_| {
                 n += 1;
                 true
             });
@@ -56,9 +65,9 @@ impl<X: Rules> Game<'_, X> {
         let Some(kind) = self.rules.kinds.get(usize::from(tile.0)) else {
             return false;
         };
-        if kind.constrained {
+        if kind.constrained || !kind.wide.is_empty() {
             let mut any = false;
-            self.each_placement(tile, |_| {
+            self.each_placement(tile, true, |_| {
                 any = true;
                 false
             });
@@ -73,7 +82,7 @@ impl<X: Rules> Game<'_, X> {
     /// of [`Game::nth_placement`]), appended to `out`: one pass for players
     /// that try them all.
     pub fn placements_into(&self, tile: KindId, out: &mut Vec<Placement>) {
-        self.each_placement(tile, |at| {
+        self.each_placement(tile, true, |at| {
             out.push(at);
             true
         });
@@ -84,9 +93,9 @@ impl<X: Rules> Game<'_, X> {
     #[must_use]
     pub fn nth_placement(&self, tile: KindId, n: usize) -> Option<Placement> {
         let kind = self.rules.kinds.get(usize::from(tile.0))?;
-        if kind.constrained {
+        if kind.constrained || !kind.wide.is_empty() {
             let (mut i, mut found) = (0, None);
-            self.each_placement(tile, |p| {
+            self.each_placement(tile, true, |p| {
                 if i == n {
                     found = Some(p);
                 }
@@ -109,7 +118,9 @@ impl<X: Rules> Game<'_, X> {
         None
     }
 
-    fn each_placement(&self, tile: KindId, mut f: impl FnMut(Placement) -> bool) {
+    /// The placements of a tile by its sides, then (`wide`) those a module
+    /// widens, until `f` returns false.
+    fn each_placement(&self, tile: KindId, wide: bool, mut f: impl FnMut(Placement) -> bool) {
         let Some(kind) = self.rules.kinds.get(usize::from(tile.0)) else {
             return;
         };
@@ -128,6 +139,49 @@ impl<X: Rules> Game<'_, X> {
                 }
             }
         }
+        if !wide {
+            return;
+        }
+        for fit in kind.wide.iter() {
+            for k in 0..usize::from(fit.count) {
+                let rotation = fit.rotation(k);
+                for &(x, y) in self.board.bucket(fit.sig) {
+                    let at = Placement { x, y, rotation };
+                    if constrained && X::refusal(self, tile, at).is_some() {
+                        continue;
+                    }
+                    if !X::widen(self, tile, at) {
+                        continue;
+                    }
+                    if !f(at) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The first placement of a tile by its sides alone, in the engine's
+    /// internal order.
+    pub(in crate::engine) fn first_by_sides(&self, tile: KindId) -> Option<Placement> {
+        let mut first = None;
+        self.each_placement(tile, false, |p| {
+            first = Some(p);
+            false
+        });
+        first
+    }
+
+    /// Every placement of a tile by its sides alone (none a module widens),
+    /// in the order of [`Game::legal_placements`].
+    pub(in crate::engine) fn placements_by_sides(&self, tile: KindId) -> Vec<Placement> {
+        let mut out = Vec::new();
+        self.each_placement(tile, false, |p| {
+            out.push(p);
+            true
+        });
+        out.sort_by_key(|p| (p.y, p.x, p.rotation));
+        out
     }
 
     /// Why a tile can't go somewhere, or `Ok`.
@@ -168,6 +222,23 @@ impl<X: Rules> Game<'_, X> {
                 }
             }
             return Ok(());
+        }
+        if kind
+            .wide
+            .iter()
+            .any(|f| f.sig == sig && f.rotations & rotation != 0)
+        {
+            let refused = if kind.constrained {
+                X::refusal(self, tile, at)
+            } else {
+                None
+            };
+            if let Some(why) = refused {
+                return illegal(X::describe_refusal(why));
+            }
+            if X::widen(self, tile, at) {
+                return Ok(());
+            }
         }
         let edges = rotated_edges(&kind.edges, usize::from(at.rotation));
         let sides = &self.rules.sides;

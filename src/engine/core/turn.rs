@@ -100,13 +100,14 @@ impl<X: Rules> Game<'_, X> {
     /// Discards a drawn tile that fits nowhere.
     fn discard(&mut self, tile: KindId) -> Result<(), IllegalMove> {
         self.check_drawable(tile)?;
-        let fits = self.placement_count(tile);
+        // Placements a module widens (a bridge's) do not forbid a discard.
+        let fits = self.count_placements(tile, false);
         if fits > 0 {
-            let p = self.nth_placement(tile, 0).unwrap_or(Placement {
-                x: 0,
-                y: 0,
-                rotation: 0,
-            });
+            let p = self.first_by_sides(tile).unwrap_or(Placement {
+                    x: 0,
+                    y: 0,
+                    rotation: 0,
+                });
             return illegal(format!(
                 "the tile fits the board ({fits} placement{}, e.g. ({}, {}) rotation {}), so it can't be discarded",
                 if fits == 1 { "" } else { "s" },
