@@ -26,7 +26,7 @@ use serde::Deserialize;
 use tileforge::emit::wire::TileSet;
 use tileforge::engine::log::GameLog;
 use tileforge::engine::random::{player_names, RandomPlayer};
-use tileforge::engine::{replay, Game, Ruleset, Source};
+use tileforge::engine::{replay, Game, MeepleAction, Move, Ruleset, Source};
 
 const SHIPPED: [&str; 4] = [
     "tilesets/base.tiles",
@@ -296,7 +296,6 @@ fn offers_after_each_tile(name: &str) -> Vec<Vec<tileforge::engine::MeepleAction
 /// `err-abbot-recall-completed`), while it is two turns before.
 #[test]
 fn an_abbot_on_a_feature_the_tile_completes_is_not_offered_for_recall() {
-    use tileforge::engine::MeepleAction;
     let offers = offers_after_each_tile("abbot-completed-by-tile");
     let recalls = |entry: usize| {
         offers[entry]
@@ -1571,6 +1570,31 @@ fn random_games_with_bridges_place_them_and_replay() {
         assert_reads_back_and_replays(&rules, &game, &log, seed);
     }
     assert!(bridges > 200 && on_bridges > 10, "{bridges} {on_bridges}");
+    // Tiles placed where only a bridge makes them fit: their figure action
+    // offers nothing but the bridges that do (no pass), and the random
+    // seats play such placements.
+    let mut forced = 0;
+    for seed in 0..60 {
+        RandomPlayer::new(seed)
+            .play_observed(&rules, 2, None, |game, mv| {
+                if !matches!(mv, Move::Place { .. }) {
+                    return;
+                }
+                let actions = game.legal_meeple_actions();
+                if !actions.contains(&MeepleAction::Pass) {
+                    assert!(
+                        actions
+                            .iter()
+                            .all(|a| matches!(a, MeepleAction::Bridge { .. })),
+                        "seed {seed}: {actions:?}"
+                    );
+                    assert!(!actions.is_empty(), "seed {seed}");
+                    forced += 1;
+                }
+            })
+            .expect("plays");
+    }
+    assert!(forced > 10, "{forced} placements by a bridge");
 }
 
 // ------------------------------------- The Count of Carcassonne (issue 20)

@@ -104,10 +104,10 @@ impl<X: Rules> Game<'_, X> {
         let fits = self.count_placements(tile, false);
         if fits > 0 {
             let p = self.first_by_sides(tile).unwrap_or(Placement {
-                    x: 0,
-                    y: 0,
-                    rotation: 0,
-                });
+                x: 0,
+                y: 0,
+                rotation: 0,
+            });
             return illegal(format!(
                 "the tile fits the board ({fits} placement{}, e.g. ({}, {}) rotation {}), so it can't be discarded",
                 if fits == 1 { "" } else { "s" },
