@@ -5,7 +5,7 @@
 //! fits its sides; any other kind's placements are counted from the open
 //! positions' signature buckets without visiting them. A kind with
 //! signatures a module widens (`Kind::wide`: sides that fit only by what
-//! the module adds, a bridge) has those placements too, each asked of
+//! the module adds in the same turn) has those placements too, each asked of
 //! [`Rules::widen`]; a discard counts only the placements by the sides.
 
 use super::board::SIDE_STEP;

@@ -100,7 +100,7 @@ impl<X: Rules> Game<'_, X> {
     /// Discards a drawn tile that fits nowhere.
     fn discard(&mut self, tile: KindId) -> Result<(), IllegalMove> {
         self.check_drawable(tile)?;
-        // Placements a module widens (a bridge's) do not forbid a discard.
+        // Placements a module widens do not forbid a discard.
         let fits = self.count_placements(tile, false);
         if fits > 0 {
             let p = self.first_by_sides(tile).unwrap_or(Placement {
