@@ -1434,6 +1434,50 @@ fn random_abbey_and_mayor_games_move_wagons_and_replay() {
         assert_reads_back_and_replays(&rules, &game, &log, seed);
     }
     assert!(moved > 0 && home > 0, "{moved} {home}");
+    // The wagon's reach under each reading: with `wagon.by-road` 0 (the
+    // default) never beyond the eight tiles around; with 1 (the fan set)
+    // along the roads, sometimes farther, and those games replay too.
+    for (files, by_road) in [
+        (vec![], false),
+        (
+            vec!["tests/engine/fan/wagon-by-road.tiles".to_string()],
+            true,
+        ),
+    ] {
+        let mut all = vec![
+            "tilesets/base.tiles".to_string(),
+            "tilesets/abbey-and-mayor.tiles".to_string(),
+        ];
+        all.extend(files);
+        let set = tileset(&all);
+        let rules = Ruleset::new(&set, None).expect("the sets play");
+        let (mut near, mut far) = (0, 0);
+        for seed in 0..60 {
+            RandomPlayer::new(seed)
+                .play_observed(&rules, 3, None, |game, _| {
+                    let Some((due, options)) = game.wagon_due() else {
+                        return;
+                    };
+                    for (x, y, _) in options {
+                        if (x - due.x).abs() <= 1 && (y - due.y).abs() <= 1 {
+                            near += 1;
+                        } else {
+                            far += 1;
+                        }
+                    }
+                })
+                .expect("plays");
+            if by_road {
+                let names = player_names(3);
+                let (game, log) = RandomPlayer::new(seed)
+                    .play_logged(&rules, &names)
+                    .expect("plays");
+                assert_reads_back_and_replays(&rules, &game, &log, seed);
+            }
+        }
+        assert!(near > 0, "by road {by_road}: {near} {far}");
+        assert_eq!(far > 0, by_road, "by road {by_road}: {near} {far}");
+    }
 }
 
 #[test]

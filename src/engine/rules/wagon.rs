@@ -290,7 +290,11 @@ fn open_for<X: Host>(game: &Game<'_, X>, due: &WagonDue, node: u32, x: i32, y: i
 /// The features a wagon home may move onto, by the first edition's
 /// reading: every piece of each feature joined to the scored one where a
 /// road ends, unoccupied and unfinished.
-fn targets_by_road<X: Host>(t: &WagonTable, game: &Game<'_, X>, due: &WagonDue) -> Vec<WagonTarget> {
+fn targets_by_road<X: Host>(
+    t: &WagonTable,
+    game: &Game<'_, X>,
+    due: &WagonDue,
+) -> Vec<WagonTarget> {
     let mut out = Vec::new();
     let root = game.features.root(due.from);
     let mut joined: Vec<u32> = Vec::new();
@@ -298,7 +302,11 @@ fn targets_by_road<X: Host>(t: &WagonTable, game: &Game<'_, X>, due: &WagonDue) 
     loop {
         let p = game.board.placed[game.features.tile(m) as usize];
         let f = game.features.feature(m);
-        for &(a, b) in t.links.get(usize::from(p.kind.0)).map_or(&[][..], Vec::as_slice) {
+        for &(a, b) in t
+            .links
+            .get(usize::from(p.kind.0))
+            .map_or(&[][..], Vec::as_slice)
+        {
             if a != f {
                 continue;
             }
