@@ -124,7 +124,7 @@ impl Module for Bridges {
     const CAPABILITY: Capability = Capability {
         name: NAME,
         on: On::Figure,
-        meaning: "a bridge: after placing a tile, a road piece put straight across it or a tile next to it, between two sides showing only field",
+        meaning: "a bridge: after placing a tile, a road piece put straight across it or a tile next to it, between two sides showing only field; a tile may go where only that bridge makes it fit",
         parameters: &[],
     };
     const HOOKS: u64 = hooks![
