@@ -1,10 +1,10 @@
 //! Placement checked against brute force: the signature buckets find exactly
 //! the placements that trying every square and rotation finds.
 
+use crate::engine::core::Rules;
 use crate::engine::game::{Game, Ruleset};
 use crate::engine::ids::KindId;
 use crate::engine::moves::{Phase, Placement};
-use crate::engine::core::Rules;
 use crate::engine::random::RandomPlayer;
 use crate::engine::rules::InPlay;
 

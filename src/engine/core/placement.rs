@@ -44,7 +44,7 @@ impl<X: Rules> Game<'_, X> {
         let Some(kind) = self.rules.kinds.get(usize::from(tile.0)) else {
             return 0;
         };
-        if kind.constrained || (wide && !kind.wide.is_empty()) {
+        if kind.constrained {
             let mut n = 0;
             self.each_placement(tile, wide, |_| {
                 n += 1;
@@ -52,10 +52,20 @@ impl<X: Rules> Game<'_, X> {
             });
             return n;
         }
-        kind.fits
+        let by_sides = kind
+            .fits
             .iter()
             .map(|f| self.board.bucket(f.sig).len() * usize::from(f.count))
-            .sum()
+            .sum();
+        if !wide || kind.wide.is_empty() {
+            return by_sides;
+        }
+        let mut n = by_sides;
+        self.each_widened(tile, |_| {
+            n += 1;
+            true
+        });
+        n
     }
 
     /// True when the tile has a legal placement (else it must be discarded):
@@ -65,7 +75,7 @@ impl<X: Rules> Game<'_, X> {
         let Some(kind) = self.rules.kinds.get(usize::from(tile.0)) else {
             return false;
         };
-        if kind.constrained || !kind.wide.is_empty() {
+        if kind.constrained {
             let mut any = false;
             self.each_placement(tile, true, |_| {
                 any = true;
@@ -73,9 +83,19 @@ impl<X: Rules> Game<'_, X> {
             });
             return any;
         }
-        kind.fits
+        if kind
+            .fits
             .iter()
             .any(|f| !self.board.bucket(f.sig).is_empty())
+        {
+            return true;
+        }
+        let mut any = false;
+        self.each_widened(tile, |_| {
+            any = true;
+            false
+        });
+        any
     }
 
     /// Every legal placement of a tile in the engine's internal order (that
@@ -93,7 +113,7 @@ impl<X: Rules> Game<'_, X> {
     #[must_use]
     pub fn nth_placement(&self, tile: KindId, n: usize) -> Option<Placement> {
         let kind = self.rules.kinds.get(usize::from(tile.0))?;
-        if kind.constrained || !kind.wide.is_empty() {
+        if kind.constrained {
             let (mut i, mut found) = (0, None);
             self.each_placement(tile, true, |p| {
                 if i == n {
@@ -115,7 +135,16 @@ impl<X: Rules> Game<'_, X> {
             }
             n -= here;
         }
-        None
+        // Then the widened ones, visited in order.
+        let (mut i, mut found) = (0, None);
+        self.each_widened(tile, |p| {
+            if i == n {
+                found = Some(p);
+            }
+            i += 1;
+            found.is_none()
+        });
+        found
     }
 
     /// The placements of a tile by its sides, then (`wide`) those a module
@@ -139,15 +168,23 @@ impl<X: Rules> Game<'_, X> {
                 }
             }
         }
-        if !wide {
-            return;
+        if wide {
+            self.each_widened(tile, f);
         }
+    }
+
+    /// The placements of a tile a module widens (after those by its sides),
+    /// until `f` returns false.
+    fn each_widened(&self, tile: KindId, mut f: impl FnMut(Placement) -> bool) {
+        let Some(kind) = self.rules.kinds.get(usize::from(tile.0)) else {
+            return;
+        };
         for fit in kind.wide.iter() {
             for k in 0..usize::from(fit.count) {
                 let rotation = fit.rotation(k);
                 for &(x, y) in self.board.bucket(fit.sig) {
                     let at = Placement { x, y, rotation };
-                    if constrained && X::refusal(self, tile, at).is_some() {
+                    if kind.constrained && X::refusal(self, tile, at).is_some() {
                         continue;
                     }
                     if !X::widen(self, tile, at) {
