@@ -155,9 +155,13 @@ impl<X: Rules> Game<'_, X> {
         };
         let constrained = kind.constrained;
         for fit in kind.fits.iter() {
+            let bucket = self.board.bucket(fit.sig);
+            if bucket.is_empty() {
+                continue;
+            }
             for k in 0..usize::from(fit.count) {
                 let rotation = fit.rotation(k);
-                for &(x, y) in self.board.bucket(fit.sig) {
+                for &(x, y) in bucket {
                     let at = Placement { x, y, rotation };
                     if constrained && X::refusal(self, tile, at).is_some() {
                         continue;
@@ -180,9 +184,13 @@ impl<X: Rules> Game<'_, X> {
             return;
         };
         for fit in kind.wide.iter() {
+            let bucket = self.board.bucket(fit.sig);
+            if bucket.is_empty() {
+                continue;
+            }
             for k in 0..usize::from(fit.count) {
                 let rotation = fit.rotation(k);
-                for &(x, y) in self.board.bucket(fit.sig) {
+                for &(x, y) in bucket {
                     let at = Placement { x, y, rotation };
                     if kind.constrained && X::refusal(self, tile, at).is_some() {
                         continue;
