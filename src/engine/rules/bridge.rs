@@ -275,7 +275,19 @@ impl Module for Bridges {
         if self.left[game.active] == 0 {
             return false;
         }
-        let misfits = self.misfits(t, game, tile, at.rotation, at.x, at.y);
+        // What the neighbours show the empty square: its signature (a
+        // bridge's end shows a road there already).
+        let sig = game.board.signature(at.x, at.y);
+        let sides = &game.rules.sides;
+        let k = &game.rules.kinds[usize::from(tile.0)];
+        let edges = rotated_edges(&k.edges, usize::from(at.rotation));
+        let mut misfits = 0u8;
+        for side in 0..4u8 {
+            let theirs = sides.digit(sig, usize::from(side));
+            if theirs != 0 && !sides.meets(edges[usize::from(side)], theirs) {
+                misfits |= 1 << side;
+            }
+        }
         misfits != 0 && self.mendable(t, game, tile, at, misfits)
     }
 
