@@ -26,7 +26,7 @@ use serde::Deserialize;
 use tileforge::emit::wire::TileSet;
 use tileforge::engine::log::GameLog;
 use tileforge::engine::random::{player_names, RandomPlayer};
-use tileforge::engine::{replay, Game, Ruleset, Source};
+use tileforge::engine::{replay, Game, MeepleAction, Move, Ruleset, Source};
 
 const SHIPPED: [&str; 4] = [
     "tilesets/base.tiles",
@@ -296,7 +296,6 @@ fn offers_after_each_tile(name: &str) -> Vec<Vec<tileforge::engine::MeepleAction
 /// `err-abbot-recall-completed`), while it is two turns before.
 #[test]
 fn an_abbot_on_a_feature_the_tile_completes_is_not_offered_for_recall() {
-    use tileforge::engine::MeepleAction;
     let offers = offers_after_each_tile("abbot-completed-by-tile");
     let recalls = |entry: usize| {
         offers[entry]
@@ -1462,6 +1461,50 @@ fn random_abbey_and_mayor_games_move_wagons_and_replay() {
         assert_reads_back_and_replays(&rules, &game, &log, seed);
     }
     assert!(moved > 0 && home > 0, "{moved} {home}");
+    // The wagon's reach under each reading: with `wagon.by-road` 0 (the
+    // default) never beyond the eight tiles around; with 1 (the fan set)
+    // along the roads, sometimes farther, and those games replay too.
+    for (files, by_road) in [
+        (vec![], false),
+        (
+            vec!["tests/engine/fan/wagon-by-road.tiles".to_string()],
+            true,
+        ),
+    ] {
+        let mut all = vec![
+            "tilesets/base.tiles".to_string(),
+            "tilesets/abbey-and-mayor.tiles".to_string(),
+        ];
+        all.extend(files);
+        let set = tileset(&all);
+        let rules = Ruleset::new(&set, None).expect("the sets play");
+        let (mut near, mut far) = (0, 0);
+        for seed in 0..60 {
+            RandomPlayer::new(seed)
+                .play_observed(&rules, 3, None, |game, _| {
+                    let Some((due, options)) = game.wagon_due() else {
+                        return;
+                    };
+                    for (x, y, _) in options {
+                        if (x - due.x).abs() <= 1 && (y - due.y).abs() <= 1 {
+                            near += 1;
+                        } else {
+                            far += 1;
+                        }
+                    }
+                })
+                .expect("plays");
+            if by_road {
+                let names = player_names(3);
+                let (game, log) = RandomPlayer::new(seed)
+                    .play_logged(&rules, &names)
+                    .expect("plays");
+                assert_reads_back_and_replays(&rules, &game, &log, seed);
+            }
+        }
+        assert!(near > 0, "by road {by_road}: {near} {far}");
+        assert_eq!(far > 0, by_road, "by road {by_road}: {near} {far}");
+    }
 }
 
 #[test]
@@ -1598,6 +1641,31 @@ fn random_games_with_bridges_place_them_and_replay() {
         assert_reads_back_and_replays(&rules, &game, &log, seed);
     }
     assert!(bridges > 200 && on_bridges > 10, "{bridges} {on_bridges}");
+    // Tiles placed where only a bridge makes them fit: their figure action
+    // offers nothing but the bridges that do (no pass), and the random
+    // seats play such placements.
+    let mut forced = 0;
+    for seed in 0..60 {
+        RandomPlayer::new(seed)
+            .play_observed(&rules, 2, None, |game, mv| {
+                if !matches!(mv, Move::Place { .. }) {
+                    return;
+                }
+                let actions = game.legal_meeple_actions();
+                if !actions.contains(&MeepleAction::Pass) {
+                    assert!(
+                        actions
+                            .iter()
+                            .all(|a| matches!(a, MeepleAction::Bridge { .. })),
+                        "seed {seed}: {actions:?}"
+                    );
+                    assert!(!actions.is_empty(), "seed {seed}");
+                    forced += 1;
+                }
+            })
+            .expect("plays");
+    }
+    assert!(forced > 10, "{forced} placements by a bridge");
 }
 
 // ------------------------------------- The Count of Carcassonne (issue 20)

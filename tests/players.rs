@@ -588,6 +588,46 @@ fn greedy_and_monte_carlo_seats_move_wagons() {
 }
 
 #[test]
+fn greedy_and_monte_carlo_seats_place_tiles_by_a_bridge() {
+    // Bridges, Castles & Bazaars: greedy and Monte Carlo seats put tiles
+    // where only the bridge they then place makes them fit, and every move
+    // replays.
+    use tileforge::engine::replay::{replay_observed, Step};
+    use tileforge::engine::MeepleAction;
+    let paths: Vec<PathBuf> = [
+        "tilesets/base.tiles",
+        "tilesets/bridges-castles-and-bazaars.tiles",
+    ]
+    .map(PathBuf::from)
+    .to_vec();
+    let rules_for = |e: Option<&[String]>| rules(&paths, e);
+    let played = rules_for(None);
+    let mut forced = 0;
+    for (seed, list) in [
+        (1, "greedy,greedy"),
+        (2, "greedy,mcts:2,random"),
+        (3, "mcts:1:greedy,greedy"),
+    ] {
+        let list = seats(list);
+        let (log, _) = replays(&rules_for, list.as_slice(), seed);
+        let players = players_of(&log);
+        replay_observed(&played, &log, &mut |i, step, game| {
+            if !matches!(step, Step::Placed) || list.as_slice()[players[i]] == Seat::Random {
+                return;
+            }
+            if !game.legal_meeple_actions().contains(&MeepleAction::Pass) {
+                forced += 1;
+            }
+        })
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
+    assert!(
+        forced > 0,
+        "no greedy or Monte Carlo seat placed a tile by a bridge"
+    );
+}
+
+#[test]
 fn greedy_and_monte_carlo_seats_place_and_move_ferries() {
     // The Ferries: greedy and Monte Carlo seats put a ferry on every lake
     // they place and move ferries, and every move replays.

@@ -1,10 +1,12 @@
 //! Placement checked against brute force: the signature buckets find exactly
 //! the placements that trying every square and rotation finds.
 
+use crate::engine::core::Rules;
 use crate::engine::game::{Game, Ruleset};
 use crate::engine::ids::KindId;
 use crate::engine::moves::{Phase, Placement};
 use crate::engine::random::RandomPlayer;
+use crate::engine::rules::InPlay;
 
 fn base() -> Ruleset {
     let compiled = crate::compile::compile_str(include_str!("../../tilesets/base.tiles"))
@@ -27,7 +29,24 @@ fn with_lanes() -> Ruleset {
     Ruleset::new(&crate::emit::tileset(&checked), None).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// Every (square, rotation) around the board, checked one by one.
+/// The base game with Bridges, Castles & Bazaars (placements by a bridge).
+fn with_bridges() -> Ruleset {
+    let mut sources = crate::diag::SourceMap::new();
+    let ids = [
+        sources.add("base.tiles", include_str!("../../tilesets/base.tiles")),
+        sources.add(
+            "bridges-castles-and-bazaars.tiles",
+            include_str!("../../tilesets/bridges-castles-and-bazaars.tiles"),
+        ),
+    ];
+    let compiled = crate::compile::compile(&sources, &ids);
+    let checked = compiled.checked.expect("base and bridges compile");
+    Ruleset::new(&crate::emit::tileset(&checked), None).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Every (square, rotation) around the board, checked one by one: by its
+/// sides, or (asking the modules directly, not through the kind's widened
+/// signatures) by what a module adds.
 fn brute_force(game: &Game<'_>, tile: KindId) -> Vec<Placement> {
     let placed = &game.board.placed;
     let (x0, x1) = (
@@ -46,7 +65,8 @@ fn brute_force(game: &Game<'_>, tile: KindId) -> Vec<Placement> {
         for x in x0 - 1..=x1 + 1 {
             for rotation in 0..4 {
                 let at = Placement { x, y, rotation };
-                if game.check_fit(tile, at).is_ok() {
+                let open = game.board.tile_at(x, y).is_none() && game.board.signature(x, y) != 0;
+                if game.check_fit(tile, at).is_ok() || (open && InPlay::widen(game, tile, at)) {
                     out.push(at);
                 }
             }
@@ -57,7 +77,7 @@ fn brute_force(game: &Game<'_>, tile: KindId) -> Vec<Placement> {
 
 #[test]
 fn the_signature_index_finds_exactly_the_placements_brute_force_finds() {
-    for rules in [base(), with_lanes()] {
+    for rules in [base(), with_lanes(), with_bridges()] {
         signature_index_agrees_with_brute_force(&rules);
     }
 }

@@ -320,6 +320,26 @@ fn play_turn<'r>(
         .map_err(|e| e.0)?;
     }
     placed(Step::Placed, game);
+    // The bridge first: a tile placed by a bridge needs it before any
+    // other figure action.
+    if let Some(b) = &turn.bridge {
+        let axis = match crate::engine::core::ruleset::parse_way(&b.axis) {
+            Some(side) => u8::try_from(side.index() % 2).unwrap_or(0),
+            None => {
+                return Err(format!(
+                    "the bridge: `{}` is no axis (`N-S` or `E-W`)",
+                    b.axis
+                ))
+            }
+        };
+        let bridge = MeepleAction::Bridge {
+            x: b.x,
+            y: b.y,
+            axis,
+        };
+        game.apply(&Move::Figure(bridge))
+            .map_err(|e| format!("the bridge: {e}"))?;
+    }
     if let Some(t) = &turn.tunnel {
         let Some((target, r)) = game.tile_at(t.x, t.y) else {
             return Err(format!(
@@ -340,24 +360,6 @@ fn play_turn<'r>(
         };
         game.apply(&Move::Figure(tunnel))
             .map_err(|e| format!("the tunnel token: {e}"))?;
-    }
-    if let Some(b) = &turn.bridge {
-        let axis = match crate::engine::core::ruleset::parse_way(&b.axis) {
-            Some(side) => u8::try_from(side.index() % 2).unwrap_or(0),
-            None => {
-                return Err(format!(
-                    "the bridge: `{}` is no axis (`N-S` or `E-W`)",
-                    b.axis
-                ))
-            }
-        };
-        let bridge = MeepleAction::Bridge {
-            x: b.x,
-            y: b.y,
-            axis,
-        };
-        game.apply(&Move::Figure(bridge))
-            .map_err(|e| format!("the bridge: {e}"))?;
     }
     let action = meeple_action(game, kind, rotation, turn)?;
     let number = game.turn();

@@ -103,6 +103,7 @@ impl Ruleset {
             let mut kind = prepare_tile(tile, &set.vocabulary, &vocab, &sides)?;
             kind.stage = draw::stage(tile, &set.vocabulary);
             tables.prepare_kind(&setup, tile, e, &mut kind, &vocab)?;
+            super::core::tables::widen_fits(&mut kind, &sides);
             kinds.push(kind);
         }
         edition::apply(&mut kinds, &by_id, &tiles, &exps)?;

@@ -202,6 +202,12 @@ impl<'r> Greedy<'r> {
         for entry in out.iter_mut().skip(first) {
             entry.1 = self.exact(entry.0, me, left);
         }
+        if !self.actions.contains(&MeepleAction::Pass) {
+            // A rule asks for one action first (the bridge a tile placed by
+            // a bridge needs): no pass, nothing derived from it.
+            self.derived = derived;
+            return;
+        }
         let placed = self.placed.as_mut().expect("copied above");
         let before = placed.events().len();
         let _ = placed.apply(&Move::Figure(MeepleAction::Pass));

@@ -50,6 +50,10 @@ pub trait Rules: Sized {
     fn refusal(game: &Game<'_, Self>, tile: KindId, at: Placement) -> Option<Self::Refusal>;
     /// A refusal in words.
     fn describe_refusal(refusal: Self::Refusal) -> String;
+    /// May this tile go here though its sides do not fit, by what a module
+    /// adds in the same turn? Asked only for a kind's widened signatures
+    /// (`Kind::wide`), for placements no refusal forbids.
+    fn widen(game: &Game<'_, Self>, tile: KindId, at: Placement) -> bool;
     /// Checks the tile drawn for a placement or discard: a module may have
     /// fixed which tile the active player plays now. True when a module set
     /// this tile aside for the player earlier: it is not drawn from the bag

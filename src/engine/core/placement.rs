@@ -3,7 +3,10 @@
 //! across every shared side). A kind that a rule module marks `constrained`
 //! is also asked the module's [`Rules::refusal`] for every placement that
 //! fits its sides; any other kind's placements are counted from the open
-//! positions' signature buckets without visiting them.
+//! positions' signature buckets without visiting them. A kind with
+//! signatures a module widens (`Kind::wide`: sides that fit only by what
+//! the module adds in the same turn) has those placements too, each asked of
+//! [`Rules::widen`]; a discard counts only the placements by the sides.
 
 use super::board::SIDE_STEP;
 use super::game::Game;
@@ -20,7 +23,7 @@ impl<X: Rules> Game<'_, X> {
     #[must_use]
     pub fn legal_placements(&self, tile: KindId) -> Vec<Placement> {
         let mut out = Vec::with_capacity(self.placement_count(tile));
-        self.each_placement(tile, |p| {
+        self.each_placement(tile, true, |p| {
             out.push(p);
             true
         });
@@ -32,21 +35,37 @@ impl<X: Rules> Game<'_, X> {
     /// same however large the board is.
     #[must_use]
     pub fn placement_count(&self, tile: KindId) -> usize {
+        self.count_placements(tile, true)
+    }
+
+    /// How many placements a tile has by its sides alone (none widened by
+    /// a module): with none, it may be discarded.
+    pub(in crate::engine) fn count_placements(&self, tile: KindId, wide: bool) -> usize {
         let Some(kind) = self.rules.kinds.get(usize::from(tile.0)) else {
             return 0;
         };
         if kind.constrained {
             let mut n = 0;
-            self.each_placement(tile, |_| {
+            self.each_placement(tile, wide, |_| {
                 n += 1;
                 true
             });
             return n;
         }
-        kind.fits
+        let by_sides = kind
+            .fits
             .iter()
             .map(|f| self.board.bucket(f.sig).len() * usize::from(f.count))
-            .sum()
+            .sum();
+        if !wide || kind.wide.is_empty() {
+            return by_sides;
+        }
+        let mut n = by_sides;
+        self.each_widened(tile, |_| {
+            n += 1;
+            true
+        });
+        n
     }
 
     /// True when the tile has a legal placement (else it must be discarded):
@@ -58,22 +77,32 @@ impl<X: Rules> Game<'_, X> {
         };
         if kind.constrained {
             let mut any = false;
-            self.each_placement(tile, |_| {
+            self.each_placement(tile, true, |_| {
                 any = true;
                 false
             });
             return any;
         }
-        kind.fits
+        if kind
+            .fits
             .iter()
             .any(|f| !self.board.bucket(f.sig).is_empty())
+        {
+            return true;
+        }
+        let mut any = false;
+        self.each_widened(tile, |_| {
+            any = true;
+            false
+        });
+        any
     }
 
     /// Every legal placement of a tile in the engine's internal order (that
     /// of [`Game::nth_placement`]), appended to `out`: one pass for players
     /// that try them all.
     pub fn placements_into(&self, tile: KindId, out: &mut Vec<Placement>) {
-        self.each_placement(tile, |at| {
+        self.each_placement(tile, true, |at| {
             out.push(at);
             true
         });
@@ -86,7 +115,7 @@ impl<X: Rules> Game<'_, X> {
         let kind = self.rules.kinds.get(usize::from(tile.0))?;
         if kind.constrained {
             let (mut i, mut found) = (0, None);
-            self.each_placement(tile, |p| {
+            self.each_placement(tile, true, |p| {
                 if i == n {
                     found = Some(p);
                 }
@@ -106,18 +135,33 @@ impl<X: Rules> Game<'_, X> {
             }
             n -= here;
         }
-        None
+        // Then the widened ones, visited in order.
+        let (mut i, mut found) = (0, None);
+        self.each_widened(tile, |p| {
+            if i == n {
+                found = Some(p);
+            }
+            i += 1;
+            found.is_none()
+        });
+        found
     }
 
-    fn each_placement(&self, tile: KindId, mut f: impl FnMut(Placement) -> bool) {
+    /// The placements of a tile by its sides, then (`wide`) those a module
+    /// widens, until `f` returns false.
+    fn each_placement(&self, tile: KindId, wide: bool, mut f: impl FnMut(Placement) -> bool) {
         let Some(kind) = self.rules.kinds.get(usize::from(tile.0)) else {
             return;
         };
         let constrained = kind.constrained;
         for fit in kind.fits.iter() {
+            let bucket = self.board.bucket(fit.sig);
+            if bucket.is_empty() {
+                continue;
+            }
             for k in 0..usize::from(fit.count) {
                 let rotation = fit.rotation(k);
-                for &(x, y) in self.board.bucket(fit.sig) {
+                for &(x, y) in bucket {
                     let at = Placement { x, y, rotation };
                     if constrained && X::refusal(self, tile, at).is_some() {
                         continue;
@@ -128,6 +172,61 @@ impl<X: Rules> Game<'_, X> {
                 }
             }
         }
+        if wide {
+            self.each_widened(tile, f);
+        }
+    }
+
+    /// The placements of a tile a module widens (after those by its sides),
+    /// until `f` returns false.
+    fn each_widened(&self, tile: KindId, mut f: impl FnMut(Placement) -> bool) {
+        let Some(kind) = self.rules.kinds.get(usize::from(tile.0)) else {
+            return;
+        };
+        for fit in kind.wide.iter() {
+            let bucket = self.board.bucket(fit.sig);
+            if bucket.is_empty() {
+                continue;
+            }
+            for k in 0..usize::from(fit.count) {
+                let rotation = fit.rotation(k);
+                for &(x, y) in bucket {
+                    let at = Placement { x, y, rotation };
+                    if kind.constrained && X::refusal(self, tile, at).is_some() {
+                        continue;
+                    }
+                    if !X::widen(self, tile, at) {
+                        continue;
+                    }
+                    if !f(at) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The first placement of a tile by its sides alone, in the engine's
+    /// internal order.
+    pub(in crate::engine) fn first_by_sides(&self, tile: KindId) -> Option<Placement> {
+        let mut first = None;
+        self.each_placement(tile, false, |p| {
+            first = Some(p);
+            false
+        });
+        first
+    }
+
+    /// Every placement of a tile by its sides alone (none a module widens),
+    /// in the order of [`Game::legal_placements`].
+    pub(in crate::engine) fn placements_by_sides(&self, tile: KindId) -> Vec<Placement> {
+        let mut out = Vec::new();
+        self.each_placement(tile, false, |p| {
+            out.push(p);
+            true
+        });
+        out.sort_by_key(|p| (p.y, p.x, p.rotation));
+        out
     }
 
     /// Why a tile can't go somewhere, or `Ok`.
@@ -168,6 +267,23 @@ impl<X: Rules> Game<'_, X> {
                 }
             }
             return Ok(());
+        }
+        if kind
+            .wide
+            .iter()
+            .any(|f| f.sig == sig && f.rotations & rotation != 0)
+        {
+            let refused = if kind.constrained {
+                X::refusal(self, tile, at)
+            } else {
+                None
+            };
+            if let Some(why) = refused {
+                return illegal(X::describe_refusal(why));
+            }
+            if X::widen(self, tile, at) {
+                return Ok(());
+            }
         }
         let edges = rotated_edges(&kind.edges, usize::from(at.rotation));
         let sides = &self.rules.sides;

@@ -145,6 +145,46 @@ impl Sides {
     }
 }
 
+impl Sides {
+    /// The signatures a tile whose board sides show `edges` fits only when
+    /// each side may also lie against the codes of `extra` (bit `c`: code
+    /// `c`, by board side): every neighbourhood where each present side
+    /// meets normally or by an extra code, some side only by an extra one.
+    pub fn wide_signatures(&self, edges: [u8; 4], extra: [u16; 4]) -> Vec<u16> {
+        let mut out = Vec::new();
+        if extra == [0; 4] {
+            return out;
+        }
+        for mask in 1..16u8 {
+            // (signature, some side met only by an extra code)
+            let mut sigs = vec![(0u16, false)];
+            for (side, &ours) in edges.iter().enumerate() {
+                if mask & (1 << side) == 0 {
+                    continue;
+                }
+                let codes: Vec<(u16, bool)> = (1..=self.letters.len())
+                    .filter_map(|c| u8::try_from(c).ok())
+                    .filter_map(|c| {
+                        if self.meets(ours, c) {
+                            Some((u16::from(c) * self.pow[side], false))
+                        } else if extra[side] & (1 << c) != 0 {
+                            Some((u16::from(c) * self.pow[side], true))
+                        } else {
+                            None
+                        }
+                    })
+                    .collect();
+                sigs = sigs
+                    .iter()
+                    .flat_map(|&(s, w)| codes.iter().map(move |&(f, x)| (s + f, w || x)))
+                    .collect();
+            }
+            out.extend(sigs.into_iter().filter(|&(_, w)| w).map(|(s, _)| s));
+        }
+        out
+    }
+}
+
 /// The compiler's rule: the same letter, or one kind's `matches` names the
 /// other (`*`, written `matches any`, names every letter).
 fn letter_meets(vocabulary: &wire::Vocabulary, a: u8, b: u8) -> bool {

@@ -82,7 +82,7 @@ impl<X: Rules> Game<'_, X> {
             if self.remaining[usize::from(tile.0)] == 0 {
                 continue;
             }
-            let legal = self.legal_placements(tile);
+            let legal = self.placements_by_sides(tile);
             let found = match (square, origin) {
                 (Some(s), Some(o)) => {
                     // The layout turns with the start tile.

@@ -26,6 +26,15 @@ pub struct Kind {
     /// The placement signatures (see `sides`) it fits, each once, with the
     /// rotations that fit it (a symmetric tile has fewer to visit).
     pub fits: Box<[Fit]>,
+    /// Letters a side of the unrotated tile (N E S W = 0..3) may also lie
+    /// against when a rule module's `widen` allows the placement: pairs of
+    /// side and letter, set while the kind is prepared.
+    pub widens: Vec<(u8, u8)>,
+    /// The signatures it fits only by [`Kind::widens`] (none of them in
+    /// [`Kind::fits`] for the same rotation), each placement asked of the
+    /// modules' [`super::Rules::widen`]; computed after the modules
+    /// prepared the kind.
+    pub wide: Box<[Fit]>,
     /// The feature at each slot of the unrotated tile, or [`NONE`].
     pub slot_feature: [u8; 12],
     /// The kind (vocabulary index) of the feature at each slot, or [`NONE`].
@@ -72,6 +81,40 @@ impl Fit {
         }
         u8::try_from(bits.trailing_zeros()).unwrap_or(0)
     }
+}
+
+/// Computes a kind's [`Kind::wide`] from its [`Kind::widens`] (letters
+/// not in play widen nothing).
+pub fn widen_fits(kind: &mut Kind, sides: &Sides) {
+    if kind.widens.is_empty() {
+        return;
+    }
+    let mut extra = [0u16; 4];
+    for &(side, letter) in &kind.widens {
+        if let Some(c) = sides.code(letter) {
+            extra[usize::from(side % 4)] |= 1 << c;
+        }
+    }
+    let mut wide: Vec<Fit> = Vec::new();
+    for r in 0..4u8 {
+        let edges = rotated_edges(&kind.edges, usize::from(r));
+        // A board side shows the unrotated side r quarter turns back.
+        let turned: [u16; 4] = std::array::from_fn(|s| extra[(s + 4 - usize::from(r)) % 4]);
+        for sig in sides.wide_signatures(edges, turned) {
+            match wide.iter_mut().find(|f| f.sig == sig) {
+                Some(f) => {
+                    f.rotations |= 1 << r;
+                    f.count += 1;
+                }
+                None => wide.push(Fit {
+                    sig,
+                    rotations: 1 << r,
+                    count: 1,
+                }),
+            }
+        }
+    }
+    kind.wide = wide.into_boxed_slice();
 }
 
 /// One feature of a tile kind.
@@ -206,6 +249,8 @@ pub fn prepare_tile(
         count: if tile.held { 0 } else { tile.count },
         edges,
         fits: fits.into_boxed_slice(),
+        widens: Vec::new(),
+        wide: Box::new([]),
         slot_feature,
         slot_kind,
         slot_closes,

@@ -100,9 +100,10 @@ impl<X: Rules> Game<'_, X> {
     /// Discards a drawn tile that fits nowhere.
     fn discard(&mut self, tile: KindId) -> Result<(), IllegalMove> {
         self.check_drawable(tile)?;
-        let fits = self.placement_count(tile);
+        // Placements a module widens do not forbid a discard.
+        let fits = self.count_placements(tile, false);
         if fits > 0 {
-            let p = self.nth_placement(tile, 0).unwrap_or(Placement {
+            let p = self.first_by_sides(tile).unwrap_or(Placement {
                 x: 0,
                 y: 0,
                 rotation: 0,

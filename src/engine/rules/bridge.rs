@@ -15,14 +15,26 @@
 //! may go on the bridge of the tile just placed in that turn's figure
 //! action, as on any road of it.
 //!
+//! Placed by a bridge: a tile may also go where its sides do not fit, when
+//! the bridge placed in the same turn makes them fit (`widen`): fields of
+//! the new tile meeting neighbours' roads on the two ends of one of its
+//! ways, joined by a bridge across it; or one road side of the new tile
+//! meeting a neighbour's field side, continued by a bridge across that
+//! neighbour. The player needs a bridge left, and the turn's figure action
+//! must then be a bridge that makes the tile fit (the other actions follow
+//! it). Such placements do not forbid a discard (the rules let a player
+//! discard a tile that fits only with a bridge).
+//!
 //! Interplay: no bridge on an acrobat tile whose pyramid holds acrobats,
 //! and no acrobat joins a pyramid whose tile holds a bridge (`pyramid`, read
 //! through the host).
 //!
 //! Hooks: `table` (the road kind, the count), `prepare_kind` (each kind's
-//! ways), `tile_move`, `tile_put` (a tile meeting a bridge's end joins it),
+//! ways, and the sides a bridge may make fit), `widen` (a placement only a
+//! bridge makes fit), `placed` (its bridge is due), `tile_move`, `tile_put` (a tile meeting a bridge's end joins it),
 //! `offer` and `act` (a bridge), `check_action` and `narrow` (no follower on
-//! a way without a bridge; no acrobat under a bridge), `another_action` (the
+//! a way without a bridge; no acrobat under a bridge; the bridge a tile
+//! placed by a bridge needs, first), `another_action` (the
 //! figure action follows), `after_scoring` (the road a bridge completed),
 //! `relink` (a rebuilt road keeps its bridges).
 
@@ -35,7 +47,8 @@ use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::tables::{rotated_edges, KFeature, Kind, NONE};
 use crate::engine::core::vocab::Vocab;
 use crate::engine::core::{Game, SetupError};
-use crate::engine::moves::{illegal, FigureAction, Flights, IllegalMove, MeepleAction};
+use crate::engine::ids::KindId;
+use crate::engine::moves::{illegal, FigureAction, Flights, IllegalMove, MeepleAction, Placement};
 use crate::geometry::Side;
 
 /// The capability.
@@ -62,6 +75,8 @@ pub struct BridgeTable {
     letter: u8,
     /// Bridges per player as declared.
     per_player: u32,
+    /// The edge letters of face kinds (a side showing only field).
+    faces: Vec<u8>,
     /// For each tile kind: the way from north to south and the way from east
     /// to west of the unrotated tile (feature ids), where both sides show
     /// only faces.
@@ -99,6 +114,9 @@ pub struct Bridges {
     bridges: Vec<Placed>,
     /// A bridge went down this turn.
     placed: bool,
+    /// The board sides where the tile just placed fits only by the bridge
+    /// still due this turn (bits N E S W; 0: none is due).
+    forced: u8,
 }
 
 impl Module for Bridges {
@@ -106,12 +124,14 @@ impl Module for Bridges {
     const CAPABILITY: Capability = Capability {
         name: NAME,
         on: On::Figure,
-        meaning: "a bridge: after placing a tile, a road piece put straight across it or a tile next to it, between two sides showing only field",
+        meaning: "a bridge: after placing a tile, a road piece put straight across it or a tile next to it, between two sides showing only field; a tile may go where only that bridge makes it fit",
         parameters: &[],
     };
     const HOOKS: u64 = hooks![
         prepare_kind,
+        widen,
         tile_move,
+        placed,
         tile_put,
         offer,
         act,
@@ -163,10 +183,22 @@ impl Module for Bridges {
                     "kind `{on}` has no edge letter for a bridge's ends"
                 ))
             })?;
+        let faces = s
+            .vocabulary()
+            .kinds
+            .iter()
+            .filter(|k| k.shape == Shape::Face)
+            .filter_map(|k| {
+                k.edge
+                    .as_deref()
+                    .and_then(|e| e.as_bytes().first().copied())
+            })
+            .collect();
         Ok(BridgeTable {
             kind,
             letter,
             per_player: f.per_player,
+            faces,
             ways: Vec::new(),
         })
     }
@@ -199,6 +231,19 @@ impl Module for Bridges {
             kind.features
                 .push(KFeature::added_way(table.kind, from, vocab));
             ways[axis] = id;
+            // Placed by a bridge across it: its two ends may meet roads.
+            for side in [from, from.opposite()] {
+                kind.widens.push((side_index(side), table.letter));
+            }
+        }
+        // Placed by a bridge across a neighbour: a road side may meet a
+        // field side.
+        for side in Side::ALL {
+            if kind.slot_kind[side.middle().index()] == table.kind {
+                for &f in &table.faces {
+                    kind.widens.push((side_index(side), f));
+                }
+            }
         }
         table.ways.push(ways);
         Ok(())
@@ -209,6 +254,7 @@ impl Module for Bridges {
             left: vec![bridges_for(t.per_player, players); players],
             bridges: Vec::new(),
             placed: false,
+            forced: 0,
         }
     }
 
@@ -216,10 +262,43 @@ impl Module for Bridges {
         self.left.clone_from(&other.left);
         self.bridges.clone_from(&other.bridges);
         self.placed = other.placed;
+        self.forced = other.forced;
+    }
+
+    fn widen<X: Host>(
+        &self,
+        t: &BridgeTable,
+        game: &Game<'_, X>,
+        tile: KindId,
+        at: Placement,
+    ) -> bool {
+        if self.left[game.active] == 0 {
+            return false;
+        }
+        // What the neighbours show the empty square: its signature (a
+        // bridge's end shows a road there already).
+        let sig = game.board.signature(at.x, at.y);
+        let sides = &game.rules.sides;
+        let k = &game.rules.kinds[usize::from(tile.0)];
+        let edges = rotated_edges(&k.edges, usize::from(at.rotation));
+        let mut misfits = 0u8;
+        for side in 0..4u8 {
+            let theirs = sides.digit(sig, usize::from(side));
+            if theirs != 0 && !sides.meets(edges[usize::from(side)], theirs) {
+                misfits |= 1 << side;
+            }
+        }
+        misfits != 0 && self.mendable(t, game, tile, at, misfits)
     }
 
     fn tile_move<X: Host>(&mut self, _: &BridgeTable, _: &mut Game<'_, X>) {
         self.placed = false;
+        self.forced = 0;
+    }
+
+    fn placed<X: Host>(&mut self, t: &BridgeTable, game: &mut Game<'_, X>) {
+        let p = game.board.placed[game.current as usize];
+        self.forced = self.misfits(t, game, p.kind, p.rotation, p.x, p.y);
     }
 
     fn tile_put<X: Host>(&mut self, t: &BridgeTable, game: &mut Game<'_, X>, tile: u32) {
@@ -293,6 +372,20 @@ impl Module for Bridges {
         game: &Game<'_, X>,
         action: &MeepleAction,
     ) -> Result<(), IllegalMove> {
+        if self.forced != 0 && !self.mends(t, game, action) {
+            let p = game.board.placed[game.current as usize];
+            let sides: Vec<&str> = (0..4u8)
+                .filter(|s| self.forced & (1 << s) != 0)
+                .map(side_word)
+                .collect();
+            return illegal(format!(
+                "the tile at ({}, {}) fits only by a bridge (its {} side{}): the turn's figure action must be a bridge that makes it fit",
+                p.x,
+                p.y,
+                sides.join(" and "),
+                if sides.len() == 1 { "" } else { "s" }
+            ));
+        }
         match *action {
             FigureAction::Place { feature, .. } if self.bare_way(t, game, feature) => {
                 let p = game.board.placed[game.current as usize];
@@ -318,6 +411,14 @@ impl Module for Bridges {
         // Kept actions move up in place, in order.
         let mut kept = from;
         for i in from..out.len() {
+            if self.forced != 0 {
+                // Only a bridge that makes the tile fit.
+                if self.mends(t, game, &out[i]) {
+                    out[kept] = out[i];
+                    kept += 1;
+                }
+                continue;
+            }
             let drop = match out[i] {
                 FigureAction::Place { feature, .. } => self.bare_way(t, game, feature),
                 FigureAction::Acrobat { x, y, .. } => self.bridge_at(game, x, y).is_some(),
@@ -547,8 +648,144 @@ impl Bridges {
         self.bridges.push(b);
         self.left[game.active] -= 1;
         self.placed = true;
+        self.forced = 0;
         Ok(())
     }
+
+    /// The code placed tile `u` shows on its board side `side`: the road
+    /// where a bridge of it ends, else its side's.
+    fn shown<X: Host>(&self, t: &BridgeTable, game: &Game<'_, X>, u: u32, side: u8) -> u8 {
+        if self
+            .bridges
+            .iter()
+            .any(|b| b.tile == u && b.ends.contains(&side))
+        {
+            return game.rules.sides.code(t.letter).unwrap_or(0);
+        }
+        let p = game.board.placed[u as usize];
+        let kind = &game.rules.kinds[usize::from(p.kind.0)];
+        rotated_edges(&kind.edges, usize::from(p.rotation))[usize::from(side)]
+    }
+
+    /// The board sides (bits N E S W) where a tile of `kind` turned
+    /// `rotation` at (x, y) does not fit the tiles around it.
+    fn misfits<X: Host>(
+        &self,
+        t: &BridgeTable,
+        game: &Game<'_, X>,
+        kind: KindId,
+        rotation: u8,
+        x: i32,
+        y: i32,
+    ) -> u8 {
+        let k = &game.rules.kinds[usize::from(kind.0)];
+        let edges = rotated_edges(&k.edges, usize::from(rotation));
+        let mut out = 0;
+        for side in 0..4u8 {
+            let (dx, dy) = SIDE_STEP[usize::from(side)];
+            let Some(u) = game.board.tile_at(x + dx, y + dy) else {
+                continue;
+            };
+            let theirs = self.shown(t, game, u, (side + 2) % 4);
+            if !game.rules.sides.meets(edges[usize::from(side)], theirs) {
+                out |= 1 << side;
+            }
+        }
+        out
+    }
+
+    /// True when one bridge would make a tile placed at `at`, not fitting
+    /// on the board sides `misfits`, fit: a bridge across it whose ends
+    /// take every misfit side and meet a road wherever they face a tile, or
+    /// a bridge across the one neighbour its road side meets at a field.
+    fn mendable<X: Host>(
+        &self,
+        t: &BridgeTable,
+        game: &Game<'_, X>,
+        tile: KindId,
+        at: Placement,
+        misfits: u8,
+    ) -> bool {
+        let ways = t.ways[usize::from(tile.0)];
+        for axis in 0..2u8 {
+            let ends = [axis, axis + 2];
+            if misfits & !(1 << axis | 1 << (axis + 2)) != 0
+                || ways[usize::from((axis + at.rotation) % 2)] == NONE
+            {
+                continue;
+            }
+            let roads = ends.iter().all(|&side| {
+                let (dx, dy) = SIDE_STEP[usize::from(side)];
+                game.board
+                    .tile_at(at.x + dx, at.y + dy)
+                    .is_none_or(|u| road_at(t, game, u, (side + 2) % 4).is_some())
+            });
+            if roads {
+                return true;
+            }
+        }
+        if misfits.count_ones() != 1 {
+            return false;
+        }
+        let side = u8::try_from(misfits.trailing_zeros()).unwrap_or(0);
+        let kind = &game.rules.kinds[usize::from(tile.0)];
+        let slot = Side::from_index(usize::from(side))
+            .middle()
+            .rotated(4 - at.rotation)
+            .index();
+        if kind.slot_kind[slot] != t.kind {
+            return false;
+        }
+        let (dx, dy) = SIDE_STEP[usize::from(side)];
+        let Some(u) = game.board.tile_at(at.x + dx, at.y + dy) else {
+            return false;
+        };
+        let p = game.board.placed[u as usize];
+        if self.bridges.iter().any(|b| b.tile == u) {
+            return false;
+        }
+        if let Some(pyramid) = game.x.module::<Pyramid>() {
+            if pyramid.acrobats_on(u) > 0 {
+                return false;
+            }
+        }
+        if t.ways[usize::from(p.kind.0)][usize::from((side + p.rotation) % 2)] == NONE {
+            return false;
+        }
+        // Its far end: a road there, or an empty square.
+        game.board
+            .tile_at(p.x + dx, p.y + dy)
+            .is_none_or(|v| road_at(t, game, v, (side + 2) % 4).is_some())
+    }
+
+    /// True when `action` is a bridge that makes the tile just placed fit
+    /// (its ends take every side it misfits on, or it lies across the one
+    /// neighbour met at a field).
+    fn mends<X: Host>(&self, t: &BridgeTable, game: &Game<'_, X>, action: &MeepleAction) -> bool {
+        let MeepleAction::Bridge { x, y, axis } = *action else {
+            return false;
+        };
+        if self.left[game.active] == 0 {
+            return false;
+        }
+        let Ok(b) = self.check(t, game, x, y, axis) else {
+            return false;
+        };
+        let ends = 1u8 << b.ends[0] | 1 << b.ends[1];
+        if b.tile == game.current {
+            return self.forced & !ends == 0;
+        }
+        let here = game.board.placed[game.current as usize];
+        let p = game.board.placed[b.tile as usize];
+        (0..4u8).any(|side| {
+            let (dx, dy) = SIDE_STEP[usize::from(side)];
+            self.forced == 1 << side && (here.x + dx, here.y + dy) == (p.x, p.y)
+        })
+    }
+}
+
+fn side_index(side: Side) -> u8 {
+    u8::try_from(side.index()).unwrap_or(0)
 }
 
 fn side_word(side: u8) -> &'static str {

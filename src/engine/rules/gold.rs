@@ -13,7 +13,9 @@
 //! The rules have the bar placed before the figure action; the two
 //! decisions are the same player's and neither changes the other, so the
 //! engine asks for the bar after the figure action (and the phantom's),
-//! before scoring.
+//! before scoring. A bridge is no figure action of its own here: the
+//! figure action that follows it comes first (the bridge gives it, after
+//! this module in the registry).
 //!
 //! Hooks: `prepare_kind`, `placed` (the tile's own bar; the second is due),
 //! `another_action` (the gold phase), `apply` (the second bar, then the
@@ -127,10 +129,11 @@ impl Module for Gold {
         &mut self,
         _: &GoldTable,
         game: &mut Game<'_, X>,
-        _: &MeepleAction,
+        action: &MeepleAction,
     ) -> bool {
-        // The phantom's action (a module before this one) comes first.
-        if !self.due || game.phantom_due() {
+        // The phantom's action (a module before this one) comes first; so
+        // does the figure action after a bridge.
+        if !self.due || game.phantom_due() || matches!(action, MeepleAction::Bridge { .. }) {
             return false;
         }
         game.phase = Phase::Gold;

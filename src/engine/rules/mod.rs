@@ -263,6 +263,21 @@ macro_rules! registry {
                 (refusal.describe)(refusal.code)
             }
 
+            fn widen(game: &Game<'_, InPlay>, tile: KindId, at: Placement) -> bool {
+                let rules = game.rules;
+                let tables = &rules.ext;
+                $(
+                    if <$module as Module>::HOOKS & module::hook::widen != 0 {
+                        if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
+                            if m.widen(t, game, tile, at) {
+                                return true;
+                            }
+                        }
+                    }
+                )*
+                false
+            }
+
             #[inline]
             fn check_drawn(game: &Game<'_, InPlay>, tile: KindId) -> Result<bool, IllegalMove> {
                 if !game.x.any {

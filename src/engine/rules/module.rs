@@ -238,6 +238,7 @@ pub mod hook {
     pub const final_last: u64 = 1 << 29;
     pub const relink: u64 = 1 << 30;
     pub const due_before_final: u64 = 1 << 31;
+    pub const widen: u64 = 1 << 32;
     /// The hooks' names, bit `i` at index `i`.
     pub const NAMES: &[&str] = &[
         "prepare_figures",
@@ -272,6 +273,7 @@ pub mod hook {
         "final_last",
         "relink",
         "due_before_final",
+        "widen",
     ];
 }
 
@@ -367,6 +369,19 @@ pub trait Module: Sized + Clone + std::fmt::Debug + 'static {
         at: Placement,
     ) -> Option<Refusal> {
         None
+    }
+    /// True when the tile may go at `at`, where its sides do not fit, by
+    /// what the module adds in the same turn; see [`Rules::widen`]. Asked
+    /// only for the signatures the kind's `widens` (set in `prepare_kind`)
+    /// make it fit.
+    fn widen<X: Host>(
+        &self,
+        t: &Self::Table,
+        game: &Game<'_, X>,
+        tile: KindId,
+        at: Placement,
+    ) -> bool {
+        false
     }
     /// See [`Rules::check_drawn`].
     ///

@@ -11,12 +11,22 @@
 //! player; each sees the moves made before it. A wagon with no such feature
 //! stays home, no decision. Final scoring moves no wagon.
 //!
-//! Hooks: `before_scoring` (a new scoring), `scored` (the wagons home),
+//! `wagon.by-road` 1 plays the first edition's reading instead: the wagon
+//! moves only onto a feature joined to the scored one where a road ends —
+//! a road ending at the scored city or cloister, the city, cloister or
+//! other roads of a crossing where the scored road ends — or a cloister
+//! inside the scored city (a spot touching it), on any of its tiles,
+//! wherever the wagon stood; 0 (the default) the current rules above.
+//!
+//! Hooks: `prepare_kind` (each kind's road links), `parameters`,
+//! `before_scoring` (a new scoring), `scored` (the wagons home),
 //! `pending`, `apply` (the move), `expected`.
 
 use super::module::{hooks, Capability, Host, Module, On, Setup, Then};
-use crate::emit::wire::Shape;
+use crate::emit::wire::{self, Shape};
+use crate::engine::core::params::Params;
 use crate::engine::core::supplies::FigureDef;
+use crate::engine::core::tables::Kind;
 use crate::engine::core::vocab::Vocab;
 use crate::engine::core::{Game, Scored, SetupError, Spot};
 use crate::engine::ids::FigureId;
@@ -30,6 +40,12 @@ pub const NAME: &str = "wagon";
 pub struct WagonTable {
     /// One bit per `FigureId`.
     wagons: u32,
+    /// `wagon.by-road`: the first edition's movement, along the roads.
+    by_road: bool,
+    /// For each tile kind: the pairs of its features joined where a road
+    /// ends (a dead end at a feature, two dead ends at the village, a spot
+    /// touching a feature), each pair both ways.
+    links: Vec<Vec<(u8, u8)>>,
 }
 
 /// A wagon sent home by this turn's scoring: its owner, its figure and the
@@ -44,6 +60,8 @@ pub struct WagonDue {
     pub x: i32,
     /// Row of the tile it stood on.
     pub y: i32,
+    /// A node of the feature scored.
+    pub from: u32,
 }
 
 /// Where a wagon may go: column, row and feature id within the tile.
@@ -61,9 +79,14 @@ impl Module for Wagon {
         name: NAME,
         on: On::Figure,
         meaning: "a follower that, when its feature is scored during play, may move from home onto an unoccupied unfinished feature on its tile or one of the eight around",
-        parameters: &[],
+        parameters: &[(
+            "wagon.by-road",
+            "0 (the default): the wagon moves onto a feature on its tile or one of the eight around; 1 (the first edition): only onto one joined to the scored feature where a road ends",
+        )],
     };
     const HOOKS: u64 = hooks![
+        prepare_kind,
+        parameters,
         before_scoring,
         scored,
         after_scoring,
@@ -76,7 +99,70 @@ impl Module for Wagon {
         let wagons = (0..figures.len())
             .filter(|&i| figures[i].has(NAME))
             .fold(0u32, |m, i| m | 1 << i);
-        Ok(WagonTable { wagons })
+        Ok(WagonTable {
+            wagons,
+            by_road: false,
+            links: Vec::new(),
+        })
+    }
+
+    fn prepare_kind(
+        table: &mut WagonTable,
+        _: &Setup<'_>,
+        tile: &wire::Tile,
+        _: usize,
+        _: &mut Kind,
+        vocab: &Vocab,
+    ) -> Result<(), SetupError> {
+        let id = |i: usize| u8::try_from(i).ok();
+        let mut links = Vec::new();
+        let mut village = Vec::new();
+        for (i, f) in tile.features.iter().enumerate() {
+            let Some(a) = id(i) else { continue };
+            for end in &f.ends {
+                match *end {
+                    wire::End::Feature { feature } => {
+                        if let Some(b) = id(feature) {
+                            links.extend([(a, b), (b, a)]);
+                        }
+                    }
+                    wire::End::Village => village.push(a),
+                    wire::End::Alone => {}
+                }
+            }
+            // A spot's `touching` joins it (a cloister in a city); a
+            // face's touching is no road.
+            let spot = vocab
+                .kind(&f.kind)
+                .is_some_and(|k| vocab.kinds[usize::from(k)].shape == Shape::Spot);
+            if spot {
+                for &g in &f.touching {
+                    if let Some(b) = id(g) {
+                        links.extend([(a, b), (b, a)]);
+                    }
+                }
+            }
+        }
+        for &a in &village {
+            for &b in &village {
+                if a != b {
+                    links.push((a, b));
+                }
+            }
+        }
+        table.links.push(links);
+        Ok(())
+    }
+
+    fn parameters(table: &mut WagonTable, params: &mut Params) -> Result<(), SetupError> {
+        let by_road = params.require("wagon.by-road", false);
+        if !(0..=1).contains(&by_road) {
+            return Err(SetupError(format!(
+                "rule parameter `wagon.by-road` is 0 (the current rules) or 1 (the first edition's, along the roads), not {by_road}"
+            )));
+        }
+        table.by_road = by_road == 1;
+        Ok(())
     }
 
     fn new(_: &WagonTable, _: usize) -> Wagon {
@@ -105,6 +191,7 @@ impl Module for Wagon {
                 figure: s.figure,
                 x: p.x,
                 y: p.y,
+                from: scored.root,
             });
         }
         let (active, players) = (game.active, game.players);
@@ -112,9 +199,9 @@ impl Module for Wagon {
             .sort_by_key(|d| (d.player + players - active) % players);
     }
 
-    fn after_scoring<X: Host>(&mut self, _: &WagonTable, game: &mut Game<'_, X>) {
+    fn after_scoring<X: Host>(&mut self, t: &WagonTable, game: &mut Game<'_, X>) {
         let mut due = std::mem::take(&mut self.due);
-        due.retain(|d| !targets(game, d).is_empty());
+        due.retain(|d| !targets(t, game, d).is_empty());
         self.due = due;
     }
 
@@ -124,7 +211,7 @@ impl Module for Wagon {
 
     fn apply<X: Host>(
         &mut self,
-        _: &WagonTable,
+        t: &WagonTable,
         game: &mut Game<'_, X>,
         mv: &Move,
     ) -> Option<Result<Option<Then>, IllegalMove>> {
@@ -135,7 +222,7 @@ impl Module for Wagon {
             return Some(illegal("no wagon waits to move"));
         };
         if let Some((x, y, feature)) = to {
-            let options = targets(game, &due);
+            let options = targets(t, game, &due);
             if !options.contains(&(x, y, feature)) {
                 let name = game.board.tile_at(x, y).map_or_else(
                     || format!("#{feature}"),
@@ -149,8 +236,13 @@ impl Module for Wagon {
                         }
                     },
                 );
+                let range = if t.by_road {
+                    "joined to the scored feature where a road ends (`wagon.by-road`)"
+                } else {
+                    "on that tile or one of the eight around it"
+                };
                 return Some(illegal(format!(
-                    "player {}'s wagon, home from the tile at ({}, {}), moves only onto an unoccupied, unfinished feature it may stand on, on that tile or one of the eight around it; the {name} of the tile at ({x}, {y}) is not one",
+                    "player {}'s wagon, home from the tile at ({}, {}), moves only onto an unoccupied, unfinished feature it may stand on, {range}; the {name} of the tile at ({x}, {y}) is not one",
                     due.player, due.x, due.y
                 )));
             }
@@ -163,7 +255,7 @@ impl Module for Wagon {
         self.due.remove(0);
         // Wagons sent no place left to go stay home without a decision.
         let mut due = std::mem::take(&mut self.due);
-        due.retain(|d| !targets(game, d).is_empty());
+        due.retain(|d| !targets(t, game, d).is_empty());
         self.due = due;
         Some(Ok(self.due.is_empty().then_some(Then::Decided)))
     }
@@ -173,12 +265,87 @@ impl Module for Wagon {
     }
 }
 
+/// True when feature node `node` (on placed tile `tile` at (x, y)) is one
+/// a wagon home may move onto: it admits the wagon, no figure occupies its
+/// feature, and the feature is unfinished.
+fn open_for<X: Host>(game: &Game<'_, X>, due: &WagonDue, node: u32, x: i32, y: i32) -> bool {
+    let tile = game.features.tile(node);
+    let p = game.board.placed[tile as usize];
+    let kind = &game.rules.kinds[usize::from(p.kind.0)];
+    let f = usize::from(game.features.feature(node));
+    if kind.features[f].admits & (1 << due.figure.0) == 0 || X::blocks_figures(game, tile) {
+        return false;
+    }
+    let root = game.features.root(node);
+    if game.features.occupants(root) > 0 {
+        return false;
+    }
+    match game.features.shape(root) {
+        Shape::Face => false,
+        Shape::Spot => game.board.around(x, y) < 8,
+        _ => game.features.open(root) > 0,
+    }
+}
+
+/// The features a wagon home may move onto, by the first edition's
+/// reading: every piece of each feature joined to the scored one where a
+/// road ends, unoccupied and unfinished.
+fn targets_by_road<X: Host>(
+    t: &WagonTable,
+    game: &Game<'_, X>,
+    due: &WagonDue,
+) -> Vec<WagonTarget> {
+    let mut out = Vec::new();
+    let root = game.features.root(due.from);
+    let mut joined: Vec<u32> = Vec::new();
+    let mut m = root;
+    loop {
+        let p = game.board.placed[game.features.tile(m) as usize];
+        let f = game.features.feature(m);
+        for &(a, b) in t
+            .links
+            .get(usize::from(p.kind.0))
+            .map_or(&[][..], Vec::as_slice)
+        {
+            if a != f {
+                continue;
+            }
+            let other = game.features.root(p.first_node + u32::from(b));
+            if other != root && !joined.contains(&other) {
+                joined.push(other);
+            }
+        }
+        m = game.features.next(m);
+        if m == root {
+            break;
+        }
+    }
+    for other in joined {
+        let mut n = other;
+        loop {
+            let p = game.board.placed[game.features.tile(n) as usize];
+            if open_for(game, due, n, p.x, p.y) {
+                out.push((p.x, p.y, game.features.feature(n)));
+            }
+            n = game.features.next(n);
+            if n == other {
+                break;
+            }
+        }
+    }
+    out
+}
+
 /// The features a wagon home may move onto: (column, row, feature id) on
-/// its tile and the eight around, unoccupied and unfinished.
-fn targets<X: Host>(game: &Game<'_, X>, due: &WagonDue) -> Vec<WagonTarget> {
+/// its tile and the eight around, unoccupied and unfinished (or, with
+/// `wagon.by-road`, [`targets_by_road`]).
+fn targets<X: Host>(t: &WagonTable, game: &Game<'_, X>, due: &WagonDue) -> Vec<WagonTarget> {
     let mut out = Vec::new();
     if game.supply(due.player, due.figure) == 0 {
         return out;
+    }
+    if t.by_road {
+        return targets_by_road(t, game, due);
     }
     for dy in -1..=1 {
         for dx in -1..=1 {
@@ -223,7 +390,8 @@ impl Game<'_, super::InPlay> {
             return None;
         }
         let due = *self.x.module::<Wagon>()?.due.first()?;
-        Some((due, targets(self, &due)))
+        let t = super::InPlay::table::<Wagon>(&self.rules.ext)?;
+        Some((due, targets(t, self, &due)))
     }
 
     /// A rough worth of feature `f` of the tile at (`x`, `y`) to a wagon:
