@@ -34,6 +34,7 @@
 //! hooks in `docs/rules-engine.md`.
 
 mod copy;
+pub mod columns;
 pub mod core;
 mod describe;
 pub mod events;
@@ -55,6 +56,7 @@ pub mod validate;
 mod view;
 
 pub use self::core::{SetupError, MAX_PLAYERS};
+pub use columns::Columns;
 pub use events::{Event, Reason, Score, Source};
 pub use game::{Game, Ruleset};
 pub use ids::{FeatureKindId, FigureId, KindId, TokenId};
