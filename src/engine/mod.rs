@@ -33,8 +33,8 @@
 //! Game logs are described in `docs/game-log.md`, the generic rules and the
 //! hooks in `docs/rules-engine.md`.
 
-mod copy;
 pub mod columns;
+mod copy;
 pub mod core;
 mod describe;
 pub mod events;

@@ -49,7 +49,10 @@ impl BySource {
     /// The points of the column with this name (0 when not listed).
     #[must_use]
     pub fn get(&self, name: &str) -> i64 {
-        self.0.iter().find(|(n, _)| n == name).map_or(0, |&(_, v)| v)
+        self.0
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or(0, |&(_, v)| v)
     }
 }
 
@@ -72,7 +75,10 @@ impl<'de> Deserialize<'de> for BySource {
             fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.write_str("points by column name")
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut a: A) -> Result<BySource, A::Error> {
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut a: A,
+            ) -> Result<BySource, A::Error> {
                 let mut out = Vec::new();
                 while let Some((k, v)) = a.next_entry::<String, i64>()? {
                     out.push((k, v));

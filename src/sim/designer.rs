@@ -13,7 +13,7 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use super::accumulate::{Tally, COLUMNS};
+use super::accumulate::Tally;
 use super::summary::round6;
 use super::text::{percent, small};
 use crate::engine::{CropAction, CropMove, Game, KindId, Ruleset};
@@ -86,8 +86,8 @@ pub struct Designer {
 /// Points of one source per turn.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SourceRate {
-    /// A source's name, or `total`.
-    pub source: &'static str,
+    /// A column's name ([`crate::engine::Columns`]), or `total`.
+    pub source: String,
     /// Points per turn, all players together.
     pub per_turn: f64,
     /// Points per turn and player.
@@ -132,13 +132,24 @@ fn per(a: f64, b: u64) -> f64 {
 /// Summarises the designer's part of a tally.
 #[must_use]
 #[allow(clippy::cast_precision_loss)]
-pub fn summary(rules: &Ruleset, players: usize, tally: &Tally) -> Designer {
+pub fn summary(
+    rules: &Ruleset,
+    players: usize,
+    tally: &Tally,
+    shown: &[(usize, String)],
+) -> Designer {
     let turns = u64::try_from(tally.turns.sum().max(0)).unwrap_or(u64::MAX);
-    let points_per_turn = (0..COLUMNS)
-        .map(|c| {
-            let points = tally.points[c].sum() as f64;
+    let total = (tally.points.len().saturating_sub(1), "total".to_string());
+    let points_per_turn = shown
+        .iter()
+        .chain([&total])
+        .map(|(c, name)| {
+            let points = tally
+                .points
+                .get(*c)
+                .map_or(0, super::accumulate::Histogram::sum) as f64;
             SourceRate {
-                source: super::summary::column_name(c),
+                source: name.clone(),
                 per_turn: per(points, turns),
                 per_player_turn: per(points, turns.saturating_mul(players as u64)),
             }

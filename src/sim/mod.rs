@@ -200,7 +200,7 @@ pub fn tally(
     }
     let table = record::Table::new(rules);
     let names = player_names(options.players);
-    let empty = || Tally::new(rules.kind_count(), options.players);
+    let empty = || Tally::new(rules.kind_count(), options.players, table.columns.len());
     let chunks = options.games.div_ceil(CHUNK);
     (0..chunks)
         .into_par_iter()
