@@ -179,7 +179,7 @@ fn saved_games_replay_to_the_counted_scores() {
         ["game-000001.json", "game-000002.json", "game-000003.json"]
     );
     // The summary's columns are the set's own: every scoring kind in play
-    // (a garden apart from the cloister), then the sources that scored.
+    // (the shrine apart from the cloister), then the sources that scored.
     let sources: Vec<String> = summary["points"]
         .as_object()
         .expect("points")
@@ -187,7 +187,7 @@ fn saved_games_replay_to_the_counted_scores() {
         .filter(|k| *k != "total")
         .cloned()
         .collect();
-    assert!(sources.iter().any(|s| s == "garden"), "{sources:?}");
+    assert!(sources.iter().any(|s| s == "shrine"), "{sources:?}");
     let mut totals = vec![0i64; sources.len()];
     let mut seat_totals = [0i64; 2];
     for file in &files {
