@@ -32,6 +32,26 @@ fn every_scoring_event_names_its_tile_and_position() {
     assert!(String::from_utf8_lossy(&text.stdout).contains("[base/E at (0, -2)]"));
 }
 
+#[test]
+fn a_feature_shares_its_points_among_its_tiles() {
+    use std::path::PathBuf;
+    use tileforge::engine::{log::GameLog, replay, KindId, Ruleset};
+    let (_, compiled) = common::compile_files(&[PathBuf::from("tilesets/base.tiles")]);
+    let set = tileforge::emit::tileset(compiled.checked.as_ref().expect("base checks"));
+    let rules = Ruleset::new(&set, None).expect("plays");
+    let text = std::fs::read_to_string("tests/engine/pennant-city.game.json").expect("log");
+    let game = replay(&rules, &GameLog::from_json(&text).expect("reads")).expect("replays");
+    let names = |parts: &[KindId]| parts.iter().map(|&k| rules.kind_id(k)).collect::<Vec<_>>();
+    let mut parts = Vec::new();
+    // Turn 3: E closed red's city of D (the start tile), F and E: its 8
+    // points are shared among the three, though E alone is credited.
+    game.event_parts(0, &mut parts);
+    assert_eq!(names(&parts), ["base/D", "base/F", "base/E"]);
+    // Final scoring: blue's city is M alone.
+    game.event_parts(1, &mut parts);
+    assert_eq!(names(&parts), ["base/M"]);
+}
+
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-3 * b.abs().max(1.0)
 }
@@ -67,6 +87,12 @@ fn points_per_kind_and_per_turn_add_up_to_the_totals() {
         "{}",
         sum("points_per_game")
     );
+    // And shared among the kinds the features were made of, exactly.
+    assert!(
+        close(sum("share_per_game"), total_mean * players),
+        "{}",
+        sum("share_per_game")
+    );
     // Every tile placed, the start tile too.
     assert!(
         close(sum("placed_per_game"), turns + 1.0),
@@ -87,6 +113,15 @@ fn points_per_kind_and_per_turn_add_up_to_the_totals() {
     let text = tileforge(&["simulate", "tilesets", "--games", "50"]);
     let text = String::from_utf8_lossy(&text.stdout);
     assert!(text.contains("Points per tile kind"), "{text}");
+    // Both measures, each said what it is.
+    assert!(
+        text.contains("credited: to the tile each scoring event names"),
+        "{text}"
+    );
+    assert!(
+        text.contains("contributed: its share of the features"),
+        "{text}"
+    );
     assert!(text.contains("Crop circles:"), "{text}");
     // Per expansion: every expansion played has its row (the default plays
     // every expansion the engine can, Inns & Cathedrals among them).

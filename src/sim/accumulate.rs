@@ -319,6 +319,7 @@ impl Tally {
         for (mine, theirs) in self.kinds.iter_mut().zip(&other.kinds) {
             mine.placed += theirs.placed;
             mine.points = mine.points.saturating_add(theirs.points);
+            mine.share = mine.share.saturating_add(theirs.share);
         }
         self.crop.merge(&other.crop);
         self.sources.merge(&other.sources);
