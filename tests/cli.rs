@@ -384,3 +384,41 @@ fn base_reports_show_no_expansion_columns() {
         "{stats}"
     );
 }
+
+/// Counts beside nouns read right when the count is 1 (`crate::words`).
+#[test]
+fn one_line_messages_say_one_in_the_singular() {
+    let dir = scratch("singular");
+    let log = dir.join("one.json");
+    let out = tileforge(&[
+        "play",
+        "tilesets/base.tiles",
+        "--players",
+        "1",
+        "--seed",
+        "1",
+        "-o",
+        log.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), stderr(&out));
+    assert!(said.contains("seed 1, 1 player, "), "{said}");
+    let out = tileforge(&["simulate", "tilesets/base.tiles", "--games", "1"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("1 game, 2 players, seed 0"), "{text}");
+    let out = tileforge(&[
+        "simulate",
+        "tilesets/base.tiles",
+        "--games",
+        "2",
+        "--seats",
+        "greedy,random",
+        "--players",
+        "3",
+    ]);
+    assert!(
+        stderr(&out).contains("2 seats for 3 players"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -79,11 +79,11 @@ fn heading(c: &mut Canvas, title: &str, lines: &[String]) -> f32 {
 
 fn run_line(s: &Summary) -> String {
     format!(
-        "{}: {} games, {} player{}, seed {}",
+        "{}: {} game{}, {}, seed {}",
         s.expansions.join(" + "),
         thousands(s.games),
-        s.players,
-        if s.players == 1 { "" } else { "s" },
+        crate::words::s(s.games),
+        crate::words::count(s.players, "player"),
         s.seed
     )
 }
@@ -277,7 +277,11 @@ fn kind_rows<'s>(s: &'s Summary, b: Option<&Summary>) -> Vec<KindRow<'s>> {
 fn nothing_discarded(title: &str, s: &Summary) -> Result<Vec<u8>, String> {
     let mut c = Canvas::new(760, 130)?;
     let y = heading(&mut c, title, &[run_line(s)]);
-    let msg = format!("No tile was discarded in {} games.", thousands(s.games));
+    let msg = format!(
+        "No tile was discarded in {} game{}.",
+        thousands(s.games),
+        crate::words::s(s.games)
+    );
     c.text((MARGIN, y + 10.0), 16.0, false, Align::Left, &msg, INK);
     c.png()
 }

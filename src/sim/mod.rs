@@ -193,9 +193,9 @@ pub fn tally(
     }
     if options.seats.len() != options.players {
         return Err(SimError::Options(format!(
-            "{} seats for {} players",
-            options.seats.len(),
-            options.players
+            "{} for {}",
+            crate::words::count(options.seats.len(), "seat"),
+            crate::words::count(options.players, "player")
         )));
     }
     let table = record::Table::new(rules);

@@ -2,6 +2,7 @@
 //! (points, seats, game length, discards, flights, big top), each a
 //! [`Table`] or a line. Sections that don't apply to the set are left out.
 
+use crate::words::s as plural;
 use std::fmt::Write;
 
 use super::summary::{Distribution, Summary};
@@ -313,14 +314,6 @@ fn ratio(a: u64, b: u64) -> f64 {
         0.0
     } else {
         a as f64 / b as f64
-    }
-}
-
-fn plural(n: u64) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
     }
 }
 
