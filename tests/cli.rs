@@ -348,6 +348,26 @@ fn simulate_names_a_fan_kinds_own_column() {
     let text = tileforge(&["simulate", "tests/data/mere.tiles", "--games", "40"]);
     let text = String::from_utf8_lossy(&text.stdout);
     assert!(text.contains("\nmere "), "{text}");
+    // Against the base game, which has no mere: its column counts as zeros.
+    let out = tileforge(&[
+        "simulate",
+        "tests/data/mere.tiles",
+        "--games",
+        "40",
+        "--baseline",
+        "tilesets/base.tiles",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let c: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let mere = c["changes"]
+        .as_array()
+        .expect("changes")
+        .iter()
+        .find(|ch| ch["metric"] == "points.mere")
+        .expect("a change of points.mere");
+    assert_eq!(mere["baseline"], 0.0);
+    assert!(mere["candidate"].as_f64() > Some(0.0), "{mere}");
 }
 
 /// A base game's reports name only the base game's columns: no zeros for
