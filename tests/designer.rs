@@ -52,6 +52,59 @@ fn a_feature_shares_its_points_among_its_tiles() {
     assert_eq!(names(&parts), ["base/M"]);
 }
 
+/// The columns a set's reports show ([`tileforge::engine::Columns`]): the
+/// base game's four kinds, a fan's kinds by name, then the other sources,
+/// each named by the one figure or kind in play that declares its capability.
+#[test]
+fn columns_speak_the_sets_own_words() {
+    use std::path::PathBuf;
+    use tileforge::engine::{Columns, Ruleset};
+    let names = |files: &[&str]| {
+        let paths: Vec<PathBuf> = files.iter().map(PathBuf::from).collect();
+        let (_, compiled) = common::compile_files(&paths);
+        let set = tileforge::emit::tileset(compiled.checked.as_ref().expect("checks"));
+        let rules = Ruleset::new(&set, None).expect("plays");
+        let c = Columns::new(&rules);
+        (0..c.len())
+            .map(|i| (c.name(i).to_string(), c.always(i)))
+            .collect::<Vec<_>>()
+    };
+    let kinds = |n: &[(String, bool)]| {
+        n.iter()
+            .filter(|(_, always)| *always)
+            .map(|(n, _)| n.clone())
+            .collect::<Vec<_>>()
+    };
+    let base = names(&["tilesets/base.tiles"]);
+    assert_eq!(kinds(&base), ["road", "city", "cloister", "field"]);
+    let mere = names(&["tilesets/base.tiles", "tests/data/mere.tiles"]);
+    assert_eq!(kinds(&mere), ["road", "city", "cloister", "field", "mere"]);
+    let lakeside = names(&["tilesets/base.tiles", "examples/lakeside.tiles"]);
+    assert_eq!(
+        kinds(&lakeside),
+        ["road", "city", "cloister", "field", "canal", "pond"]
+    );
+    // The other sources follow, shown only when scored; the ringmaster's
+    // takes the fan figure's name.
+    let ring = names(&["tilesets/base.tiles", "tests/data/ringside.tiles"]);
+    let others: Vec<&str> = ring.iter().skip(4).map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        others,
+        [
+            "circus",
+            "acrobats",
+            "ringleader",
+            "goods",
+            "tower",
+            "wind-rose",
+            "castle",
+            "bazaar",
+            "fairy"
+        ]
+    );
+    assert!(ring.iter().skip(4).all(|(_, always)| !always));
+}
+
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-3 * b.abs().max(1.0)
 }

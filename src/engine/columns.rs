@@ -7,7 +7,9 @@
 //! Order: the first kind of each of the four shapes' columns (the base
 //! game's road, city, cloister and field) in that order, then the other
 //! scoring kinds in declaration order, then the other sources in
-//! [`Source::EVERY`] order. A kind's column is always shown; another
+//! [`Source::EVERY`] order, each named by the one kind or figure in play that
+//! declares the capability scoring it (a fan's fairy called `sprite`), else
+//! by the source (`circus`, `goods`). A kind's column is always shown; another
 //! source's only when someone scored there, so a set without a capability
 //! shows no column of zeros for it.
 
@@ -72,7 +74,8 @@ impl Columns {
         }
         for s in Source::EVERY {
             if c.by_source[s as usize] == NONE {
-                c.by_source[s as usize] = c.push(s.name(), s, false);
+                let name = declared(rules, &used, s).unwrap_or(s.name());
+                c.by_source[s as usize] = c.push(name, s, false);
             }
         }
         c
@@ -135,6 +138,50 @@ impl Columns {
             }
         }
     }
+}
+
+/// The capability whose module scores a source that is no shape's.
+fn capability(source: Source) -> Option<&'static str> {
+    Some(match source {
+        Source::Circus => "big-top",
+        Source::Acrobats => "pyramid",
+        Source::Ringmaster => "ringmaster",
+        Source::Goods => "goods",
+        Source::Tower => "tower",
+        Source::WindRose => "wind-rose",
+        Source::Castle => "castle",
+        Source::Bazaar => "bazaar",
+        Source::Fairy => "fairy",
+        Source::Road | Source::City | Source::Cloister | Source::Field => return None,
+    })
+}
+
+/// The one kind on a tile in play or figure of the set that declares the
+/// capability scoring `source` (a fan's own fairy, `sprite`), if exactly one
+/// does: the column takes its name.
+fn declared<'r>(rules: &'r Ruleset, used: &[bool], source: Source) -> Option<&'r str> {
+    let cap = capability(source)?;
+    let on_tiles = |k: usize| {
+        rules
+            .kinds
+            .iter()
+            .any(|t| t.features.iter().any(|f| usize::from(f.kind) == k))
+    };
+    let kinds = rules
+        .vocab
+        .kinds
+        .iter()
+        .enumerate()
+        .filter(|&(k, rule)| rule.has(cap) && (used.get(k) == Some(&true) || on_tiles(k)))
+        .map(|(_, rule)| rule.id.as_str());
+    let figures = rules
+        .figures
+        .iter()
+        .filter(|f| f.capabilities.iter().any(|c| c == cap))
+        .map(|f| f.id.as_str());
+    let mut all = kinds.chain(figures);
+    let first = all.next()?;
+    all.next().is_none().then_some(first)
 }
 
 /// The feature kind an event's reason names.
