@@ -43,14 +43,15 @@ impl Columns {
     #[must_use]
     pub fn new(rules: &Ruleset) -> Columns {
         let kinds = &rules.vocab.kinds;
-        let mut used = vec![false; kinds.len()];
+        let mut on_tiles = vec![false; kinds.len()];
         for tile in &rules.kinds {
             for f in &tile.features {
-                if let Some(u) = used.get_mut(usize::from(f.kind)) {
+                if let Some(u) = on_tiles.get_mut(usize::from(f.kind)) {
                     *u = true;
                 }
             }
         }
+        let mut used = on_tiles.clone();
         for (u, k) in used.iter_mut().zip(kinds) {
             *u &= !matches!(k.scoring, Scoring::None);
         }
@@ -74,7 +75,7 @@ impl Columns {
         }
         for s in Source::EVERY {
             if c.by_source[s as usize] == NONE {
-                let name = declared(rules, &used, s).unwrap_or(s.name());
+                let name = declared(rules, &on_tiles, s).unwrap_or(s.name());
                 c.by_source[s as usize] = c.push(name, s, false);
             }
         }
@@ -159,20 +160,14 @@ fn capability(source: Source) -> Option<&'static str> {
 /// The one kind on a tile in play or figure of the set that declares the
 /// capability scoring `source` (a fan's own fairy, `sprite`), if exactly one
 /// does: the column takes its name.
-fn declared<'r>(rules: &'r Ruleset, used: &[bool], source: Source) -> Option<&'r str> {
+fn declared<'r>(rules: &'r Ruleset, on_tiles: &[bool], source: Source) -> Option<&'r str> {
     let cap = capability(source)?;
-    let on_tiles = |k: usize| {
-        rules
-            .kinds
-            .iter()
-            .any(|t| t.features.iter().any(|f| usize::from(f.kind) == k))
-    };
     let kinds = rules
         .vocab
         .kinds
         .iter()
         .enumerate()
-        .filter(|&(k, rule)| rule.has(cap) && (used.get(k) == Some(&true) || on_tiles(k)))
+        .filter(|&(k, rule)| on_tiles.get(k) == Some(&true) && rule.has(cap))
         .map(|(_, rule)| rule.id.as_str());
     let figures = rules
         .figures

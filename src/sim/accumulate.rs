@@ -249,7 +249,9 @@ pub struct Tally {
     /// Tiles placed per game, the start tile excluded: the game's length in turns.
     pub turns: Histogram,
     /// Points per player and game, by column ([`crate::engine::Columns`])
-    /// then the total.
+    /// then the total. A column's histogram leaves out its zeros (a
+    /// player-game without points there): the total's counts every
+    /// player-game, and [`Tally::column`] adds the missing zeros back.
     pub points: Vec<Histogram>,
     /// Each seat in turn order.
     pub seats: Vec<Seat>,
@@ -324,6 +326,16 @@ impl Tally {
         self.crop.merge(&other.crop);
         self.sources.merge(&other.sources);
         self
+    }
+
+    /// The histogram of column `c` (the total's for `c` = the columns),
+    /// its zeros included: one value per player-game.
+    #[must_use]
+    pub fn column(&self, c: usize) -> Histogram {
+        let mut h = self.points.get(c).cloned().unwrap_or_default();
+        let all = self.points.last().map_or(0, Histogram::count);
+        h.add_n(0, all.saturating_sub(h.count()));
+        h
     }
 
     /// Counts a discard of `kind` at the `draw`-th tile drawn (1-based).

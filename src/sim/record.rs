@@ -117,7 +117,12 @@ fn count_scores(game: &crate::engine::Game<'_>, columns: &Columns, tally: &mut T
     let winners = scores.iter().filter(|s| Some(s.total()) == best).count() as u64;
     for (p, (score, seat)) in scores.iter().zip(&mut tally.seats).enumerate() {
         for (c, &v) in points[p * n..(p + 1) * n].iter().enumerate() {
-            tally.points[c].add(v);
+            // Most columns are 0 in most games: the histograms count only
+            // the other values, and the summary adds the zeros back
+            // (`Tally::column`).
+            if v != 0 {
+                tally.points[c].add(v);
+            }
             seat.points[c].add(v);
         }
         let total = score.total();

@@ -330,12 +330,7 @@ impl Summary {
     pub fn new(rules: &Ruleset, options: &Options, tally: &Tally) -> Summary {
         let games = tally.games;
         let shown = shown(&Columns::new(rules), tally);
-        let d = |c: usize| {
-            tally
-                .points
-                .get(c)
-                .map_or_else(|| Distribution::of(&Histogram::default()), Distribution::of)
-        };
+        let d = |c: usize| Distribution::of(&tally.column(c));
         let points = ByColumn {
             columns: shown.iter().map(|(c, n)| (n.clone(), d(*c))).collect(),
             total: d(tally.points.len().saturating_sub(1)),
