@@ -41,12 +41,20 @@ fn a_feature_shares_its_points_among_its_tiles() {
     let rules = Ruleset::new(&set, None).expect("plays");
     let text = std::fs::read_to_string("tests/engine/pennant-city.game.json").expect("log");
     let game = replay(&rules, &GameLog::from_json(&text).expect("reads")).expect("replays");
-    let names = |parts: &[KindId]| parts.iter().map(|&k| rules.kind_id(k)).collect::<Vec<_>>();
+    let names = |parts: &[(u32, KindId)]| {
+        parts
+            .iter()
+            .map(|&(_, k)| rules.kind_id(k))
+            .collect::<Vec<_>>()
+    };
     let mut parts = Vec::new();
     // Turn 3: E closed red's city of D (the start tile), F and E: its 8
     // points are shared among the three, though E alone is credited.
     game.event_parts(0, &mut parts);
     assert_eq!(names(&parts), ["base/D", "base/F", "base/E"]);
+    // In placement order: the start tile, turn 1's, turn 3's.
+    let order: Vec<u32> = parts.iter().map(|&(t, _)| t).collect();
+    assert_eq!(order, [0, 1, 3]);
     // Final scoring: blue's city is M alone.
     game.event_parts(1, &mut parts);
     assert_eq!(names(&parts), ["base/M"]);

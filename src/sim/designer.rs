@@ -37,7 +37,9 @@ pub struct KindTally {
 /// The unit of [`KindTally::share`]: 1/720720 of a point, so a feature of up
 /// to 16 tiles (and most larger ones) shares its points exactly; a remainder
 /// goes to its first tile, so the shares add up to the points exactly.
-pub const SHARE: i128 = 720_720;
+pub const SHARE: i128 = SHARE_UNITS as i128;
+
+const SHARE_UNITS: i64 = 720_720;
 
 /// Crop circles over all games: index 0 for `add`, 1 for `remove`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -71,13 +73,22 @@ pub fn count(game: &Game<'_>, tally: &mut Tally) {
             k.points = k.points.saturating_add(i128::from(event.points));
         }
         game.event_parts(i, &mut parts);
-        let whole = i128::from(event.points).saturating_mul(SHARE);
-        let n = i128::try_from(parts.len().max(1)).unwrap_or(i128::MAX);
+        if let [(_, kind)] = parts[..] {
+            // One tile: all its points (most events), no division.
+            if let Some(k) = tally.kinds.get_mut(usize::from(kind.0)) {
+                k.share = k.share.saturating_add(i128::from(event.points) * SHARE);
+            }
+            continue;
+        }
+        // In 64 bits (an i128 division is a library call): exact for any
+        // event under 10^13 points.
+        let whole = event.points.saturating_mul(SHARE_UNITS);
+        let n = i64::try_from(parts.len().max(1)).unwrap_or(i64::MAX);
         let each = whole.div_euclid(n);
         let mut rest = whole - each * n;
-        for kind in &parts {
+        for (_, kind) in &parts {
             if let Some(k) = tally.kinds.get_mut(usize::from(kind.0)) {
-                k.share = k.share.saturating_add(each + rest);
+                k.share = k.share.saturating_add(i128::from(each + rest));
                 rest = 0;
             }
         }

@@ -448,34 +448,35 @@ impl<'r, X: Rules> Game<'r, X> {
         })
     }
 
-    /// The tiles event `event` of [`Game::events`] is shared among, one
-    /// entry per distinct tile, into `out` (cleared first): for the points a
-    /// feature's template scored (a city, a road, a field, a cloister), every
-    /// tile of that feature as the board stands now; for any other event,
-    /// its tile ([`Game::event_tiles`]) alone.
-    pub fn event_parts(&self, event: usize, out: &mut Vec<KindId>) {
+    /// The tiles event `event` of [`Game::events`] is shared among, into
+    /// `out` (cleared first): each tile's index in placement order (0 the
+    /// start tile) and kind, once per distinct tile, in placement order. For
+    /// the points a feature's template scored (a city, a road, a field, a
+    /// cloister), every tile of that feature as the board stands now; for any
+    /// other event, its tile ([`Game::event_tiles`]) alone.
+    pub fn event_parts(&self, event: usize, out: &mut Vec<(u32, KindId)>) {
         out.clear();
         let Some(&node) = self.event_features.get(event) else {
             return;
         };
+        let kind = |t: u32| self.board.placed[t as usize].kind;
         if node == NO_FEATURE || node >= self.features.len() {
             if let Some(&t) = self.event_tiles.get(event) {
-                out.push(self.board.placed[t as usize].kind);
+                out.push((t, kind(t)));
             }
             return;
         }
-        let mut tiles: Vec<u32> = Vec::new();
         let mut m = node;
         loop {
-            tiles.push(self.features.tile(m));
+            let t = self.features.tile(m);
+            out.push((t, kind(t)));
             m = self.features.next(m);
             if m == node {
                 break;
             }
         }
-        tiles.sort_unstable();
-        tiles.dedup();
-        out.extend(tiles.iter().map(|&t| self.board.placed[t as usize].kind));
+        out.sort_unstable_by_key(|&(t, _)| t);
+        out.dedup_by_key(|&mut (t, _)| t);
     }
 
     pub(in crate::engine) fn supply_mut(&mut self, player: usize, figure: FigureId) -> &mut u32 {
