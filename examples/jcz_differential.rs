@@ -25,7 +25,7 @@ use std::process::{Command, Stdio};
 use serde_json::Value;
 use tileforge::emit::wire::TileSet;
 use tileforge::engine::random::{player_names, RandomPlayer};
-use tileforge::engine::{report, Ruleset};
+use tileforge::engine::{report, Ruleset, Score, Source};
 
 struct Options {
     oracle: PathBuf,
@@ -230,7 +230,7 @@ fn worker(
         }
         let result: Value = serde_json::from_str(&answer).unwrap_or(Value::Null);
         let ours = report::report(&game, &names);
-        let outcome = compare(&result, &ours);
+        let outcome = compare(&result, &ours, game.scores());
         if let (Outcome::Disagreed { .. }, Some(dir)) = (&outcome, &o.out) {
             let _ = std::fs::write(dir.join(format!("seed-{seed}.json")), log.to_json());
             let _ = std::fs::write(dir.join(format!("seed-{seed}.jcz")), save.to_json());
@@ -242,7 +242,7 @@ fn worker(
     out
 }
 
-fn compare(result: &Value, ours: &report::ScoreReport) -> Outcome {
+fn compare(result: &Value, ours: &report::ScoreReport, scores: &[Score]) -> Outcome {
     if let Some(err) = result.get("error").filter(|e| !e.is_null()) {
         let msg = err["message"].as_str().unwrap_or("?");
         // Numbers and ids in the message vary from game to game.
@@ -267,18 +267,21 @@ fn compare(result: &Value, ours: &report::ScoreReport) -> Outcome {
     let mut lines = String::new();
     for (p, score) in ours.players.iter().enumerate() {
         let jtotal = result["players"][p]["points"].as_i64().unwrap_or(i64::MIN);
-        let b = &score.by_source;
+        // JCZ files points by the shape of what scored, as the engine's
+        // sources do (a garden under cloister), not by the set's own kinds.
+        let b = scores.get(p).copied().unwrap_or_default();
         let sources = [
-            ("road", b.road),
-            ("city", b.city),
-            ("cloister", b.cloister),
-            ("field", b.field),
-            ("circus", b.circus),
-            ("acrobats", b.acrobats),
-            ("ringmaster", b.ringmaster),
-            ("goods", b.goods),
-            ("wind-rose", b.wind_rose),
-        ];
+            Source::Road,
+            Source::City,
+            Source::Cloister,
+            Source::Field,
+            Source::Circus,
+            Source::Acrobats,
+            Source::Ringmaster,
+            Source::Goods,
+            Source::WindRose,
+        ]
+        .map(|s| (s.name(), b.get(s)));
         let before = differ.len();
         let mut row = format!(
             "  {:8} total {:4} | JCZ {:4} |",

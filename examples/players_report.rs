@@ -53,15 +53,16 @@ struct Side {
 
 fn means(m: &MeansBySource) -> [f64; 8] {
     [
-        m.road,
-        m.city,
-        m.cloister,
-        m.field,
-        m.circus,
-        m.acrobats,
-        m.ringmaster,
-        m.total,
+        "road",
+        "city",
+        "cloister",
+        "field",
+        "circus",
+        "acrobats",
+        "ringmaster",
+        "total",
     ]
+    .map(|n| m.get(n).copied().unwrap_or(0.0))
 }
 
 /// Plays `a,b` and `b,a` with `games` games each (`a,a` once, with twice
@@ -148,18 +149,18 @@ fn main() {
             ("greedy,greedy", scale(2000)),
         ] {
             let (s, _) = run(rules, seats, games);
-            let p = &s.points;
+            let p = |name: &str| s.points.get(name).map_or(0.0, |d| d.mean);
             println!(
                 "| {name} | {seats} | {games} | {:.3} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:+.2} | {:.1}% | {:.2} | {:.1}% | {:.2} |",
                 s.discards.per_game.mean,
-                p.road.mean,
-                p.city.mean,
-                p.cloister.mean,
-                p.field.mean,
-                p.circus.mean,
-                p.acrobats.mean,
-                p.ringmaster.mean,
-                p.total.mean,
+                p("road"),
+                p("city"),
+                p("cloister"),
+                p("field"),
+                p("circus"),
+                p("acrobats"),
+                p("ringmaster"),
+                p("total"),
                 s.first_player.points,
                 100.0 * s.first_player.win_share,
                 s.flights.per_game,

@@ -38,3 +38,4 @@ pub mod sim;
 pub mod stats;
 pub mod stdlib;
 pub mod syntax;
+pub mod words;

@@ -226,3 +226,219 @@ fn one_tile_kind_is_singular() {
         stderr(&out)
     );
 }
+
+/// The keys of a JSON object in the order written (`serde_json::Value`
+/// sorts them).
+struct Keys(Vec<String>);
+
+impl<'de> serde::Deserialize<'de> for Keys {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Keys, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Keys;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut a: A) -> Result<Keys, A::Error> {
+                let mut out = Vec::new();
+                while let Some((k, _)) = a.next_entry::<String, serde::de::IgnoredAny>()? {
+                    out.push(k);
+                }
+                Ok(Keys(out))
+            }
+        }
+        d.deserialize_map(Visit)
+    }
+}
+
+/// The columns of a score report and of a simulation summary, in order.
+#[derive(serde::Deserialize)]
+struct ScoreKeys {
+    players: Vec<PlayerKeys>,
+}
+
+#[derive(serde::Deserialize)]
+struct PlayerKeys {
+    by_source: Keys,
+}
+
+#[derive(serde::Deserialize)]
+struct SimKeys {
+    points: Keys,
+    seats: Vec<SeatKeys>,
+}
+
+#[derive(serde::Deserialize)]
+struct SeatKeys {
+    mean: Keys,
+}
+
+/// `score` of a game with a fan kind (`mere`, scored like a city): the
+/// kind's points under its own name, in the text and in the JSON.
+#[test]
+fn score_names_a_fan_kinds_own_column() {
+    let args = [
+        "score",
+        "tests/data/mere.game.json",
+        "--tileset",
+        "tests/data/mere.tiles",
+    ];
+    let text = tileforge(&args);
+    assert_eq!(text.status.code(), Some(0), "{}", stderr(&text));
+    let text = String::from_utf8_lossy(&text.stdout).into_owned();
+    let header = text.lines().next().unwrap_or_default();
+    assert_eq!(
+        header.split_whitespace().collect::<Vec<_>>(),
+        ["player", "road", "city", "cloister", "field", "mere", "total"],
+        "{text}"
+    );
+    assert!(text.contains("+1  mere       unfinished mere"), "{text}");
+    assert!(!text.contains("city       unfinished mere"), "{text}");
+    let json = tileforge(&[&args[..], &["--json"]].concat());
+    assert_eq!(json.status.code(), Some(0), "{}", stderr(&json));
+    let json = String::from_utf8_lossy(&json.stdout).into_owned();
+    let value: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(value["format"], "tileforge.score");
+    assert_eq!(value["version"], 2);
+    assert_eq!(value["players"][1]["by_source"]["mere"], 1);
+    let keys: ScoreKeys = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(
+        keys.players[0].by_source.0,
+        ["road", "city", "cloister", "field", "mere"]
+    );
+    for (file, actual) in [("mere.score.txt", &text), ("mere.score.json", &json)] {
+        let golden = std::path::Path::new("tests/golden/reports").join(file);
+        if let Some(diff) = common::check_golden(&golden, actual) {
+            panic!("{diff}");
+        }
+    }
+}
+
+/// `simulate` of the fan set: `mere` is a column of the points table, of
+/// the seats' means and of the points per turn, in the text and the JSON.
+#[test]
+fn simulate_names_a_fan_kinds_own_column() {
+    let out = tileforge(&[
+        "simulate",
+        "tests/data/mere.tiles",
+        "--games",
+        "40",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let s: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(s["format"], "tileforge.simulation");
+    assert_eq!(s["version"], 2);
+    let keys: SimKeys = serde_json::from_slice(&out.stdout).expect("JSON");
+    let want = ["road", "city", "cloister", "field", "mere", "total"];
+    assert_eq!(keys.points.0, want);
+    assert_eq!(keys.seats[0].mean.0, want);
+    let rates: Vec<&str> = s["designer"]["points_per_turn"]
+        .as_array()
+        .expect("rates")
+        .iter()
+        .map(|r| r["source"].as_str().expect("name"))
+        .collect();
+    assert_eq!(rates, want);
+    assert!(
+        s["points"]["mere"]["sum"].as_i64() > Some(0),
+        "{}",
+        s["points"]["mere"]
+    );
+    let text = tileforge(&["simulate", "tests/data/mere.tiles", "--games", "40"]);
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("\nmere "), "{text}");
+    // Against the base game, which has no mere: its column counts as zeros.
+    let out = tileforge(&[
+        "simulate",
+        "tests/data/mere.tiles",
+        "--games",
+        "40",
+        "--baseline",
+        "tilesets/base.tiles",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let c: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let mere = c["changes"]
+        .as_array()
+        .expect("changes")
+        .iter()
+        .find(|ch| ch["metric"] == "points.mere")
+        .expect("a change of points.mere");
+    assert_eq!(mere["baseline"], 0.0);
+    assert!(mere["candidate"].as_f64() > Some(0.0), "{mere}");
+}
+
+/// A base game's reports name only the base game's columns: no zeros for
+/// the expansions' capabilities or a fan's kinds.
+#[test]
+fn base_reports_show_no_expansion_columns() {
+    let out = tileforge(&["simulate", "tilesets/base.tiles", "--games", "20", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let keys: SimKeys = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(
+        keys.points.0,
+        ["road", "city", "cloister", "field", "total"]
+    );
+    let text = tileforge(&["simulate", "tilesets/base.tiles", "--games", "20"]);
+    let text = String::from_utf8_lossy(&text.stdout);
+    for column in ["circus", "acrobats", "ringmaster", "goods", "mere"] {
+        assert!(!text.contains(column), "`{column}` in {text}");
+    }
+    let stats = tileforge(&["stats", "tilesets/base.tiles"]);
+    let stats = String::from_utf8_lossy(&stats.stdout);
+    let header = stats.lines().nth(2).unwrap_or_default();
+    assert_eq!(
+        header.split_whitespace().collect::<Vec<_>>(),
+        [
+            "expansion",
+            "tiles",
+            "kinds",
+            "city",
+            "road",
+            "field",
+            "cloisters",
+            "pennants"
+        ],
+        "{stats}"
+    );
+}
+
+/// Counts beside nouns read right when the count is 1 (`crate::words`).
+#[test]
+fn one_line_messages_say_one_in_the_singular() {
+    let dir = scratch("singular");
+    let log = dir.join("one.json");
+    let out = tileforge(&[
+        "play",
+        "tilesets/base.tiles",
+        "--players",
+        "1",
+        "--seed",
+        "1",
+        "-o",
+        log.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), stderr(&out));
+    assert!(said.contains("seed 1, 1 player, "), "{said}");
+    let out = tileforge(&["simulate", "tilesets/base.tiles", "--games", "1"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("1 game, 2 players, seed 0"), "{text}");
+    let out = tileforge(&[
+        "simulate",
+        "tilesets/base.tiles",
+        "--games",
+        "2",
+        "--seats",
+        "greedy,random",
+        "--players",
+        "3",
+    ]);
+    assert!(
+        stderr(&out).contains("2 seats for 3 players"),
+        "{}",
+        stderr(&out)
+    );
+}

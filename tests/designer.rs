@@ -32,6 +32,87 @@ fn every_scoring_event_names_its_tile_and_position() {
     assert!(String::from_utf8_lossy(&text.stdout).contains("[base/E at (0, -2)]"));
 }
 
+#[test]
+fn a_feature_shares_its_points_among_its_tiles() {
+    use std::path::PathBuf;
+    use tileforge::engine::{log::GameLog, replay, KindId, Ruleset};
+    let (_, compiled) = common::compile_files(&[PathBuf::from("tilesets/base.tiles")]);
+    let set = tileforge::emit::tileset(compiled.checked.as_ref().expect("base checks"));
+    let rules = Ruleset::new(&set, None).expect("plays");
+    let text = std::fs::read_to_string("tests/engine/pennant-city.game.json").expect("log");
+    let game = replay(&rules, &GameLog::from_json(&text).expect("reads")).expect("replays");
+    let names = |parts: &[(u32, KindId)]| {
+        parts
+            .iter()
+            .map(|&(_, k)| rules.kind_id(k))
+            .collect::<Vec<_>>()
+    };
+    let mut parts = Vec::new();
+    // Turn 3: E closed red's city of D (the start tile), F and E: its 8
+    // points are shared among the three, though E alone is credited.
+    game.event_parts(0, &mut parts);
+    assert_eq!(names(&parts), ["base/D", "base/F", "base/E"]);
+    // In placement order: the start tile, turn 1's, turn 3's.
+    let order: Vec<u32> = parts.iter().map(|&(t, _)| t).collect();
+    assert_eq!(order, [0, 1, 3]);
+    // Final scoring: blue's city is M alone.
+    game.event_parts(1, &mut parts);
+    assert_eq!(names(&parts), ["base/M"]);
+}
+
+/// The columns a set's reports show ([`tileforge::engine::Columns`]): the
+/// base game's four kinds, a fan's kinds by name, then the other sources,
+/// each named by the one figure or kind in play that declares its capability.
+#[test]
+fn columns_speak_the_sets_own_words() {
+    use std::path::PathBuf;
+    use tileforge::engine::{Columns, Ruleset};
+    let names = |files: &[&str]| {
+        let paths: Vec<PathBuf> = files.iter().map(PathBuf::from).collect();
+        let (_, compiled) = common::compile_files(&paths);
+        let set = tileforge::emit::tileset(compiled.checked.as_ref().expect("checks"));
+        let rules = Ruleset::new(&set, None).expect("plays");
+        let c = Columns::new(&rules);
+        (0..c.len())
+            .map(|i| (c.name(i).to_string(), c.always(i)))
+            .collect::<Vec<_>>()
+    };
+    let kinds = |n: &[(String, bool)]| {
+        n.iter()
+            .filter(|(_, always)| *always)
+            .map(|(n, _)| n.clone())
+            .collect::<Vec<_>>()
+    };
+    let base = names(&["tilesets/base.tiles"]);
+    assert_eq!(kinds(&base), ["road", "city", "cloister", "field"]);
+    let mere = names(&["tilesets/base.tiles", "tests/data/mere.tiles"]);
+    assert_eq!(kinds(&mere), ["road", "city", "cloister", "field", "mere"]);
+    let lakeside = names(&["tilesets/base.tiles", "examples/lakeside.tiles"]);
+    assert_eq!(
+        kinds(&lakeside),
+        ["road", "city", "cloister", "field", "canal", "pond"]
+    );
+    // The other sources follow, shown only when scored; the ringmaster's
+    // takes the fan figure's name.
+    let ring = names(&["tilesets/base.tiles", "tests/data/ringside.tiles"]);
+    let others: Vec<&str> = ring.iter().skip(4).map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        others,
+        [
+            "circus",
+            "acrobats",
+            "ringleader",
+            "goods",
+            "tower",
+            "wind-rose",
+            "castle",
+            "bazaar",
+            "fairy"
+        ]
+    );
+    assert!(ring.iter().skip(4).all(|(_, always)| !always));
+}
+
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-3 * b.abs().max(1.0)
 }
@@ -67,6 +148,12 @@ fn points_per_kind_and_per_turn_add_up_to_the_totals() {
         "{}",
         sum("points_per_game")
     );
+    // And shared among the kinds the features were made of, exactly.
+    assert!(
+        close(sum("share_per_game"), total_mean * players),
+        "{}",
+        sum("share_per_game")
+    );
     // Every tile placed, the start tile too.
     assert!(
         close(sum("placed_per_game"), turns + 1.0),
@@ -87,6 +174,15 @@ fn points_per_kind_and_per_turn_add_up_to_the_totals() {
     let text = tileforge(&["simulate", "tilesets", "--games", "50"]);
     let text = String::from_utf8_lossy(&text.stdout);
     assert!(text.contains("Points per tile kind"), "{text}");
+    // Both measures, each said what it is.
+    assert!(
+        text.contains("credited: to the tile each scoring event names"),
+        "{text}"
+    );
+    assert!(
+        text.contains("contributed: its share of the features"),
+        "{text}"
+    );
     assert!(text.contains("Crop circles:"), "{text}");
     // Per expansion: every expansion played has its row (the default plays
     // every expansion the engine can, Inns & Cathedrals among them).

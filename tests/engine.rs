@@ -808,7 +808,7 @@ fn cli_score_prints_the_table_and_the_events() {
     let report: tileforge::engine::report::ScoreReport =
         serde_json::from_str(&out).expect("score JSON reads back strictly");
     assert_eq!(report.players[0].total, 21);
-    assert_eq!(report.players[1].by_source.cloister, 5);
+    assert_eq!(report.players[1].by_source.get("cloister"), 5);
     assert_eq!(report.events.last().map(|e| e.turn), Some(None));
     let _ = std::fs::remove_dir_all(dir);
 }

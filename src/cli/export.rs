@@ -194,9 +194,10 @@ fn run_pdf(args: &PdfArgs) -> Result<(), Failure> {
         })
         .sum();
     super::verbosity::status(&format!(
-        "wrote {}: {} pages, {copies} tiles, {:.1} MB",
+        "wrote {}: {}, {}, {:.1} MB",
         args.output.display(),
-        document.pages.len(),
+        crate::words::count(document.pages.len(), "page"),
+        crate::words::count(copies, "tile"),
         f64::from(u32::try_from(document.bytes.len()).unwrap_or(u32::MAX)) / 1e6
     ));
     if args.timings {

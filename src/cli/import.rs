@@ -202,13 +202,11 @@ fn report(args: &JczArgs, imported: &Imported, files: usize) {
     }
     let differing = imported.tiles - imported.exact;
     eprintln!(
-        "imported: {files} file{}, {} expansion{} into {}, {} tile kinds, {} with JCZ's fields \
-         exactly, {differing} differing",
-        if files == 1 { "" } else { "s" },
-        imported.files.len(),
-        if imported.files.len() == 1 { "" } else { "s" },
+        "imported: {}, {} into {}, {}, {} with JCZ's fields exactly, {differing} differing",
+        crate::words::count(files, "file"),
+        crate::words::count(imported.files.len(), "expansion"),
         args.output.display(),
-        imported.tiles,
+        crate::words::count(imported.tiles, "tile kind"),
         imported.exact,
     );
 }

@@ -1,6 +1,7 @@
 //! Reads the `.tiles` inputs named on the command line into a source map, and
 //! compiles them, printing diagnostics the way the user asked.
 
+pub(super) use crate::words::s as plural;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -227,12 +228,4 @@ pub fn compile_inputs(
 /// Milliseconds, for `--timings`.
 pub fn ms(d: std::time::Duration) -> f64 {
     d.as_secs_f64() * 1000.0
-}
-
-pub(super) fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
 }

@@ -51,10 +51,10 @@ pub fn export(args: &ExportArgs) -> Result<(), Failure> {
     let save = jcz_game::export(&set, &rules, &log).map_err(|e| input(&args.game, &e))?;
     write_atomic(&args.output, save.to_json().as_bytes())?;
     eprintln!(
-        "wrote {}: {} turns, {} messages",
+        "wrote {}: {}, {}",
         args.output.display(),
-        log.turns.len(),
-        save.replay.len()
+        crate::words::count(log.turns.len(), "turn"),
+        crate::words::count(save.replay.len(), "message")
     );
     Ok(())
 }
@@ -69,9 +69,9 @@ pub fn import(args: &ImportArgs) -> Result<(), Failure> {
     let log = jcz_game::import(&set, &rules, &save).map_err(|e| input(&args.save, &e))?;
     write_atomic(&args.output, log.to_json().as_bytes())?;
     eprintln!(
-        "wrote {}: {} turns{}",
+        "wrote {}: {}{}",
         args.output.display(),
-        log.turns.len(),
+        crate::words::count(log.turns.len(), "turn"),
         if log.finished { ", finished" } else { "" }
     );
     Ok(())

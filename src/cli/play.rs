@@ -62,10 +62,10 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         .collect::<Vec<_>>()
         .join(", ");
     let summary = format!(
-        "seed {}, {} player{}, {placed} tiles placed, {discarded} discarded: {scores}",
+        "seed {}, {}, {} placed, {discarded} discarded: {scores}",
         args.seed,
-        seats.len(),
-        if seats.len() == 1 { "" } else { "s" },
+        crate::words::count(seats.len(), "player"),
+        crate::words::count(placed, "tile"),
     );
     match &args.output {
         Some(path) => {

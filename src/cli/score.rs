@@ -124,7 +124,10 @@ fn caption(game: &Path, log: &GameLog, view: &BoardView, report: &ScoreReport) -
         "game not finished, scores so far"
     };
     Caption {
-        title: format!("{name}: {} tiles on the board, {state}", view.tiles.len()),
+        title: format!(
+            "{name}: {} on the board, {state}",
+            crate::words::count(view.tiles.len(), "tile")
+        ),
         players: report
             .players
             .iter()

@@ -32,6 +32,8 @@ impl Clone for Game<'_> {
             events,
             event_tiles,
             scoring_at,
+            event_features,
+            scoring_feature,
             turn,
             active,
             phase,
@@ -57,6 +59,8 @@ impl Clone for Game<'_> {
         self.events.clone_from(events);
         self.event_tiles.clone_from(event_tiles);
         self.scoring_at = *scoring_at;
+        self.event_features.clone_from(event_features);
+        self.scoring_feature = *scoring_feature;
         self.turn = *turn;
         self.active = *active;
         self.phase = *phase;
@@ -89,6 +93,8 @@ impl<'r> Game<'r> {
             events: Vec::new(),
             event_tiles: Vec::new(),
             scoring_at: None,
+            event_features: Vec::new(),
+            scoring_feature: None,
             turn: 0,
             active: 0,
             phase: other.phase,
@@ -171,6 +177,7 @@ mod tests {
             && a.scores == b.scores
             && a.events == b.events
             && a.event_tiles == b.event_tiles
+            && a.event_features == b.event_features
             && a.supply == b.supply
             && a.standing.len() == b.standing.len()
             && a.remaining == b.remaining

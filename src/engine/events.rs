@@ -4,9 +4,10 @@
 
 use super::ids::{FeatureKindId, FigureId, KindId, TokenId};
 
-/// Where points come from: the columns of the score table. A feature's points
-/// go to the column of its shape, whatever its kind (a canal's to `road`, a
-/// pond's to `cloister`); the event's [`Reason`] names the kind.
+/// Where points come from, as the score sheets add them up. A feature's
+/// points go to the source of its shape, whatever its kind (a canal's to
+/// `road`, a pond's to `cloister`); the event's [`Reason`] names the kind, and
+/// the reports show the set's own columns ([`super::Columns`]: `canal`, `pond`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Source {
     /// Paths (roads).

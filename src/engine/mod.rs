@@ -33,6 +33,7 @@
 //! Game logs are described in `docs/game-log.md`, the generic rules and the
 //! hooks in `docs/rules-engine.md`.
 
+pub mod columns;
 mod copy;
 pub mod core;
 mod describe;
@@ -55,6 +56,7 @@ pub mod validate;
 mod view;
 
 pub use self::core::{SetupError, MAX_PLAYERS};
+pub use columns::Columns;
 pub use events::{Event, Reason, Score, Source};
 pub use game::{Game, Ruleset};
 pub use ids::{FeatureKindId, FigureId, KindId, TokenId};

@@ -454,8 +454,8 @@ fn bazaar(game: &mut Game<'_>, log: Option<&BazaarLog>) -> Result<(), String> {
     for (n, round) in log.rounds.iter().enumerate() {
         if game.phase() != Phase::Bazaar {
             return Err(format!(
-                "`bazaar` gives {} rounds but every tile had its owner after {n}",
-                log.rounds.len()
+                "`bazaar` gives {} but every tile had its owner after {n}",
+                crate::words::count(log.rounds.len(), "round")
             ));
         }
         step(
@@ -1186,7 +1186,10 @@ fn describe(turn: &TurnLog) -> String {
         ));
     }
     if let Some(d) = &turn.dragon {
-        s.push_str(&format!(", dragon moving {} squares", d.len()));
+        s.push_str(&format!(
+            ", dragon moving {}",
+            crate::words::count(d.len(), "square")
+        ));
     }
     if let Some(e) = &turn.escape {
         s.push_str(&format!(

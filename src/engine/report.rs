@@ -1,16 +1,27 @@
-//! The score output of `tileforge score`: per-player totals by source and the
-//! event list, as JSON (`docs/game-log.md`) or as a text table.
+//! The score output of `tileforge score`: per-player totals by column (the
+//! set's own kinds and the other sources, [`Columns`]) and the event list, as
+//! JSON (`docs/game-log.md`) or as a text table.
 
 use std::fmt::Write;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Game, Source};
+use super::{Columns, Game};
+
+/// The value of [`ScoreReport::format`].
+pub const FORMAT: &str = "tileforge.score";
+/// The score report's format version: 2 since `by_source` is keyed by the
+/// set's own columns ([`Columns`]).
+pub const VERSION: u32 = 2;
 
 /// Scores of a game, explained.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScoreReport {
+    /// Always `"tileforge.score"`.
+    pub format: String,
+    /// Always [`VERSION`].
+    pub version: u32,
     /// Every player, in turn order.
     pub players: Vec<PlayerScore>,
     /// Every scoring event, in order.
@@ -25,42 +36,58 @@ pub struct PlayerScore {
     pub name: String,
     /// All points.
     pub total: i64,
-    /// Points by source.
+    /// Points by column ([`Columns`]): every kind in play that can score,
+    /// then the other sources some player scored from, in column order.
     pub by_source: BySource,
 }
 
-/// Points by source.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(missing_docs)]
-pub struct BySource {
-    pub road: i64,
-    pub city: i64,
-    pub cloister: i64,
-    pub field: i64,
-    pub circus: i64,
-    pub acrobats: i64,
-    pub ringmaster: i64,
-    pub goods: i64,
-    /// Tower ransoms (left out when 0).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub tower: i64,
-    /// Wind roses in their quarter (left out when 0).
-    #[serde(default, skip_serializing_if = "is_zero", rename = "wind-rose")]
-    pub wind_rose: i64,
-    /// Castles (left out when 0).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub castle: i64,
-    /// Bazaar payments (left out when 0).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub bazaar: i64,
-    /// The fairy's points (left out when 0).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub fairy: i64,
+/// Points by column, in column order (a JSON object keyed by column name).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BySource(pub Vec<(String, i64)>);
+
+impl BySource {
+    /// The points of the column with this name (0 when not listed).
+    #[must_use]
+    pub fn get(&self, name: &str) -> i64 {
+        self.0
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or(0, |&(_, v)| v)
+    }
 }
 
-fn is_zero(n: &i64) -> bool {
-    *n == 0
+impl Serialize for BySource {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            m.serialize_entry(k, v)?;
+        }
+        m.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for BySource {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<BySource, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = BySource;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("points by column name")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut a: A,
+            ) -> Result<BySource, A::Error> {
+                let mut out = Vec::new();
+                while let Some((k, v)) = a.next_entry::<String, i64>()? {
+                    out.push((k, v));
+                }
+                Ok(BySource(out))
+            }
+        }
+        d.deserialize_map(Visit)
+    }
 }
 
 /// One scoring event.
@@ -73,8 +100,8 @@ pub struct EventLine {
     pub player: String,
     /// Points.
     pub points: i64,
-    /// `road`, `city`, `cloister`, `field`, `circus`, `acrobats`, `ringmaster`
-    /// or `goods`.
+    /// Its column ([`Columns`]): the scored kind's name (`city`, `mere`), or
+    /// a source's (`circus`, `goods`, ...).
     pub source: String,
     /// Why, in words.
     pub reason: String,
@@ -90,34 +117,32 @@ pub struct EventLine {
 /// The report of a game whose players have these names.
 #[must_use]
 pub fn report(game: &Game<'_>, names: &[String]) -> ScoreReport {
+    let columns = Columns::new(game.rules());
     let name = |p: usize| {
         names
             .get(p)
             .cloned()
             .unwrap_or_else(|| format!("player{}", p + 1))
     };
-    let players = game
-        .scores()
+    let n = columns.len();
+    let scores = game.scores();
+    let mut points = vec![0i64; scores.len() * n];
+    columns.add(game.events(), &mut points);
+    let shown: Vec<usize> = (0..n)
+        .filter(|&c| columns.always(c) || points.iter().skip(c).step_by(n).any(|&v| v != 0))
+        .collect();
+    let players = scores
         .iter()
         .enumerate()
         .map(|(p, s)| PlayerScore {
             name: name(p),
             total: s.total(),
-            by_source: BySource {
-                road: s.get(Source::Road),
-                city: s.get(Source::City),
-                cloister: s.get(Source::Cloister),
-                field: s.get(Source::Field),
-                circus: s.get(Source::Circus),
-                acrobats: s.get(Source::Acrobats),
-                ringmaster: s.get(Source::Ringmaster),
-                goods: s.get(Source::Goods),
-                tower: s.get(Source::Tower),
-                wind_rose: s.get(Source::WindRose),
-                castle: s.get(Source::Castle),
-                bazaar: s.get(Source::Bazaar),
-                fairy: s.get(Source::Fairy),
-            },
+            by_source: BySource(
+                shown
+                    .iter()
+                    .map(|&c| (columns.name(c).to_string(), points[p * n + c]))
+                    .collect(),
+            ),
         })
         .collect();
     let events = game
@@ -128,33 +153,18 @@ pub fn report(game: &Game<'_>, names: &[String]) -> ScoreReport {
             turn: e.turn,
             player: name(e.player),
             points: e.points,
-            source: e.source.name().to_string(),
+            source: columns.name(columns.of(e)).to_string(),
             reason: e.describe(game.rules()),
             tile: game.rules().kind_id(kind).to_string(),
             x: at.x,
             y: at.y,
         })
         .collect();
-    ScoreReport { players, events }
-}
-
-impl BySource {
-    fn get(&self, source: Source) -> i64 {
-        match source {
-            Source::Road => self.road,
-            Source::City => self.city,
-            Source::Cloister => self.cloister,
-            Source::Field => self.field,
-            Source::Circus => self.circus,
-            Source::Acrobats => self.acrobats,
-            Source::Ringmaster => self.ringmaster,
-            Source::Goods => self.goods,
-            Source::Tower => self.tower,
-            Source::WindRose => self.wind_rose,
-            Source::Castle => self.castle,
-            Source::Bazaar => self.bazaar,
-            Source::Fairy => self.fairy,
-        }
+    ScoreReport {
+        format: FORMAT.to_string(),
+        version: VERSION,
+        players,
+        events,
     }
 }
 
@@ -167,18 +177,16 @@ impl ScoreReport {
         s
     }
 
-    /// The table by source, then the events. The four shapes' columns are
-    /// always shown; a capability's column (circus, acrobats, ringmaster,
-    /// goods) only when some player scored from it, so a game without those
-    /// capabilities shows no columns of zeros.
+    /// The table by column ([`PlayerScore::by_source`]: the kinds in play,
+    /// and the other sources only when some player scored from them, so a
+    /// game without a capability shows no column of zeros), then the events.
     #[must_use]
     pub fn to_text(&self) -> String {
-        let columns: Vec<Source> = Source::EVERY
-            .into_iter()
-            .enumerate()
-            .filter(|&(i, s)| i < 4 || self.players.iter().any(|p| p.by_source.get(s) != 0))
-            .map(|(_, s)| s)
-            .collect();
+        let columns: Vec<&str> = self
+            .players
+            .first()
+            .map(|p| p.by_source.0.iter().map(|(n, _)| n.as_str()).collect())
+            .unwrap_or_default();
         let width = self
             .players
             .iter()
@@ -187,14 +195,15 @@ impl ScoreReport {
             .unwrap_or(0)
             .max(6);
         let mut out = format!("{:<width$}", "player");
+        let w = |s: &str| s.chars().count().max(10);
         for &s in &columns {
-            let _ = write!(out, " {:>10}", s.name());
+            let _ = write!(out, " {s:>0$}", w(s));
         }
         out.push_str("      total\n");
         for p in &self.players {
             let _ = write!(out, "{:<width$}", p.name);
             for &s in &columns {
-                let _ = write!(out, " {:>10}", p.by_source.get(s));
+                let _ = write!(out, " {:>1$}", p.by_source.get(s), w(s));
             }
             let _ = writeln!(out, " {:>10}", p.total);
         }

@@ -161,8 +161,9 @@ impl Seats {
         match (parsed.as_slice(), players) {
             ([one], Some(n)) => Seats::new(&vec![*one; n]),
             (_, Some(n)) if n != parsed.len() => Err(SeatError(format!(
-                "{} seats for {n} players: give one seat per player, or one for all",
-                parsed.len()
+                "{} for {}: give one seat per player, or one for all",
+                crate::words::count(parsed.len(), "seat"),
+                crate::words::count(n, "player")
             ))),
             _ => Seats::new(&parsed),
         }

@@ -158,7 +158,11 @@ fn heading_text(name: &str, id: &str, tiles: &[&Tile]) -> (String, String) {
     let copies: u64 = tiles.iter().map(|t| u64::from(t.count)).sum();
     (
         name.to_string(),
-        format!("   {id} · {} tile kinds, {copies} tiles", tiles.len()),
+        format!(
+            "   {id} · {}, {}",
+            crate::words::count(tiles.len(), "tile kind"),
+            crate::words::count(copies, "tile")
+        ),
     )
 }
 

@@ -6,6 +6,7 @@
 //! sheet) and vocabulary did not change are taken over from the previous
 //! snapshot instead of being drawn again.
 
+use crate::words::s as plural;
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
@@ -155,10 +156,11 @@ impl Snapshot {
         let checked = compiled.checked.as_ref().filter(|_| errors == 0);
         let kinds = checked.map_or(0, |c| c.ir().tiles.len());
         let summary = format!(
-            "{}: {} file{}, {kinds} tile kinds, {errors} error{}, {warnings} warning{}",
+            "{}: {} file{}, {kinds} tile kind{}, {errors} error{}, {warnings} warning{}",
             if errors == 0 { "ok" } else { "failed" },
             ids.len(),
             plural(ids.len()),
+            plural(kinds),
             plural(errors),
             plural(warnings),
         );
@@ -465,12 +467,4 @@ fn diagnostics_json(sources: &SourceMap, diagnostics: &[crate::diag::Diagnostic]
         })
     }));
     Value::Array(items)
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
 }

@@ -10,10 +10,6 @@ use std::collections::BTreeMap;
 
 use super::designer::{CropTally, KindTally};
 use super::wide::U256;
-use crate::engine::Source;
-
-/// Number of point columns: the seven sources, then the total.
-pub const COLUMNS: usize = Source::ALL.len() + 1;
 
 /// One win shared by `k` players gives each `WIN / k`: the least common
 /// multiple of 1..=16 (the most players a game may have), so shares stay
@@ -29,7 +25,14 @@ pub struct Histogram {
 impl Histogram {
     /// Counts one value.
     pub fn add(&mut self, value: i64) {
-        *self.counts.entry(value).or_insert(0) += 1;
+        self.add_n(value, 1);
+    }
+
+    /// Counts a value `n` times (nothing when `n` is 0).
+    pub fn add_n(&mut self, value: i64, n: u64) {
+        if n > 0 {
+            *self.counts.entry(value).or_insert(0) += n;
+        }
     }
 
     /// Adds another histogram's counts.
@@ -201,12 +204,23 @@ impl Moments {
 /// One seat in turn order: its points and its wins.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Seat {
-    /// Points per game by source, then the total ([`COLUMNS`]).
-    pub points: [Moments; COLUMNS],
+    /// Points per game by column ([`crate::engine::Columns`]), then the total.
+    pub points: Vec<Moments>,
     /// Games this seat won alone.
     pub wins: u64,
     /// Games won, ties shared, in units of 1/[`WIN`] of a game.
     pub win_share: u64,
+}
+
+impl Seat {
+    /// Nothing counted yet, with `columns` score columns.
+    #[must_use]
+    pub fn new(columns: usize) -> Seat {
+        Seat {
+            points: vec![Moments::default(); columns + 1],
+            ..Seat::default()
+        }
+    }
 }
 
 /// Flights for one die face.
@@ -234,8 +248,11 @@ pub struct Tally {
     pub discards_by_draw: Vec<u64>,
     /// Tiles placed per game, the start tile excluded: the game's length in turns.
     pub turns: Histogram,
-    /// Points per player and game, by source then the total ([`COLUMNS`]).
-    pub points: [Histogram; COLUMNS],
+    /// Points per player and game, by column ([`crate::engine::Columns`])
+    /// then the total. A column's histogram leaves out its zeros (a
+    /// player-game without points there): the total's counts every
+    /// player-game, and [`Tally::column`] adds the missing zeros back.
+    pub points: Vec<Histogram>,
     /// Each seat in turn order.
     pub seats: Vec<Seat>,
     /// Flights by die roll.
@@ -253,9 +270,10 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// Nothing counted yet, for a ruleset with `kinds` tile kinds.
+    /// Nothing counted yet, for a ruleset with `kinds` tile kinds and
+    /// `columns` score columns.
     #[must_use]
-    pub fn new(kinds: usize, players: usize) -> Tally {
+    pub fn new(kinds: usize, players: usize, columns: usize) -> Tally {
         Tally {
             games: 0,
             draws: Moments::default(),
@@ -263,8 +281,8 @@ impl Tally {
             discards_by_kind: vec![0; kinds],
             discards_by_draw: Vec::new(),
             turns: Histogram::default(),
-            points: Default::default(),
-            seats: vec![Seat::default(); players],
+            points: vec![Histogram::default(); columns + 1],
+            seats: vec![Seat::new(columns); players],
             flights: BTreeMap::new(),
             flights_per_game: Moments::default(),
             big_top: Histogram::default(),
@@ -303,10 +321,21 @@ impl Tally {
         for (mine, theirs) in self.kinds.iter_mut().zip(&other.kinds) {
             mine.placed += theirs.placed;
             mine.points = mine.points.saturating_add(theirs.points);
+            mine.share = mine.share.saturating_add(theirs.share);
         }
         self.crop.merge(&other.crop);
         self.sources.merge(&other.sources);
         self
+    }
+
+    /// The histogram of column `c` (the total's for `c` = the columns),
+    /// its zeros included: one value per player-game.
+    #[must_use]
+    pub fn column(&self, c: usize) -> Histogram {
+        let mut h = self.points.get(c).cloned().unwrap_or_default();
+        let all = self.points.last().map_or(0, Histogram::count);
+        h.add_n(0, all.saturating_sub(h.count()));
+        h
     }
 
     /// Counts a discard of `kind` at the `draw`-th tile drawn (1-based).

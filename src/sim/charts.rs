@@ -3,9 +3,8 @@
 //! the chance that the k-th tile drawn is unplaceable. In compare mode the
 //! baseline is drawn over the candidate as a dark line or tick.
 
-use super::accumulate::COLUMNS;
 use super::plot::{rgb, Align, Axes, Canvas, GREY, INK};
-use super::summary::{column_name, Distribution, Summary};
+use super::summary::{Distribution, Summary};
 use super::text::{fixed, percent, thousands};
 use tiny_skia::ColorU8;
 
@@ -18,18 +17,21 @@ pub struct Chart {
     pub png: Vec<u8>,
 }
 
-/// The colour of a point column.
-const COLOURS: [ColorU8; COLUMNS] = [
-    rgb(150, 126, 98),  // road
-    rgb(196, 128, 58),  // city
-    rgb(184, 72, 60),   // cloister
-    rgb(104, 160, 60),  // field
-    rgb(146, 84, 170),  // circus
-    rgb(58, 112, 190),  // acrobats
-    rgb(206, 70, 130),  // ringmaster
-    rgb(200, 170, 40),  // goods
-    rgb(112, 128, 152), // total
+/// The colours of the point columns' panels, in column order (the base
+/// game's road, city, cloister and field first), repeated when there are more.
+const COLOURS: [ColorU8; 8] = [
+    rgb(150, 126, 98), // road
+    rgb(196, 128, 58), // city
+    rgb(184, 72, 60),  // cloister
+    rgb(104, 160, 60), // field
+    rgb(146, 84, 170),
+    rgb(58, 112, 190),
+    rgb(206, 70, 130),
+    rgb(200, 170, 40),
 ];
+
+/// The colour of the total's panel.
+const TOTAL: ColorU8 = rgb(112, 128, 152);
 
 /// Bars of a single-colour chart.
 const BAR: ColorU8 = rgb(214, 120, 50);
@@ -77,11 +79,11 @@ fn heading(c: &mut Canvas, title: &str, lines: &[String]) -> f32 {
 
 fn run_line(s: &Summary) -> String {
     format!(
-        "{}: {} games, {} player{}, seed {}",
+        "{}: {} game{}, {}, seed {}",
         s.expansions.join(" + "),
         thousands(s.games),
-        s.players,
-        if s.players == 1 { "" } else { "s" },
+        crate::words::s(s.games),
+        crate::words::count(s.players, "player"),
         s.seed
     )
 }
@@ -120,9 +122,16 @@ fn binned(d: &Distribution, start: i64, width: i64, bins: usize) -> Vec<f64> {
 }
 
 fn points(s: &Summary, b: Option<&Summary>) -> Result<Vec<u8>, String> {
-    let columns: Vec<usize> = (0..COLUMNS)
-        .filter(|&c| c + 1 == COLUMNS || s.scored(c) || b.is_some_and(|b| b.scored(c)))
-        .collect();
+    // The columns scored in either run, the baseline's order first.
+    let mut columns: Vec<&str> = Vec::new();
+    for run in b.into_iter().chain([s]) {
+        for n in run.points.names().filter(|n| run.scored(n)) {
+            if !columns.contains(&n) {
+                columns.push(n);
+            }
+        }
+    }
+    columns.push("total");
     let mut lines = vec![
         run_line(s),
         "Each panel: the share of player-games that scored so many points from that source"
@@ -140,13 +149,18 @@ fn points(s: &Summary, b: Option<&Summary>) -> Result<Vec<u8>, String> {
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let mut c = Canvas::new(width as u32, height as u32)?;
     let top = heading(&mut c, "Points per player and game, by source", &lines);
-    for (i, &col) in columns.iter().enumerate() {
+    for (i, &name) in columns.iter().enumerate() {
         #[allow(clippy::cast_precision_loss)]
         let (x, y) = (
             MARGIN + pw * (i % per_row) as f32,
             top + ph * (i / per_row) as f32,
         );
-        panel(&mut c, (x, y, pw, ph), col, s, b);
+        let colour = if name == "total" {
+            TOTAL
+        } else {
+            COLOURS[i % COLOURS.len()]
+        };
+        panel(&mut c, (x, y, pw, ph), (name, colour), s, b);
     }
     c.png()
 }
@@ -155,15 +169,16 @@ fn points(s: &Summary, b: Option<&Summary>) -> Result<Vec<u8>, String> {
 fn panel(
     c: &mut Canvas,
     (x, y, w, h): (f32, f32, f32, f32),
-    col: usize,
+    (name, colour): (&str, ColorU8),
     s: &Summary,
     b: Option<&Summary>,
 ) {
-    let d = s.points.column(col);
+    let zeros = Distribution::zeros(s.games * s.players as u64);
+    let d = s.points.get(name).unwrap_or(&zeros);
     // A source the baseline never scored would only draw a spike at 0.
     let bd = b
-        .filter(|b| col + 1 == COLUMNS || b.scored(col))
-        .map(|b| b.points.column(col));
+        .filter(|b| name == "total" || b.scored(name))
+        .and_then(|b| b.points.get(name));
     let lo = bd.map_or(d.min, |bd| d.min.min(bd.min));
     let hi = bd.map_or(upper(d), |bd| upper(d).max(upper(bd))).max(lo);
     let width = super::plot::nice_step((hi - lo + 1) as f64, 40).max(1.0);
@@ -186,14 +201,7 @@ fn panel(
         x: (start as f64, end as f64),
         y: (0.0, (top_share * 100.0 * 1.12).max(1.0)),
     };
-    c.text(
-        (axes.left, y + 20.0),
-        16.0,
-        true,
-        Align::Left,
-        column_name(col),
-        COLOURS[col],
-    );
+    c.text((axes.left, y + 20.0), 16.0, true, Align::Left, name, colour);
     let stats = match (bd, b) {
         (Some(bd), _) => format!("mean {} (baseline {})", fixed(d.mean, 1), fixed(bd.mean, 1)),
         (None, Some(_)) => format!("mean {} (baseline: none)", fixed(d.mean, 1)),
@@ -203,7 +211,7 @@ fn panel(
     axes.y_grid(c, 4, "%");
     for (i, share) in shares.iter().enumerate() {
         let v = start + width * i as i64;
-        axes.column(c, v as f64, (v + width) as f64, share * 100.0, COLOURS[col]);
+        axes.column(c, v as f64, (v + width) as f64, share * 100.0, colour);
     }
     if let Some(base) = base_shares {
         let mut line = Vec::with_capacity(2 * base.len() + 2);
@@ -269,7 +277,11 @@ fn kind_rows<'s>(s: &'s Summary, b: Option<&Summary>) -> Vec<KindRow<'s>> {
 fn nothing_discarded(title: &str, s: &Summary) -> Result<Vec<u8>, String> {
     let mut c = Canvas::new(760, 130)?;
     let y = heading(&mut c, title, &[run_line(s)]);
-    let msg = format!("No tile was discarded in {} games.", thousands(s.games));
+    let msg = format!(
+        "No tile was discarded in {} game{}.",
+        thousands(s.games),
+        crate::words::s(s.games)
+    );
     c.text((MARGIN, y + 10.0), 16.0, false, Align::Left, &msg, INK);
     c.png()
 }

@@ -8,8 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::accumulate::COLUMNS;
-use super::summary::{column_name, round6, Distribution, Summary};
+use super::summary::{round6, Distribution, Summary};
 use super::text::{fixed, heading, percent};
 use crate::stats::Table;
 
@@ -65,11 +64,23 @@ impl Change {
 pub fn compare(baseline: Summary, candidate: Summary) -> Comparison {
     let (b, c) = (&baseline, &candidate);
     let mut changes = Vec::new();
-    for col in 0..COLUMNS {
-        if col + 1 == COLUMNS || b.scored(col) || c.scored(col) {
-            let name = format!("points.{}", column_name(col));
-            changes.push(of_means(name, b.points.column(col), c.points.column(col)));
+    // The columns scored in either run (the candidate's new ones after the
+    // baseline's), then the total; a column a run lacks counts as zeros.
+    let mut names: Vec<&str> = b.points.names().filter(|n| b.scored(n)).collect();
+    for n in c.points.names().filter(|n| c.scored(n)) {
+        if !names.contains(&n) {
+            names.push(n);
         }
+    }
+    names.push("total");
+    for name in names {
+        let zeros = |s: &Summary| Distribution::zeros(s.games * s.players as u64);
+        let (zb, zc) = (zeros(b), zeros(c));
+        changes.push(of_means(
+            format!("points.{name}"),
+            b.points.get(name).unwrap_or(&zb),
+            c.points.get(name).unwrap_or(&zc),
+        ));
     }
     if b.players > 1 {
         changes.push(plain(
@@ -85,14 +96,31 @@ pub fn compare(baseline: Summary, candidate: Summary) -> Comparison {
     }
     // Per turn as well as per game: a change of distribution also changes
     // how many turns a game lasts.
-    let rates = |s: &Summary| s.designer.points_per_turn.clone();
-    for (rb, rc) in rates(b).iter().zip(rates(c).iter()) {
-        if rb.source == "total" || rb.per_player_turn != 0.0 || rc.per_player_turn != 0.0 {
-            changes.push(plain(
-                &format!("points_per_turn.{}", rb.source),
-                rb.per_player_turn,
-                rc.per_player_turn,
-            ));
+    let rate = |s: &Summary, name: &str| {
+        s.designer
+            .points_per_turn
+            .iter()
+            .find(|r| r.source == name)
+            .map_or(0.0, |r| r.per_player_turn)
+    };
+    let mut names: Vec<&str> = Vec::new();
+    for r in b
+        .designer
+        .points_per_turn
+        .iter()
+        .chain(&c.designer.points_per_turn)
+    {
+        if !names.contains(&r.source.as_str()) {
+            names.push(&r.source);
+        }
+    }
+    // The total last, as in each run's list.
+    names.retain(|n| *n != "total");
+    names.push("total");
+    for name in names {
+        let (rb, rc) = (rate(b, name), rate(c, name));
+        if name == "total" || rb != 0.0 || rc != 0.0 {
+            changes.push(plain(&format!("points_per_turn.{name}"), rb, rc));
         }
     }
     changes.push(of_means("game_length", &b.game_length, &c.game_length));

@@ -3,17 +3,20 @@
 //! and what crop circles do. Counted per game into the [`Tally`] (integers,
 //! merged exactly), summarised into [`Designer`], printed as text.
 //!
-//! A tile kind is credited with the points of every scoring event whose tile
-//! is of that kind ([`Game::event_tiles`]): during play, the tile placed on
-//! the turn the points were scored (it completed the city, brought the big
-//! top, ...); in final scoring, the first-placed tile of the scored feature,
-//! or the tile of the big top, the acrobats or the ringmaster.
+//! Two measures of what a tile kind earns. *Credited*: the points of every
+//! scoring event whose tile is of that kind ([`Game::event_tiles`]): during
+//! play, the tile placed on the turn the points were scored (it completed
+//! the city, brought the big top, ...); in final scoring, the first-placed
+//! tile of the scored feature, or the tile of the big top, the acrobats or
+//! the ringmaster. *Contributed*: its share of the features it was part of
+//! ([`Game::event_parts`]): a feature of n tiles scoring P gives each of its
+//! tiles P/n; any other event stays with its tile.
 
 use std::fmt::Write;
 
 use serde::Serialize;
 
-use super::accumulate::{Tally, COLUMNS};
+use super::accumulate::Tally;
 use super::summary::round6;
 use super::text::{percent, small};
 use crate::engine::{CropAction, CropMove, Game, KindId, Ruleset};
@@ -26,7 +29,17 @@ pub struct KindTally {
     pub placed: u64,
     /// Points credited to it.
     pub points: i128,
+    /// Its share of the points of the features it was part of, in units of
+    /// 1/[`SHARE`] of a point.
+    pub share: i128,
 }
+
+/// The unit of [`KindTally::share`]: 1/720720 of a point, so a feature of up
+/// to 16 tiles (and most larger ones) shares its points exactly; a remainder
+/// goes to its first tile, so the shares add up to the points exactly.
+pub const SHARE: i128 = SHARE_UNITS as i128;
+
+const SHARE_UNITS: i64 = 720_720;
 
 /// Crop circles over all games: index 0 for `add`, 1 for `remove`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -54,9 +67,30 @@ pub fn count(game: &Game<'_>, tally: &mut Tally) {
             k.placed += 1;
         }
     }
-    for (event, (kind, _)) in game.events().iter().zip(game.event_tiles()) {
+    let mut parts = Vec::new();
+    for (i, (event, (kind, _))) in game.events().iter().zip(game.event_tiles()).enumerate() {
         if let Some(k) = tally.kinds.get_mut(usize::from(kind.0)) {
             k.points = k.points.saturating_add(i128::from(event.points));
+        }
+        game.event_parts(i, &mut parts);
+        if let [(_, kind)] = parts[..] {
+            // One tile: all its points (most events), no division.
+            if let Some(k) = tally.kinds.get_mut(usize::from(kind.0)) {
+                k.share = k.share.saturating_add(i128::from(event.points) * SHARE);
+            }
+            continue;
+        }
+        // In 64 bits (an i128 division is a library call): exact for any
+        // event under 10^13 points.
+        let whole = event.points.saturating_mul(SHARE_UNITS);
+        let n = i64::try_from(parts.len().max(1)).unwrap_or(i64::MAX);
+        let each = whole.div_euclid(n);
+        let mut rest = whole - each * n;
+        for (_, kind) in &parts {
+            if let Some(k) = tally.kinds.get_mut(usize::from(kind.0)) {
+                k.share = k.share.saturating_add(i128::from(each + rest));
+                rest = 0;
+            }
         }
     }
 }
@@ -86,8 +120,8 @@ pub struct Designer {
 /// Points of one source per turn.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SourceRate {
-    /// A source's name, or `total`.
-    pub source: &'static str,
+    /// A column's name ([`crate::engine::Columns`]), or `total`.
+    pub source: String,
     /// Points per turn, all players together.
     pub per_turn: f64,
     /// Points per turn and player.
@@ -105,6 +139,10 @@ pub struct KindSummary {
     pub points_per_copy: f64,
     /// Points credited per game.
     pub points_per_game: f64,
+    /// Its share of the points of the features it was part of, per copy placed.
+    pub share_per_copy: f64,
+    /// Its share of the points of the features it was part of, per game.
+    pub share_per_game: f64,
 }
 
 /// What crop circles did.
@@ -132,13 +170,24 @@ fn per(a: f64, b: u64) -> f64 {
 /// Summarises the designer's part of a tally.
 #[must_use]
 #[allow(clippy::cast_precision_loss)]
-pub fn summary(rules: &Ruleset, players: usize, tally: &Tally) -> Designer {
+pub fn summary(
+    rules: &Ruleset,
+    players: usize,
+    tally: &Tally,
+    shown: &[(usize, String)],
+) -> Designer {
     let turns = u64::try_from(tally.turns.sum().max(0)).unwrap_or(u64::MAX);
-    let points_per_turn = (0..COLUMNS)
-        .map(|c| {
-            let points = tally.points[c].sum() as f64;
+    let total = (tally.points.len().saturating_sub(1), "total".to_string());
+    let points_per_turn = shown
+        .iter()
+        .chain([&total])
+        .map(|(c, name)| {
+            let points = tally
+                .points
+                .get(*c)
+                .map_or(0, super::accumulate::Histogram::sum) as f64;
             SourceRate {
-                source: super::summary::column_name(c),
+                source: name.clone(),
                 per_turn: per(points, turns),
                 per_player_turn: per(points, turns.saturating_mul(players as u64)),
             }
@@ -155,6 +204,8 @@ pub fn summary(rules: &Ruleset, players: usize, tally: &Tally) -> Designer {
             placed_per_game: per(t.placed as f64, tally.games),
             points_per_copy: per(t.points as f64, t.placed),
             points_per_game: per(t.points as f64, tally.games),
+            share_per_copy: per(t.share as f64 / SHARE as f64, t.placed),
+            share_per_game: per(t.share as f64 / SHARE as f64, tally.games),
         })
         .collect();
     let c = &tally.crop;
@@ -211,12 +262,18 @@ pub fn text(out: &mut String, d: &Designer) {
         );
     }
     per_expansion(out, &d.tile_kinds);
-    out.push_str("\nPoints per tile kind (credited to the tile each scoring event names)\n\n");
+    out.push_str(
+        "\nPoints per tile kind\n  credited: to the tile each scoring event names (the one that \
+         completed the feature; in final scoring its first-placed tile)\n  contributed: its \
+         share of the features it was part of (a feature of n tiles scoring P gives each P/n)\n\n",
+    );
     let mut t = Table::new(&[
         "tile",
         "placed per game",
-        "points per copy",
-        "points per game",
+        "credited per copy",
+        "credited per game",
+        "contributed per copy",
+        "contributed per game",
     ]);
     for k in &d.tile_kinds {
         t.row(vec![
@@ -224,6 +281,8 @@ pub fn text(out: &mut String, d: &Designer) {
             small(k.placed_per_game, 2),
             small(k.points_per_copy, 2),
             small(k.points_per_game, 2),
+            small(k.share_per_copy, 2),
+            small(k.share_per_game, 2),
         ]);
     }
     out.push_str(&t.render());

@@ -193,14 +193,14 @@ pub fn tally(
     }
     if options.seats.len() != options.players {
         return Err(SimError::Options(format!(
-            "{} seats for {} players",
-            options.seats.len(),
-            options.players
+            "{} for {}",
+            crate::words::count(options.seats.len(), "seat"),
+            crate::words::count(options.players, "player")
         )));
     }
     let table = record::Table::new(rules);
     let names = player_names(options.players);
-    let empty = || Tally::new(rules.kind_count(), options.players);
+    let empty = || Tally::new(rules.kind_count(), options.players, table.columns.len());
     let chunks = options.games.div_ceil(CHUNK);
     (0..chunks)
         .into_par_iter()

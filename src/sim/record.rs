@@ -6,7 +6,7 @@
 
 use super::accumulate::{Tally, WIN};
 use crate::engine::log::{GameLog, TurnLog};
-use crate::engine::{IllegalMove, KindId, MeepleAction, Move, Ruleset, Source};
+use crate::engine::{Columns, IllegalMove, KindId, MeepleAction, Move, Ruleset};
 use crate::players::{self, Seat};
 
 /// What the counting needs to know about the ruleset, computed once.
@@ -14,6 +14,8 @@ use crate::players::{self, Seat};
 pub struct Table {
     /// Tile kinds with a circus space (`capability big-top`).
     circus: Vec<bool>,
+    /// The score columns.
+    pub columns: Columns,
 }
 
 impl Table {
@@ -23,7 +25,10 @@ impl Table {
         let circus = (0..rules.kind_count())
             .map(|k| rules.switches_on(KindId(u16::try_from(k).unwrap_or(u16::MAX)), "big-top"))
             .collect();
-        Table { circus }
+        Table {
+            circus,
+            columns: Columns::new(rules),
+        }
     }
 }
 
@@ -90,7 +95,7 @@ pub fn play(
         .add(i64::try_from(game.tiles_placed()).unwrap_or(i64::MAX) - 1);
     tally.flights_per_game.add(flights);
     tally.big_top.add(big_top);
-    count_scores(game.scores(), tally);
+    count_scores(&game, &table.columns, tally);
     super::designer::count(&game, tally);
     tally.sources.count(&game);
     Ok(names.map(|names| {
@@ -103,18 +108,26 @@ pub fn play(
     }))
 }
 
-fn count_scores(scores: &[crate::engine::Score], tally: &mut Tally) {
+fn count_scores(game: &crate::engine::Game<'_>, columns: &Columns, tally: &mut Tally) {
+    let scores = game.scores();
+    let n = columns.len();
+    let mut points = vec![0i64; scores.len() * n];
+    columns.add(game.events(), &mut points);
     let best = scores.iter().map(crate::engine::Score::total).max();
     let winners = scores.iter().filter(|s| Some(s.total()) == best).count() as u64;
-    for (score, seat) in scores.iter().zip(&mut tally.seats) {
-        for (c, source) in Source::ALL.iter().enumerate() {
-            let v = score.get(*source);
-            tally.points[c].add(v);
+    for (p, (score, seat)) in scores.iter().zip(&mut tally.seats).enumerate() {
+        for (c, &v) in points[p * n..(p + 1) * n].iter().enumerate() {
+            // Most columns are 0 in most games: the histograms count only
+            // the other values, and the summary adds the zeros back
+            // (`Tally::column`).
+            if v != 0 {
+                tally.points[c].add(v);
+            }
             seat.points[c].add(v);
         }
         let total = score.total();
-        tally.points[Source::ALL.len()].add(total);
-        seat.points[Source::ALL.len()].add(total);
+        tally.points[n].add(total);
+        seat.points[n].add(total);
         if Some(total) == best {
             seat.wins += u64::from(winners == 1);
             seat.win_share += WIN / winners.max(1);

@@ -5,22 +5,23 @@
 
 use serde::Serialize;
 
-use super::accumulate::{Histogram, Moments, Seat, Tally, COLUMNS, WIN};
+use super::accumulate::{Histogram, Moments, Seat, Tally, WIN};
 use super::Options;
 use crate::engine::random::player_names;
-use crate::engine::{KindId, Ruleset, Source};
+use crate::engine::{Columns, KindId, Ruleset};
 
 /// The value of [`Summary::format`].
 pub const FORMAT: &str = "tileforge.simulation";
-/// The summary's format version.
-pub const VERSION: u32 = 1;
+/// The summary's format version: 2 since the points are keyed by the set's
+/// own columns ([`Columns`]: `mere`, `garden`) and only those in play.
+pub const VERSION: u32 = 2;
 
 /// What many random games of one tile set showed.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Summary {
     /// Always `"tileforge.simulation"`.
     pub format: &'static str,
-    /// Always 1.
+    /// Always [`VERSION`].
     pub version: u32,
     /// The expansions in play.
     pub expansions: Vec<String>,
@@ -78,35 +79,49 @@ pub struct Distribution {
     pub histogram: Vec<[i64; 2]>,
 }
 
-/// A distribution for each source of points, and of the total.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[allow(missing_docs)]
-pub struct PointsBySource {
-    pub road: Distribution,
-    pub city: Distribution,
-    pub cloister: Distribution,
-    pub field: Distribution,
-    pub circus: Distribution,
-    pub acrobats: Distribution,
-    pub ringmaster: Distribution,
-    pub goods: Distribution,
-    pub total: Distribution,
+/// A value for each score column shown, then for the total: a JSON object
+/// keyed by column name (`road`, `mere`, `circus`, ..., `total`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ByColumn<T> {
+    /// Each column shown, in column order ([`Columns`]): its name and value.
+    pub columns: Vec<(String, T)>,
+    /// All points.
+    pub total: T,
 }
 
-/// Mean points by source, and in total.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[allow(missing_docs)]
-pub struct MeansBySource {
-    pub road: f64,
-    pub city: f64,
-    pub cloister: f64,
-    pub field: f64,
-    pub circus: f64,
-    pub acrobats: f64,
-    pub ringmaster: f64,
-    pub goods: f64,
-    pub total: f64,
+impl<T> ByColumn<T> {
+    /// The value of a column (`total` too), when shown.
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<&T> {
+        if name == "total" {
+            return Some(&self.total);
+        }
+        self.columns.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+
+    /// The columns' names, in order, the total left out.
+    pub fn names(&self) -> impl Iterator<Item = &str> + '_ {
+        self.columns.iter().map(|(n, _)| n.as_str())
+    }
 }
+
+impl<T: Serialize> Serialize for ByColumn<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(self.columns.len() + 1))?;
+        for (k, v) in &self.columns {
+            m.serialize_entry(k, v)?;
+        }
+        m.serialize_entry("total", &self.total)?;
+        m.end()
+    }
+}
+
+/// A distribution for each column of points, and of the total.
+pub type PointsBySource = ByColumn<Distribution>;
+
+/// Mean points by column, and in total.
+pub type MeansBySource = ByColumn<f64>;
 
 /// One seat in turn order.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -253,6 +268,20 @@ fn clamp64(v: i128) -> i64 {
 }
 
 impl Distribution {
+    /// True when some value is not 0.
+    #[must_use]
+    pub fn scored(&self) -> bool {
+        self.min != 0 || self.max != 0
+    }
+
+    /// `count` values, all 0.
+    #[must_use]
+    pub fn zeros(count: u64) -> Distribution {
+        let mut h = Histogram::default();
+        h.add_n(0, count);
+        Distribution::of(&h)
+    }
+
     /// The distribution of a histogram.
     #[must_use]
     pub fn of(h: &Histogram) -> Distribution {
@@ -272,47 +301,27 @@ impl Distribution {
     }
 }
 
-impl PointsBySource {
-    /// The column (`Source::ALL` order, then the total).
-    #[must_use]
-    pub fn column(&self, c: usize) -> &Distribution {
-        [
-            &self.road,
-            &self.city,
-            &self.cloister,
-            &self.field,
-            &self.circus,
-            &self.acrobats,
-            &self.ringmaster,
-            &self.goods,
-        ]
-        .get(c)
-        .copied()
-        .unwrap_or(&self.total)
-    }
+/// The columns a summary shows: every kind in play, and the other sources
+/// some game scored from; with their names.
+fn shown(columns: &Columns, tally: &Tally) -> Vec<(usize, String)> {
+    (0..columns.len())
+        .filter(|&c| {
+            columns.always(c)
+                || tally
+                    .points
+                    .get(c)
+                    .is_some_and(|h| h.iter().any(|(v, _)| v != 0))
+        })
+        .map(|c| (c, columns.name(c).to_string()))
+        .collect()
 }
 
-impl MeansBySource {
-    fn of(m: &[Moments; COLUMNS]) -> MeansBySource {
-        let f = |c: usize| round6(m[c].mean());
-        MeansBySource {
-            road: f(0),
-            city: f(1),
-            cloister: f(2),
-            field: f(3),
-            circus: f(4),
-            acrobats: f(5),
-            ringmaster: f(6),
-            goods: f(7),
-            total: f(8),
-        }
+fn means(shown: &[(usize, String)], m: &[Moments]) -> MeansBySource {
+    let f = |c: usize| m.get(c).map_or(0.0, |m| round6(m.mean()));
+    ByColumn {
+        columns: shown.iter().map(|(c, n)| (n.clone(), f(*c))).collect(),
+        total: f(m.len().saturating_sub(1)),
     }
-}
-
-/// The name of a point column: a source's, or `total`.
-#[must_use]
-pub fn column_name(c: usize) -> &'static str {
-    Source::ALL.get(c).map_or("total", |s| s.name())
 }
 
 impl Summary {
@@ -320,17 +329,11 @@ impl Summary {
     #[must_use]
     pub fn new(rules: &Ruleset, options: &Options, tally: &Tally) -> Summary {
         let games = tally.games;
-        let d = |c: usize| Distribution::of(&tally.points[c]);
-        let points = PointsBySource {
-            road: d(0),
-            city: d(1),
-            cloister: d(2),
-            field: d(3),
-            circus: d(4),
-            acrobats: d(5),
-            ringmaster: d(6),
-            goods: d(7),
-            total: d(8),
+        let shown = shown(&Columns::new(rules), tally);
+        let d = |c: usize| Distribution::of(&tally.column(c));
+        let points = ByColumn {
+            columns: shown.iter().map(|(c, n)| (n.clone(), d(*c))).collect(),
+            total: d(tally.points.len().saturating_sub(1)),
         };
         let names = player_names(options.players);
         let seats: Vec<SeatSummary> = tally
@@ -345,8 +348,8 @@ impl Summary {
                     .seat_list()
                     .get(i)
                     .map_or_else(String::new, ToString::to_string),
-                mean: MeansBySource::of(&s.points),
-                sd: round6(s.points[COLUMNS - 1].sd()),
+                mean: means(&shown, &s.points),
+                sd: round6(s.points.last().map_or(0.0, Moments::sd)),
                 wins: s.wins,
                 win_share: ratio(s.win_share, games.saturating_mul(WIN)),
             })
@@ -361,7 +364,7 @@ impl Summary {
             tiles_drawn: tally.draws.max_or_zero(),
             points,
             first_player: first_player(&seats),
-            seat_kinds: seat_kinds(options, tally),
+            seat_kinds: seat_kinds(options, tally, &shown),
             seats,
             game_length: Distribution::of(&tally.turns),
             discards: discards(rules, tally),
@@ -369,7 +372,7 @@ impl Summary {
             big_top: BigTop {
                 scorings_per_game: Distribution::of(&tally.big_top),
             },
-            designer: super::designer::summary(rules, options.players, tally),
+            designer: super::designer::summary(rules, options.players, tally, &shown),
         }
     }
 
@@ -385,17 +388,16 @@ impl Summary {
         super::text::render(self)
     }
 
-    /// True when some game scored points from this column.
+    /// True when some game scored points from the column with this name.
     #[must_use]
-    pub fn scored(&self, c: usize) -> bool {
-        let d = self.points.column(c);
-        d.min != 0 || d.max != 0
+    pub fn scored(&self, name: &str) -> bool {
+        self.points.get(name).is_some_and(Distribution::scored)
     }
 }
 
 /// The seats of each kind of player merged, kinds in order of first seat.
 #[allow(clippy::cast_precision_loss)]
-fn seat_kinds(options: &Options, tally: &Tally) -> Vec<SeatKindSummary> {
+fn seat_kinds(options: &Options, tally: &Tally, shown: &[(usize, String)]) -> Vec<SeatKindSummary> {
     let list = options.seat_list();
     let mut kinds: Vec<(crate::players::Seat, Vec<usize>)> = Vec::new();
     for (i, seat) in list.iter().enumerate() {
@@ -407,7 +409,7 @@ fn seat_kinds(options: &Options, tally: &Tally) -> Vec<SeatKindSummary> {
     kinds
         .into_iter()
         .map(|(kind, seats)| {
-            let mut merged = Seat::default();
+            let mut merged = Seat::new(tally.points.len().saturating_sub(1));
             for &i in &seats {
                 if let Some(s) = tally.seats.get(i) {
                     for (m, p) in merged.points.iter_mut().zip(&s.points) {
@@ -420,8 +422,8 @@ fn seat_kinds(options: &Options, tally: &Tally) -> Vec<SeatKindSummary> {
                 player: kind.to_string(),
                 fair_share: round6(seats.len() as f64 / list.len().max(1) as f64),
                 seats: seats.iter().map(|i| i + 1).collect(),
-                mean: MeansBySource::of(&merged.points),
-                sd: round6(merged.points[COLUMNS - 1].sd()),
+                mean: means(shown, &merged.points),
+                sd: round6(merged.points.last().map_or(0.0, Moments::sd)),
                 win_share: ratio(merged.win_share, tally.games.saturating_mul(WIN)),
             }
         })

@@ -2,10 +2,10 @@
 //! (points, seats, game length, discards, flights, big top), each a
 //! [`Table`] or a line. Sections that don't apply to the set are left out.
 
+use crate::words::s as plural;
 use std::fmt::Write;
 
-use super::accumulate::COLUMNS;
-use super::summary::{column_name, Distribution, Summary};
+use super::summary::{Distribution, Summary};
 use crate::stats::Table;
 
 /// Renders a summary for a terminal.
@@ -49,14 +49,14 @@ fn points(out: &mut String, s: &Summary) {
     out.push_str("\nPoints per player and game, by source\n\n");
     let mut t = Table::new(&["source", "mean", "sd", "min", "p10", "median", "p90", "max"]);
     let mut silent = Vec::new();
-    for c in 0..COLUMNS {
-        if c + 1 < COLUMNS && !s.scored(c) {
-            silent.push(column_name(c));
+    let columns = s.points.columns.iter().map(|(n, d)| (n.as_str(), d));
+    for (name, d) in columns.chain([("total", &s.points.total)]) {
+        if name != "total" && !d.scored() {
+            silent.push(name);
             continue;
         }
-        let d = s.points.column(c);
         t.row(vec![
-            column_name(c).to_string(),
+            name.to_string(),
             fixed(d.mean, 2),
             fixed(d.sd, 2),
             d.min.to_string(),
@@ -115,21 +115,11 @@ fn seat_kinds(out: &mut String, s: &Summary) {
     }
     out.push_str("\nBy kind of player (mean points per seat and game)\n\n");
     let mut head = vec!["played by", "seats"];
-    let sources: Vec<usize> = (0..COLUMNS - 1).filter(|&c| s.scored(c)).collect();
-    head.extend(sources.iter().map(|&c| column_name(c)));
+    let sources: Vec<&str> = s.points.names().filter(|n| s.scored(n)).collect();
+    head.extend(sources.iter().copied());
     head.extend(["total", "sd", "win share", "fair share"]);
     let mut t = Table::new(&head);
     for k in &s.seat_kinds {
-        let mean = [
-            k.mean.road,
-            k.mean.city,
-            k.mean.cloister,
-            k.mean.field,
-            k.mean.circus,
-            k.mean.acrobats,
-            k.mean.ringmaster,
-            k.mean.goods,
-        ];
         let mut row = vec![
             k.player.clone(),
             k.seats
@@ -138,7 +128,11 @@ fn seat_kinds(out: &mut String, s: &Summary) {
                 .collect::<Vec<_>>()
                 .join(","),
         ];
-        row.extend(sources.iter().map(|&c| fixed(mean[c], 2)));
+        row.extend(
+            sources
+                .iter()
+                .map(|n| fixed(k.mean.get(n).copied().unwrap_or(0.0), 2)),
+        );
         row.extend([
             fixed(k.mean.total, 2),
             fixed(k.sd, 2),
@@ -320,14 +314,6 @@ fn ratio(a: u64, b: u64) -> f64 {
         0.0
     } else {
         a as f64 / b as f64
-    }
-}
-
-fn plural(n: u64) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
     }
 }
 

@@ -48,40 +48,74 @@ pub struct Totals {
     pub tiles: i64,
     /// Tile kinds.
     pub kinds: i64,
-    /// City sides.
-    pub city_sides: i64,
-    /// Road sides.
-    pub road_sides: i64,
-    /// Field sides.
-    pub field_sides: i64,
-    /// Pennants.
-    pub pennants: i64,
-    /// Cloisters.
-    pub cloisters: i64,
-    /// Circus spaces.
-    pub circuses: i64,
-    /// Acrobat spaces (pyramids).
-    pub acrobats: i64,
-    /// Flying machines.
-    pub fliers: i64,
-    /// Crop circles.
-    pub crop_circles: i64,
+    /// What the set's own vocabulary counts, by the names `expect` takes
+    /// ([`columns`]): the sides of each kind with an edge (`city-sides`,
+    /// `mere-sides`), each kind of spot (`cloisters`), each attribute's
+    /// units (`pennants`); only those some tile of the set has.
+    pub counts: Counts,
+}
+
+/// Counts by name, in column order (a JSON object).
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Counts(pub Vec<(String, i64)>);
+
+impl Counts {
+    /// The count with this name (0 when not listed).
+    #[must_use]
+    pub fn get(&self, name: &str) -> i64 {
+        self.0
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or(0, |&(_, v)| v)
+    }
+}
+
+impl Serialize for Counts {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            m.serialize_entry(k, v)?;
+        }
+        m.end()
+    }
 }
 
 impl Totals {
     fn add(&mut self, o: &Totals) {
         self.tiles = self.tiles.saturating_add(o.tiles);
         self.kinds = self.kinds.saturating_add(o.kinds);
-        self.city_sides = self.city_sides.saturating_add(o.city_sides);
-        self.road_sides = self.road_sides.saturating_add(o.road_sides);
-        self.field_sides = self.field_sides.saturating_add(o.field_sides);
-        self.pennants = self.pennants.saturating_add(o.pennants);
-        self.cloisters = self.cloisters.saturating_add(o.cloisters);
-        self.circuses = self.circuses.saturating_add(o.circuses);
-        self.acrobats = self.acrobats.saturating_add(o.acrobats);
-        self.fliers = self.fliers.saturating_add(o.fliers);
-        self.crop_circles = self.crop_circles.saturating_add(o.crop_circles);
+        for (name, v) in &o.counts.0 {
+            match self.counts.0.iter_mut().find(|(n, _)| n == name) {
+                Some((_, mine)) => *mine = mine.saturating_add(*v),
+                None => self.counts.0.push((name.clone(), *v)),
+            }
+        }
     }
+}
+
+/// What the stats count for a set, by the names `expect` takes: the sides of
+/// each kind with an edge, then each kind of spot, then each attribute, in
+/// declaration order (the base game's first).
+#[must_use]
+pub fn columns(set: &crate::ir::TileSet) -> Vec<String> {
+    use crate::ir::vocab::{plural, Shape};
+    let v = &set.vocabulary;
+    let sides = v
+        .kinds
+        .iter()
+        .filter(|k| k.edge.is_some())
+        .map(|k| format!("{}-sides", k.id));
+    let spots = v
+        .kinds
+        .iter()
+        .filter(|k| k.shape == Shape::Spot)
+        .map(|k| plural(&k.id));
+    let attributes = v
+        .attributes
+        .iter()
+        .map(|a| a.plural.clone().unwrap_or_else(|| plural(&a.id)));
+    sides.chain(spots).chain(attributes).collect()
 }
 
 /// Four side letters up to rotation, and how many tiles show them.
@@ -122,8 +156,9 @@ pub struct SideFit {
 #[must_use]
 pub fn report(checked: &Checked) -> Report {
     let set = checked.ir();
-    let expansions: Vec<Totals> = (0..set.expansions.len())
-        .map(|e| totals(checked, e))
+    let columns = columns(set);
+    let mut expansions: Vec<Totals> = (0..set.expansions.len())
+        .map(|e| totals(checked, e, &columns))
         .collect();
     let mut all = Totals {
         id: "total".to_string(),
@@ -131,6 +166,13 @@ pub fn report(checked: &Checked) -> Report {
     };
     for e in &expansions {
         all.add(e);
+    }
+    // No column of zeros: only what some tile of the set has.
+    all.counts.0.retain(|(_, v)| *v != 0);
+    for e in &mut expansions {
+        e.counts
+            .0
+            .retain(|(n, _)| all.counts.0.iter().any(|(m, _)| m == n));
     }
     let mut fliers_by_direction = BTreeMap::new();
     let mut crop_circles_by_type = BTreeMap::new();
@@ -167,22 +209,14 @@ pub fn report(checked: &Checked) -> Report {
     }
 }
 
-fn totals(checked: &Checked, expansion: usize) -> Totals {
+fn totals(checked: &Checked, expansion: usize, columns: &[String]) -> Totals {
     let set = checked.ir();
     let t = |what: &str| total(set, expansion, what).unwrap_or(0);
     Totals {
         id: set.expansions[expansion].id.clone(),
         tiles: t("tiles"),
         kinds: t("kinds"),
-        city_sides: t("city-sides"),
-        road_sides: t("road-sides"),
-        field_sides: t("field-sides"),
-        pennants: t("pennants"),
-        cloisters: t("cloisters"),
-        circuses: t("circuses"),
-        acrobats: t("acrobats"),
-        fliers: t("fliers"),
-        crop_circles: t("crop-circles"),
+        counts: Counts(columns.iter().map(|c| (c.clone(), t(c))).collect()),
     }
 }
 

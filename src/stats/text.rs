@@ -8,35 +8,29 @@ use super::{Report, Table, Totals};
 #[must_use]
 pub fn render_text(report: &Report) -> String {
     let mut out = String::new();
-    let mut t = Table::new(&[
-        "expansion",
-        "tiles",
-        "kinds",
-        "city",
-        "road",
-        "field",
-        "pennants",
-        "cloisters",
-        "circus",
-        "acrobats",
-        "fliers",
-        "crop",
-    ]);
+    // A kind's sides under the kind's name (`city`, `mere`), the rest as
+    // `expect` names them (`cloisters`, `pennants`).
+    let names: Vec<&str> = report
+        .total
+        .counts
+        .0
+        .iter()
+        .map(|(n, _)| n.strip_suffix("-sides").unwrap_or(n))
+        .collect();
+    let mut head = vec!["expansion", "tiles", "kinds"];
+    head.extend(names.iter().copied());
+    let mut t = Table::new(&head);
     let row = |x: &Totals| {
-        vec![
-            x.id.clone(),
-            x.tiles.to_string(),
-            x.kinds.to_string(),
-            x.city_sides.to_string(),
-            x.road_sides.to_string(),
-            x.field_sides.to_string(),
-            x.pennants.to_string(),
-            x.cloisters.to_string(),
-            x.circuses.to_string(),
-            x.acrobats.to_string(),
-            x.fliers.to_string(),
-            x.crop_circles.to_string(),
-        ]
+        let mut row = vec![x.id.clone(), x.tiles.to_string(), x.kinds.to_string()];
+        row.extend(
+            report
+                .total
+                .counts
+                .0
+                .iter()
+                .map(|(n, _)| x.counts.get(n).to_string()),
+        );
+        row
     };
     for e in &report.expansions {
         t.row(row(e));
@@ -44,7 +38,9 @@ pub fn render_text(report: &Report) -> String {
     if report.expansions.len() > 1 {
         t.row(row(&report.total));
     }
-    out.push_str("Tiles and sides (city/road/field = sides of that type, copies counted)\n\n");
+    out.push_str(
+        "Tiles and sides (a kind's name = its sides, then what the set counts; copies counted)\n\n",
+    );
     out.push_str(&t.render());
     let list = |m: &std::collections::BTreeMap<String, i64>| {
         if m.is_empty() {

@@ -15,6 +15,9 @@ use crate::engine::moves::{illegal, FigureAction, IllegalMove, Move, Phase, Plac
 /// The most players a game may have.
 pub const MAX_PLAYERS: usize = 16;
 
+/// No feature: an event no feature's template scored (see [`Game::event_parts`]).
+const NO_FEATURE: u32 = u32::MAX;
+
 /// What the core tells the `scored` hook about a feature it just scored.
 #[derive(Clone, Copy, Debug)]
 pub struct Scored<'a> {
@@ -186,6 +189,11 @@ pub struct Game<'r, X: Rules> {
     pub(in crate::engine) event_tiles: Vec<u32>,
     /// In final scoring, the tile of what is being scored.
     pub(in crate::engine) scoring_at: Option<u32>,
+    /// For each event, a piece of the feature its template scored, or
+    /// [`NO_FEATURE`] (see [`Game::event_parts`]).
+    pub(in crate::engine) event_features: Vec<u32>,
+    /// While a feature's own points are awarded: a piece of it.
+    pub(in crate::engine) scoring_feature: Option<u32>,
     /// Tile moves so far (the 1-based number of the current turn entry).
     pub(in crate::engine) turn: u32,
     pub(in crate::engine) active: usize,
@@ -272,6 +280,8 @@ impl<'r, X: Rules> Game<'r, X> {
             events: Vec::with_capacity(64),
             event_tiles: Vec::with_capacity(64),
             scoring_at: None,
+            event_features: Vec::with_capacity(64),
+            scoring_feature: None,
             turn: 0,
             active: 0,
             phase: Phase::Tile,
@@ -442,6 +452,37 @@ impl<'r, X: Rules> Game<'r, X> {
         })
     }
 
+    /// The tiles event `event` of [`Game::events`] is shared among, into
+    /// `out` (cleared first): each tile's index in placement order (0 the
+    /// start tile) and kind, once per distinct tile, in placement order. For
+    /// the points a feature's template scored (a city, a road, a field, a
+    /// cloister), every tile of that feature as the board stands now; for any
+    /// other event, its tile ([`Game::event_tiles`]) alone.
+    pub fn event_parts(&self, event: usize, out: &mut Vec<(u32, KindId)>) {
+        out.clear();
+        let Some(&node) = self.event_features.get(event) else {
+            return;
+        };
+        let kind = |t: u32| self.board.placed[t as usize].kind;
+        if node == NO_FEATURE || node >= self.features.len() {
+            if let Some(&t) = self.event_tiles.get(event) {
+                out.push((t, kind(t)));
+            }
+            return;
+        }
+        let mut m = node;
+        loop {
+            let t = self.features.tile(m);
+            out.push((t, kind(t)));
+            m = self.features.next(m);
+            if m == node {
+                break;
+            }
+        }
+        out.sort_unstable_by_key(|&(t, _)| t);
+        out.dedup_by_key(|&mut (t, _)| t);
+    }
+
     pub(in crate::engine) fn supply_mut(&mut self, player: usize, figure: FigureId) -> &mut u32 {
         let i = player * self.rules.figures.len() + usize::from(figure.0);
         &mut self.supply[i]
@@ -454,6 +495,8 @@ impl<'r, X: Rules> Game<'r, X> {
             self.events.push(event);
             self.event_tiles
                 .push(self.scoring_at.unwrap_or(self.current));
+            self.event_features
+                .push(self.scoring_feature.unwrap_or(NO_FEATURE));
         }
     }
 

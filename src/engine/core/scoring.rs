@@ -105,6 +105,7 @@ impl<X: Rules> Game<'_, X> {
                 self.scoring_at(self.features.first_tile(root));
             }
             if let Some((points, source, reason)) = self.feature_value(root, winners > 1) {
+                self.scoring_feature = Some(root);
                 let turn = self.event_turn();
                 for (player, &s) in strength.iter().enumerate().take(self.players) {
                     if s == best {
@@ -120,6 +121,7 @@ impl<X: Rules> Game<'_, X> {
                         self.award(line);
                     }
                 }
+                self.scoring_feature = None;
             }
         }
         let scored = Scored {

@@ -110,9 +110,10 @@ pub fn plan(set: &TileSet, wanted: Option<&[String]>, skip: bool) -> Result<Plan
             name: own_name(&e.id),
             title: e.name.clone(),
             description: format!(
-                "{}{year}: {} tile kinds, {count} tiles. Made with tileforge.",
+                "{}{year}: {}, {}. Made with tileforge.",
                 e.name,
-                tiles.len()
+                crate::words::count(tiles.len(), "tile kind"),
+                crate::words::count(count, "tile")
             ),
             requires,
             tiles,
@@ -127,8 +128,8 @@ pub fn plan(set: &TileSet, wanted: Option<&[String]>, skip: bool) -> Result<Plan
         }
         all => {
             return Err(JczError::Input(format!(
-                "JCloisterZone cannot play {} tiles (--skip-unplayable leaves them out):\n  {}",
-                all.len(),
+                "JCloisterZone cannot play {} (--skip-unplayable leaves them out):\n  {}",
+                crate::words::count(all.len(), "tile"),
                 all.join("\n  ")
             )))
         }

@@ -274,8 +274,9 @@ fn cover(
         sheet.y(MARGIN_MM + 10.0),
     );
     let line = format!(
-        "{year}{copies} tiles in {} kinds · each {} mm · print at 100% (no scaling), cut along the lines",
-        tiles.len(),
+        "{year}{} in {} · each {} mm · print at 100% (no scaling), cut along the lines",
+        crate::words::count(copies, "tile"),
+        crate::words::count(tiles.len(), "kind"),
         options.tile_mm
     );
     text_at(
