@@ -104,7 +104,7 @@ fn jcz_by_source(result: &Value) -> BTreeMap<(usize, String), i64> {
                 .to_ascii_lowercase();
         }
         let source = match feature.as_str() {
-            "monastery" | "garden" | "shrine" | "special-monastery" => "cloister",
+            "monastery" | "garden" | "shrine" | "special-monastery" | "church" => "cloister",
             "bigtop" => "circus",
             "trade-goods" | "tradegoods" => "goods",
             other => other,
