@@ -343,6 +343,11 @@ impl Builder<'_> {
         let kind = rules
             .kind(&turn.tile)
             .ok_or_else(|| format!("unknown tile `{}`", turn.tile))?;
+        if let Some(m) = &turn.magic {
+            // JCZ moves the mage or the witch before the figure action (ours
+            // after it; nothing between the two depends on the order).
+            self.magic(game, m)?;
+        }
         if let Some(m) = &turn.meeple {
             let feature = rules
                 .feature_named(kind, rotation, &m.feature)
@@ -420,6 +425,28 @@ impl Builder<'_> {
             self.replay.push(message("PASS", json!({})));
         }
         let _ = i;
+        Ok(())
+    }
+
+    /// The mage's or the witch's move (`MOVE_NEUTRAL_FIGURE` to a feature
+    /// pointer), or its removal from the board (`to` null).
+    fn magic(&mut self, game: &Game<'_>, m: &crate::engine::log::MagicLog) -> Result<(), String> {
+        if !matches!(m.figure.as_str(), "mage" | "witch") {
+            return Err(format!("no JCloisterZone figure `{}`", m.figure));
+        }
+        let to = match (m.x, m.y, &m.feature) {
+            (Some(x), Some(y), Some(name)) => {
+                let FigureSpot::Feature(f) = self.spot_of(game, x, y, name)? else {
+                    return Err(format!("the {} goes to no feature", m.figure));
+                };
+                self.feature_pointer(game, x, y, f)?
+            }
+            _ => Value::Null,
+        };
+        self.replay.push(message(
+            "MOVE_NEUTRAL_FIGURE",
+            json!({ "figureId": format!("{}.1", m.figure), "to": to }),
+        ));
         Ok(())
     }
 

@@ -178,6 +178,13 @@ pub const EXPANSIONS: &[Expansion] = &[
         replaces: None,
     },
     Expansion {
+        ours: "mage-and-witch",
+        set: "mage-and-witch:1",
+        prefix: "MW",
+        elements: &[("mage", Some(1)), ("witch", Some(1))],
+        replaces: None,
+    },
+    Expansion {
         ours: "spiel-doch",
         set: "spiel-doch:1",
         prefix: "SD",
