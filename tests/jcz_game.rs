@@ -287,7 +287,7 @@ fn tower_games_export_their_floors_captures_and_ransoms() {
 }
 
 #[test]
-fn abbots_and_festival_returns_export_as_jcz_messages() {
+fn abbots_festival_returns_and_magic_moves_export_as_jcz_messages() {
     let files: Vec<PathBuf> = [
         "base",
         "monasteries",
@@ -295,6 +295,7 @@ fn abbots_and_festival_returns_export_as_jcz_messages() {
         "darmstadt",
         "watchtowers",
         "labyrinth",
+        "mage-and-witch",
     ]
     .iter()
     .map(|s| Path::new("tilesets").join(format!("{s}.tiles")))
@@ -308,18 +309,26 @@ fn abbots_and_festival_returns_export_as_jcz_messages() {
         "darmstadt",
         "watchtowers",
         "labyrinth",
+        "mage-and-witch",
     ]
     .iter()
     .map(|s| (*s).to_string())
     .collect();
     let rules = Ruleset::new(&set, Some(&expansions)).expect("ruleset");
-    let (mut abbots, mut returns) = (0, 0);
+    let (mut abbots, mut returns, mut magic) = (0, 0, 0);
     for seed in 0..8u64 {
         let (_, log) = RandomPlayer::new(seed)
             .play_logged(&rules, &player_names(2 + seed as usize % 4))
             .expect("plays");
         let save = jcz_game::export(&set, &rules, &log).expect("exports");
-        for s in ["monasteries", "festival", "darmstadt", "watchtowers", "labyrinth"] {
+        for s in [
+            "monasteries",
+            "festival",
+            "darmstadt",
+            "watchtowers",
+            "labyrinth",
+            "mage-and-witch:1",
+        ] {
             assert!(save.setup.sets.contains_key(s), "{s}");
         }
         // The base game's cloisters stay in the bag beside the monasteries.
@@ -337,9 +346,19 @@ fn abbots_and_festival_returns_export_as_jcz_messages() {
             .filter(|m| m.kind == "RETURN_MEEPLE" && m.payload["source"] == "FESTIVAL")
             .count();
         assert_eq!(festival, t.iter().filter(|t| t.festival.is_some()).count());
+        // The mage's and the witch's moves come right after the tile.
+        let mut moves = 0;
+        for (i, m) in save.replay.iter().enumerate() {
+            if m.kind == "MOVE_NEUTRAL_FIGURE" {
+                assert_eq!(save.replay[i - 1].kind, "PLACE_TILE", "seed {seed}");
+                moves += 1;
+            }
+        }
+        assert_eq!(moves, t.iter().filter(|t| t.magic.is_some()).count());
         abbots += as_abbot;
         returns += festival;
+        magic += moves;
     }
-    // The games do place abbots and take figures back.
-    assert!(abbots > 0 && returns > 0, "{abbots} {returns}");
+    // The games do place abbots, take figures back and move the mage.
+    assert!(abbots > 0 && returns > 0 && magic > 0, "{abbots} {returns} {magic}");
 }
