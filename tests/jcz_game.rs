@@ -360,5 +360,8 @@ fn abbots_festival_returns_and_magic_moves_export_as_jcz_messages() {
         magic += moves;
     }
     // The games do place abbots, take figures back and move the mage.
-    assert!(abbots > 0 && returns > 0 && magic > 0, "{abbots} {returns} {magic}");
+    assert!(
+        abbots > 0 && returns > 0 && magic > 0,
+        "{abbots} {returns} {magic}"
+    );
 }

@@ -374,7 +374,10 @@ impl Builder<'_> {
                         && spot.is_none_or(|s| s == t.spot)
                 })
                 .ok_or_else(|| {
-                    format!("the festival: no figure of the player at ({}, {})", f.x, f.y)
+                    format!(
+                        "the festival: no figure of the player at ({}, {})",
+                        f.x, f.y
+                    )
                 })?;
             let t = self.tracked.remove(k);
             self.replay.push(message(

@@ -89,7 +89,10 @@ pub fn expansions(save: &Save) -> Result<Vec<String>, String> {
 /// JCZ rules set away from its defaults that tileforge plays that way:
 /// the escape next to a besieged tile, the special monasteries added to the
 /// base game's cloisters.
-const OUR_RULES: &[(&str, &str)] = &[("espace-variant", "siege-tile"), ("keep-monasteries", "keep")];
+const OUR_RULES: &[(&str, &str)] = &[
+    ("espace-variant", "siege-tile"),
+    ("keep-monasteries", "keep"),
+];
 
 /// Our tile of a JCZ id, among the expansions in play.
 fn our_tile(rules: &Ruleset, jcz: &str) -> Result<String, String> {
