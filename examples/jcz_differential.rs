@@ -94,9 +94,17 @@ fn jcz_by_source(result: &Value) -> BTreeMap<(usize, String), i64> {
     let mut out = BTreeMap::new();
     for e in result["scoreEvents"].as_array().into_iter().flatten() {
         let player = e["player"].as_u64().unwrap_or(0) as usize;
-        let feature = e["feature"].as_str().unwrap_or("?");
-        let source = match feature {
-            "monastery" | "garden" | "shrine" => "cloister",
+        let mut feature = e["feature"].as_str().unwrap_or("?").to_string();
+        if feature == "watchtower" {
+            // JCZ books a tower's points apart; ours count with the road or
+            // city whose completion scored it (its pointer).
+            feature = e["ptr"]["feature"]
+                .as_str()
+                .unwrap_or("?")
+                .to_ascii_lowercase();
+        }
+        let source = match feature.as_str() {
+            "monastery" | "garden" | "shrine" | "special-monastery" | "church" => "cloister",
             "bigtop" => "circus",
             "trade-goods" | "tradegoods" => "goods",
             other => other,
@@ -207,10 +215,13 @@ fn worker(
         let save = match tileforge::jcz_game::export(set, rules, &log) {
             Ok(s) => s,
             Err(e) => {
+                // Drop the turn (`turn 12: `), which varies from game to game.
                 let why = e
-                    .split_once(": ")
-                    .map_or(e.as_str(), |(_, w)| w)
-                    .to_string();
+                    .strip_prefix("turn ")
+                    .and_then(|r| r.split_once(": "))
+                    .map_or(e.as_str(), |(_, w)| w);
+                let why = why.split(" (the export knows").next().unwrap_or(why);
+                let why = why.to_string();
                 out.push((seed, Outcome::Refused(why)));
                 continue;
             }

@@ -285,3 +285,83 @@ fn tower_games_export_their_floors_captures_and_ransoms() {
         "{floors} {captures} {ransoms} {tops}"
     );
 }
+
+#[test]
+fn abbots_festival_returns_and_magic_moves_export_as_jcz_messages() {
+    let files: Vec<PathBuf> = [
+        "base",
+        "monasteries",
+        "the-festival",
+        "darmstadt",
+        "watchtowers",
+        "labyrinth",
+        "mage-and-witch",
+    ]
+    .iter()
+    .map(|s| Path::new("tilesets").join(format!("{s}.tiles")))
+    .collect();
+    let (_, compiled) = common::compile_files(&files);
+    let set = tileforge::emit::tileset(&compiled.checked.expect("the sets compile"));
+    let expansions: Vec<String> = [
+        "base",
+        "monasteries",
+        "the-festival",
+        "darmstadt",
+        "watchtowers",
+        "labyrinth",
+        "mage-and-witch",
+    ]
+    .iter()
+    .map(|s| (*s).to_string())
+    .collect();
+    let rules = Ruleset::new(&set, Some(&expansions)).expect("ruleset");
+    let (mut abbots, mut returns, mut magic) = (0, 0, 0);
+    for seed in 0..8u64 {
+        let (_, log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &player_names(2 + seed as usize % 4))
+            .expect("plays");
+        let save = jcz_game::export(&set, &rules, &log).expect("exports");
+        for s in [
+            "monasteries",
+            "festival",
+            "darmstadt",
+            "watchtowers",
+            "labyrinth",
+            "mage-and-witch:1",
+        ] {
+            assert!(save.setup.sets.contains_key(s), "{s}");
+        }
+        // The base game's cloisters stay in the bag beside the monasteries.
+        assert_eq!(save.setup.rules["keep-monasteries"], "keep");
+        let t = &log.turns;
+        let as_abbot = save
+            .replay
+            .iter()
+            .filter(|m| m.kind == "DEPLOY_MEEPLE" && m.payload["pointer"]["location"] == "AS_ABBOT")
+            .count();
+        assert_eq!(as_abbot, t.iter().filter(|t| t.as_abbot.is_some()).count());
+        let festival = save
+            .replay
+            .iter()
+            .filter(|m| m.kind == "RETURN_MEEPLE" && m.payload["source"] == "FESTIVAL")
+            .count();
+        assert_eq!(festival, t.iter().filter(|t| t.festival.is_some()).count());
+        // The mage's and the witch's moves come right after the tile.
+        let mut moves = 0;
+        for (i, m) in save.replay.iter().enumerate() {
+            if m.kind == "MOVE_NEUTRAL_FIGURE" {
+                assert_eq!(save.replay[i - 1].kind, "PLACE_TILE", "seed {seed}");
+                moves += 1;
+            }
+        }
+        assert_eq!(moves, t.iter().filter(|t| t.magic.is_some()).count());
+        abbots += as_abbot;
+        returns += festival;
+        magic += moves;
+    }
+    // The games do place abbots, take figures back and move the mage.
+    assert!(
+        abbots > 0 && returns > 0 && magic > 0,
+        "{abbots} {returns} {magic}"
+    );
+}

@@ -154,6 +154,12 @@ fn setup(rules: &Ruleset, log: &GameLog) -> Result<Setup, String> {
         out.rules
             .insert("espace-variant".into(), Value::from("siege-tile"));
     }
+    if out.sets.contains_key("monasteries") {
+        // Our tile set adds the special monasteries to the base game's
+        // cloisters (docs/rules.md); JCZ's default takes those out.
+        out.rules
+            .insert("keep-monasteries".into(), Value::from("keep"));
+    }
     for f in 0..rules.figure_count() {
         let figure = crate::engine::FigureId(u8::try_from(f).unwrap_or(u8::MAX));
         let id = rules.figure_id(figure);
@@ -337,6 +343,11 @@ impl Builder<'_> {
         let kind = rules
             .kind(&turn.tile)
             .ok_or_else(|| format!("unknown tile `{}`", turn.tile))?;
+        if let Some(m) = &turn.magic {
+            // JCZ moves the mage or the witch before the figure action (ours
+            // after it; nothing between the two depends on the order).
+            self.magic(game, m)?;
+        }
         if let Some(m) = &turn.meeple {
             let feature = rules
                 .feature_named(kind, rotation, &m.feature)
@@ -345,6 +356,34 @@ impl Builder<'_> {
             let at = (x, y, FigureSpot::Feature(feature));
             let n = self.deploy(player, &m.figure, pointer.clone(), None, None)?;
             self.track(player, &m.figure, n, at, pointer);
+        } else if let Some(m) = &turn.as_abbot {
+            // The engine keeps an abbot on its tile off the monastery.
+            let pointer = pointers::pointer(x, y, "Monastery", "AS_ABBOT");
+            let at = (x, y, FigureSpot::Acrobats);
+            let n = self.deploy(player, &m.figure, pointer.clone(), None, None)?;
+            self.track(player, &m.figure, n, at, pointer);
+        } else if let Some(f) = &turn.festival {
+            let spot = self.spot_of(game, f.x, f.y, &f.feature).ok();
+            let k = self
+                .tracked
+                .iter()
+                .position(|t| {
+                    t.player == player
+                        && f.figure.as_deref().is_none_or(|g| g == t.figure)
+                        && (t.x, t.y) == (f.x, f.y)
+                        && spot.is_none_or(|s| s == t.spot)
+                })
+                .ok_or_else(|| {
+                    format!(
+                        "the festival: no figure of the player at ({}, {})",
+                        f.x, f.y
+                    )
+                })?;
+            let t = self.tracked.remove(k);
+            self.replay.push(message(
+                "RETURN_MEEPLE",
+                json!({ "pointer": { "featurePointer": t.pointer, "meepleId": Self::meeple_id(player, &t.figure, t.n)? }, "source": "FESTIVAL" }),
+            ));
         } else if let Some(a) = &turn.acrobat {
             let figure = a.figure.as_deref().unwrap_or("meeple");
             let pointer = pointers::pointer(a.x, a.y, "Acrobats", "I");
@@ -389,6 +428,28 @@ impl Builder<'_> {
             self.replay.push(message("PASS", json!({})));
         }
         let _ = i;
+        Ok(())
+    }
+
+    /// The mage's or the witch's move (`MOVE_NEUTRAL_FIGURE` to a feature
+    /// pointer), or its removal from the board (`to` null).
+    fn magic(&mut self, game: &Game<'_>, m: &crate::engine::log::MagicLog) -> Result<(), String> {
+        if !matches!(m.figure.as_str(), "mage" | "witch") {
+            return Err(format!("no JCloisterZone figure `{}`", m.figure));
+        }
+        let to = match (m.x, m.y, &m.feature) {
+            (Some(x), Some(y), Some(name)) => {
+                let FigureSpot::Feature(f) = self.spot_of(game, x, y, name)? else {
+                    return Err(format!("the {} goes to no feature", m.figure));
+                };
+                self.feature_pointer(game, x, y, f)?
+            }
+            _ => Value::Null,
+        };
+        self.replay.push(message(
+            "MOVE_NEUTRAL_FIGURE",
+            json!({ "figureId": format!("{}.1", m.figure), "to": to }),
+        ));
         Ok(())
     }
 

@@ -68,7 +68,13 @@ pub fn expansions(save: &Save) -> Result<Vec<String>, String> {
         };
         chosen.insert(i);
     }
-    if let Some((rule, value)) = save.setup.rules.iter().next() {
+    // The rules the export writes, which are how tileforge plays.
+    let ours = |rule: &str, value: &serde_json::Value| {
+        OUR_RULES
+            .iter()
+            .any(|(r, v)| *r == rule && value.as_str() == Some(v))
+    };
+    if let Some((rule, value)) = save.setup.rules.iter().find(|(r, v)| !ours(r, v)) {
         return Err(format!(
             "rule `{}` = {value} differs from JCloisterZone's default; tileforge plays the defaults only",
             rule.escape_debug()
@@ -79,6 +85,14 @@ pub fn expansions(save: &Save) -> Result<Vec<String>, String> {
         .map(|i| names::EXPANSIONS[i].ours.to_string())
         .collect())
 }
+
+/// JCZ rules set away from its defaults that tileforge plays that way:
+/// the escape next to a besieged tile, the special monasteries added to the
+/// base game's cloisters.
+const OUR_RULES: &[(&str, &str)] = &[
+    ("espace-variant", "siege-tile"),
+    ("keep-monasteries", "keep"),
+];
 
 /// Our tile of a JCZ id, among the expansions in play.
 fn our_tile(rules: &Ruleset, jcz: &str) -> Result<String, String> {

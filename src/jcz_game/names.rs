@@ -143,6 +143,48 @@ pub const EXPANSIONS: &[Expansion] = &[
         replaces: None,
     },
     Expansion {
+        ours: "darmstadt",
+        set: "darmstadt",
+        prefix: "DA",
+        elements: &[],
+        replaces: None,
+    },
+    Expansion {
+        ours: "watchtowers",
+        set: "watchtowers",
+        prefix: "WT",
+        elements: &[],
+        replaces: None,
+    },
+    Expansion {
+        ours: "labyrinth",
+        set: "labyrinth",
+        prefix: "LA",
+        elements: &[],
+        replaces: None,
+    },
+    Expansion {
+        ours: "monasteries",
+        set: "monasteries",
+        prefix: "MO",
+        elements: &[],
+        replaces: None,
+    },
+    Expansion {
+        ours: "the-festival",
+        set: "festival",
+        prefix: "FE",
+        elements: &[("festival", None)],
+        replaces: None,
+    },
+    Expansion {
+        ours: "mage-and-witch",
+        set: "mage-and-witch:1",
+        prefix: "MW",
+        elements: &[("mage", Some(1)), ("witch", Some(1))],
+        replaces: None,
+    },
+    Expansion {
         ours: "spiel-doch",
         set: "spiel-doch:1",
         prefix: "SD",
@@ -170,7 +212,15 @@ pub fn element_value(count: Option<u32>) -> Value {
 }
 
 /// Elements JCZ adds from the tile sets, which a save may name or not.
-pub const IMPLIED_ELEMENTS: &[&str] = &["river", "corn-circle", "flier"];
+pub const IMPLIED_ELEMENTS: &[&str] = &[
+    "river",
+    "corn-circle",
+    "flier",
+    "watchtower",
+    "labyrinth",
+    "church",
+    "monastery",
+];
 
 /// Elements that act only through tiles of a set not in play (GQ11's pig
 /// herds): harmless without them.
