@@ -242,13 +242,19 @@ impl Lowering {
             }
             found
         });
-        if let Some(first) = decl.first.filter(|_| decl.group.is_none()) {
-            self.error(
-                Diagnostic::new(Code::UnknownName, first, "`first` means first of its group")
+        for (flag, word) in [(decl.first, "first"), (decl.last, "last")] {
+            if let Some(span) = flag.filter(|_| decl.group.is_none()) {
+                self.error(
+                    Diagnostic::new(
+                        Code::UnknownName,
+                        span,
+                        format!("`{word}` means {word} of its group"),
+                    )
                     .label("this tile is in no group")
-                    .help("add `group NAME` before `first`"),
-            );
-            ok = false;
+                    .help(format!("add `group NAME` before `{word}`")),
+                );
+                ok = false;
+            }
         }
         if let (Some(first), Some(last)) = (decl.first, decl.last) {
             self.error(
@@ -258,14 +264,6 @@ impl Lowering {
                     "a tile is drawn `first` or `last` of its group, not both",
                 )
                 .label("drop one of the two"),
-            );
-            ok = false;
-        }
-        if let Some(last) = decl.last.filter(|_| decl.group.is_none()) {
-            self.error(
-                Diagnostic::new(Code::UnknownName, last, "`last` means last of its group")
-                    .label("this tile is in no group")
-                    .help("add `group NAME` before `last`"),
             );
             ok = false;
         }
