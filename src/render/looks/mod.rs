@@ -8,6 +8,7 @@
 //! first letters. Nothing here knows a kind by its id.
 
 mod acrobats;
+mod bazaar;
 mod cathedral;
 mod circus;
 pub mod city;
@@ -23,18 +24,24 @@ mod goods;
 mod hill;
 mod inn;
 mod labyrinth;
+mod no_castle;
 mod pennant;
 mod pigs;
 pub mod plain;
 mod portal;
 mod princess;
+mod quarter;
+mod razboynik;
 pub mod road;
+mod rose;
 mod tower;
 mod tunnel;
 mod vineyard;
+mod vodyanoy;
 mod volcano;
 mod water;
 mod well;
+mod yaga_hut;
 
 use tiny_skia::{ColorU8, Pixmap, Transform};
 
@@ -255,6 +262,13 @@ pub const SPOTS: &[(&str, SpotLook)] = &[
     ("tower", look(tower::paint, 0.13)),
     ("hill", look(hill::paint, 0.12)),
     ("gem", look(gem::paint, 0.1)),
+    ("quarter", look(quarter::paint, 0.2)),
+    ("bazaar", look(bazaar::paint, 0.15)),
+    ("compass-rose", look(rose::compass, 0.17)),
+    ("wind-rose", look(rose::wind, 0.13)),
+    ("yaga-hut", look(yaga_hut::paint, 0.19)),
+    ("vodyanoy", look(vodyanoy::paint, 0.16)),
+    ("razboynik", look(razboynik::paint, 0.15)),
     (
         "vineyard",
         SpotLook {
@@ -285,6 +299,7 @@ pub const ATTRIBUTES: &[(&str, AttributeLook)] = &[
     ("well", on(well::paint, 0.085, Place::Centre)),
     ("labyrinth", on(labyrinth::paint, 0.2, Place::Centre)),
     ("tunnel", on(tunnel::paint, 0.085, Place::Across)),
+    ("no-castle", icon(no_castle::paint, 0.085)),
 ];
 
 const fn icon(paint: fn(&mut Pixmap, Transform), size: f32) -> AttributeLook {
