@@ -18,16 +18,29 @@ use crate::check::totals::total;
 use crate::check::Checked;
 use crate::geometry::Side;
 
+/// The value of [`Report::format`].
+pub const FORMAT: &str = "tileforge.stats";
+/// The stats report's format version: 1, its first versioned shape (counts
+/// keyed by the names `expect` takes).
+pub const VERSION: u32 = 1;
+
 /// The whole static report.
 #[derive(Debug, Serialize)]
 pub struct Report {
+    /// Always `"tileforge.stats"`.
+    pub format: &'static str,
+    /// Always [`VERSION`].
+    pub version: u32,
     /// One row per expansion.
     pub expansions: Vec<Totals>,
     /// All expansions together.
     pub total: Totals,
-    /// Flying machines by arrow direction (tile copies).
+    /// Flying machines by arrow direction (tile copies); left out when the
+    /// set has none.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub fliers_by_direction: BTreeMap<String, i64>,
-    /// Crop circles by type (tile copies).
+    /// Crop circles by type (tile copies); left out when the set has none.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub crop_circles_by_type: BTreeMap<String, i64>,
     /// Side patterns up to rotation, most tiles first.
     pub side_patterns: Vec<Pattern>,
@@ -192,6 +205,8 @@ pub fn report(checked: &Checked) -> Report {
         }
     }
     Report {
+        format: FORMAT,
+        version: VERSION,
         expansions,
         total: all,
         fliers_by_direction,
