@@ -369,6 +369,24 @@ impl Preview {
         };
         let scored_from = as_u32(kept + changed);
         self.builders_after = self.builders_before;
+        if on.is_none() && self.scored.is_empty() {
+            // Passing and nothing scored: the standing figures keep their
+            // order, each feature listed at its first figure.
+            self.seen.clear();
+            self.seen.resize(kept + changed, false);
+            self.end_sources.clear();
+            for &h in &self.standing_held {
+                if h == NONE32 {
+                    continue;
+                }
+                let c = code(self.fate[h as usize], h as usize);
+                if !self.seen[c as usize] {
+                    self.seen[c as usize] = true;
+                    self.end_sources.push(c);
+                }
+            }
+            return (points, returned);
+        }
         self.order.clear();
         for (i, &h) in self.standing_held.iter().enumerate() {
             let c = if h == NONE32 {
@@ -903,8 +921,14 @@ impl Game<'_> {
                     continue;
                 }
                 let root = self.features.root(other.first_node + u32::from(theirs));
-                let first = p.farm_touch.partition_point(|&(r, _)| r < root);
-                let last = first + p.farm_touch[first..].partition_point(|&(r, _)| r == root);
+                let (first, last) = match (p.farm_touch.first(), p.farm_touch.last()) {
+                    (Some(&(lo, _)), Some(&(hi, _))) if (lo..=hi).contains(&root) => {
+                        let first = p.farm_touch.partition_point(|&(r, _)| r < root);
+                        let n = p.farm_touch[first..].partition_point(|&(r, _)| r == root);
+                        (first, first + n)
+                    }
+                    _ => (0, 0),
+                };
                 let summary = self.summary(p, root);
                 p.contacts.push(Contact {
                     slot: u8::try_from(k).unwrap_or(0),
@@ -1240,11 +1264,13 @@ impl Game<'_> {
             if group.scored_now != completes {
                 return false;
             }
-            for (i, def) in self.rules.figures.iter().enumerate() {
+            // The figures it admits that the player has in supply, in order.
+            let mut open = piece.admits & placeable;
+            while open != 0 {
+                let i = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let def = &self.rules.figures[i];
                 let figure = FigureId(u8::try_from(i).unwrap_or(u8::MAX));
-                if piece.admits & (1 << i) == 0 || self.supply(self.active, figure) == 0 {
-                    continue;
-                }
                 if completes && self.is_ringmaster(figure) {
                     return false;
                 }
@@ -1369,7 +1395,6 @@ fn farm_outlook(outlook: &mut Outlook, per: &[i64], keys: &mut Vec<(u32, u8, boo
 
 /// The new pieces' units and some summaries' units, summed into the scratch
 /// vector (cleared again by [`clear_units`]).
-#[inline(never)]
 fn units_of<'p>(p: &'p mut Preview, summaries: &[u32], pieces: Option<Pieces<'_>>) -> &'p [u64] {
     for &s in summaries {
         for i in span(p.summaries[s as usize].units) {
@@ -1387,7 +1412,6 @@ fn units_of<'p>(p: &'p mut Preview, summaries: &[u32], pieces: Option<Pieces<'_>
     &p.unit_sum
 }
 
-#[inline(never)]
 fn clear_units(p: &mut Preview, summaries: &[u32], pieces: Option<Pieces<'_>>) {
     for &s in summaries {
         for i in span(p.summaries[s as usize].units) {
@@ -1407,7 +1431,6 @@ fn clear_units(p: &mut Preview, summaries: &[u32], pieces: Option<Pieces<'_>>) {
 type Pieces<'k> = (&'k Kind, &'k [u8]);
 
 /// Adds the figures of a held feature to a group's majority.
-#[inline(never)]
 fn add_figures(to: &mut Outlook, from: &Outlook) {
     for p in 0..MAX_PLAYERS {
         to.strength[p] = to.strength[p].saturating_add(from.strength[p]);
@@ -1436,7 +1459,6 @@ impl Iterator for Members<'_> {
     }
 }
 
-#[inline(never)]
 fn find(items: &mut [Item], mut i: usize) -> usize {
     while items[i].parent as usize != i {
         let p = items[i].parent as usize;
@@ -1446,7 +1468,6 @@ fn find(items: &mut [Item], mut i: usize) -> usize {
     i
 }
 
-#[inline(never)]
 fn union(items: &mut [Item], a: usize, b: usize) {
     let (ra, rb) = (find(items, a), find(items, b));
     if ra != rb {
