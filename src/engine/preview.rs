@@ -915,7 +915,10 @@ impl Game<'_> {
             let other = self.board.placed[u as usize];
             let other_kind = &rules.kinds[usize::from(other.kind.0)];
             for k in 3 * side..3 * side + 3 {
-                let j = Slot::from_index(k).facing().rotated(4 - other.rotation).index();
+                let j = Slot::from_index(k)
+                    .facing()
+                    .rotated(4 - other.rotation)
+                    .index();
                 let theirs = other_kind.slot_feature[j];
                 if theirs == NONE {
                     continue;
@@ -998,7 +1001,9 @@ impl Game<'_> {
             let root = summaries
                 .first()
                 .map_or(GROUP, |&s| p.summaries[s as usize].root);
-            let mut outlook = Outlook::empty(rule.source, root);
+            // Built in place: an outlook is too large to copy around.
+            p.groups.push(Outlook::empty(rule.source, root));
+            let gi = p.groups.len() - 1;
             let first_gone = p.gone.len();
             for &s in summaries {
                 let h = p.held_of.get(s as usize).copied().unwrap_or(NONE32);
@@ -1006,13 +1011,13 @@ impl Game<'_> {
                     let h = h as usize;
                     p.handled[h] = true;
                     p.gone.push(h);
-                    add_figures(&mut outlook, &p.held[h]);
+                    add_figures(&mut p.groups[gi], &p.held[h]);
                 }
             }
             // A group's points are read only when figures stand on it or the
             // player could put one there (an option); otherwise only whether
             // it is complete (`scored_now`) is.
-            let valued = outlook.has_figures()
+            let valued = p.groups[gi].has_figures()
                 || new
                     .iter()
                     .any(|&f| kind.features[usize::from(f)].admits & placeable != 0);
@@ -1022,7 +1027,7 @@ impl Game<'_> {
             match &rule.scoring {
                 Scoring::None => {}
                 Scoring::Network { .. } if !valued => {
-                    unvalued(&mut outlook, u32::try_from(open.max(0)).unwrap_or(0));
+                    unvalued(&mut p.groups[gi], u32::try_from(open.max(0)).unwrap_or(0));
                     let first = kind.networks.iter().position(|f| new.contains(f));
                     if let (0, Some(first)) = (open, first) {
                         key = network_key(first);
@@ -1060,11 +1065,12 @@ impl Game<'_> {
                             .iter()
                             .any(|&f| !kind.features[usize::from(f)].units.is_empty());
                     if counted {
-                        let units = units_of(p, summaries, Some((kind, new)));
-                        network_outlook(&mut outlook, tile, open, tiles, present, units, self);
+                        units_of(p, summaries, Some((kind, new)));
+                        let (outlook, units) = (&mut p.groups[gi], &p.unit_sum);
+                        network_outlook(outlook, tile, open, tiles, present, units, self);
                         clear_units(p, summaries, Some((kind, new)));
                     } else {
-                        network_outlook(&mut outlook, tile, open, tiles, present, &[], self);
+                        network_outlook(&mut p.groups[gi], tile, open, tiles, present, &[], self);
                     }
                     // The engine scores the tile's networks (`score_turn`).
                     let first = kind.networks.iter().position(|f| new.contains(f));
@@ -1084,14 +1090,15 @@ impl Game<'_> {
                         (None, _) => return false,
                     };
                     if !valued {
-                        unvalued(&mut outlook, 8 - u32::from(around).min(8));
+                        unvalued(&mut p.groups[gi], 8 - u32::from(around).min(8));
                         if let (true, [f]) = (around >= 8, new) {
                             key = spot_key(0, 0, *f);
                         }
                     } else {
-                        let sums = units_of(p, summaries, Some((kind, new)));
+                        units_of(p, summaries, Some((kind, new)));
                         let values = (*complete, *tile);
-                        spot_outlook(&mut outlook, values, around, present, sums, self);
+                        let (outlook, sums) = (&mut p.groups[gi], &p.unit_sum);
+                        spot_outlook(outlook, values, around, present, sums, self);
                         clear_units(p, summaries, Some((kind, new)));
                         if let (true, [f]) = (around >= 8, new) {
                             key = spot_key(0, 0, *f);
@@ -1101,29 +1108,28 @@ impl Game<'_> {
                 // Valued below, once every network group's sides are known.
                 Scoring::Farm { .. } => {}
             }
-            let held = outlook.has_figures();
-            p.groups.push(outlook);
+            let held = p.groups[gi].has_figures();
             p.group_valued.push(valued);
             p.group_key.push(key);
             p.group_fate.push(Fate::Kept);
-            p.items[g].group = as_u32(p.groups.len() - 1);
+            p.items[g].group = as_u32(gi);
             if valued && matches!(rule.scoring, Scoring::Farm { .. }) {
                 p.farms.push(as_u32(g));
             }
             let fate = if key != NONE32 && held {
-                if outlook.bonus {
+                if p.groups[gi].bonus {
                     return false;
                 }
-                p.scored.push(outlook);
+                p.scored.push(p.groups[gi]);
                 p.scored_key.push(key);
                 Fate::Scored(as_u32(p.scored.len() - 1))
             } else if held {
-                p.after.push(outlook);
+                p.after.push(p.groups[gi]);
                 Fate::After(as_u32(p.after.len() - 1))
             } else {
                 continue;
             };
-            p.group_fate[p.groups.len() - 1] = fate;
+            p.group_fate[gi] = fate;
             for i in first_gone..p.gone.len() {
                 p.fate[p.gone[i]] = fate;
             }
