@@ -876,15 +876,15 @@ impl Game<'_> {
                 p.items[b].open -= 1;
             }
         }
-        for i in 0..p.items.len() {
-            let r = find(&mut p.items, i);
-            p.items[i].parent = as_u32(r);
-            p.items[r].group_open += p.items[i].open;
-        }
+        // Every item to its root (roots no longer change), the group's open
+        // sides summed, and its members linked in increasing order.
         for i in (0..p.items.len()).rev() {
-            let r = p.items[i].parent as usize;
+            let r = find(&mut p.items, i);
+            let item = p.items[i];
+            p.items[i].parent = as_u32(r);
             p.items[i].next = p.items[r].first;
             p.items[r].first = as_u32(i);
+            p.items[r].group_open += item.open;
         }
     }
 
