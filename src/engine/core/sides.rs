@@ -373,7 +373,10 @@ mod tests {
         expected.sort_unstable();
         assert_eq!(got, expected);
         // Grouped by neighbour mask, in increasing order.
-        assert!(wide.windows(2).all(|w| mask(w[0]) <= mask(w[1])), "{wide:?}");
+        assert!(
+            wide.windows(2).all(|w| mask(w[0]) <= mask(w[1])),
+            "{wide:?}"
+        );
         assert!(s.wide_signatures(edges, [0; 4]).is_empty());
     }
 
