@@ -352,7 +352,7 @@ mod tests {
         let s = Sides::new(tiles.iter(), &v).expect("letters");
         let edges = [b'A', b'B', b'C', b'C'].map(|l| s.code(l).expect("code"));
         let (a, b) = (s.code(b'A').expect("A"), s.code(b'B').expect("B"));
-        // The south side may also lie against A and B (a bridge, say).
+        // The south side may also lie against A and B (as a module may widen it).
         let extra = [0, 0, 1 << a | 1 << b, 0];
         let wide = s.wide_signatures(edges, extra);
         let mask = |sig: u16| (0..4).fold(0u8, |m, i| m | u8::from(s.digit(sig, i) != 0) << i);

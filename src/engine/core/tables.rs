@@ -95,7 +95,7 @@ pub fn widen_fits(kind: &mut Kind, sides: &Sides) {
             extra[usize::from(side % 4)] |= 1 << c;
         }
     }
-    let mut wide = FitsBuilder::default();
+    let mut wide = FitGroups::default();
     for r in 0..4u8 {
         let edges = rotated_edges(&kind.edges, usize::from(r));
         // A board side shows the unrotated side r quarter turns back.
@@ -111,7 +111,7 @@ pub fn widen_fits(kind: &mut Kind, sides: &Sides) {
 /// first comes (the placements' order rests on it), finding each in a map:
 /// a kind whose sides meet many codes has thousands.
 #[derive(Default)]
-struct FitsBuilder {
+struct FitGroups {
     fits: Vec<Fit>,
     index: std::collections::HashMap<u16, usize, std::hash::BuildHasherDefault<SigHasher>>,
 }
@@ -135,7 +135,7 @@ impl std::hash::Hasher for SigHasher {
     }
 }
 
-impl FitsBuilder {
+impl FitGroups {
     fn add(&mut self, sig: u16, r: u8) {
         match self.index.entry(sig) {
             std::collections::hash_map::Entry::Occupied(i) => {
@@ -257,7 +257,7 @@ pub fn prepare_tile(
         }
     }
     check_sides(tile, vocabulary, vocab, &kinds, &slot_feature).map_err(&bad)?;
-    let mut fits = FitsBuilder::default();
+    let mut fits = FitGroups::default();
     for r in 0..4u8 {
         for sig in sides.signatures(rotated_edges(&edges, usize::from(r))) {
             fits.add(sig, r);
