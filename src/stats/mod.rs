@@ -68,31 +68,9 @@ pub struct Totals {
     pub counts: Counts,
 }
 
-/// Counts by name, in column order (a JSON object).
-#[derive(Debug, Default, Clone, PartialEq, Eq)]
-pub struct Counts(pub Vec<(String, i64)>);
-
-impl Counts {
-    /// The count with this name (0 when not listed).
-    #[must_use]
-    pub fn get(&self, name: &str) -> i64 {
-        self.0
-            .iter()
-            .find(|(n, _)| n == name)
-            .map_or(0, |&(_, v)| v)
-    }
-}
-
-impl Serialize for Counts {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(Some(self.0.len()))?;
-        for (k, v) in &self.0 {
-            m.serialize_entry(k, v)?;
-        }
-        m.end()
-    }
-}
+/// Counts by name, in column order (a JSON object): the same ordered map
+/// as the score report's points by column.
+pub type Counts = crate::engine::report::BySource;
 
 impl Totals {
     fn add(&mut self, o: &Totals) {
@@ -231,7 +209,7 @@ fn totals(checked: &Checked, expansion: usize, columns: &[String]) -> Totals {
         id: set.expansions[expansion].id.clone(),
         tiles: t("tiles"),
         kinds: t("kinds"),
-        counts: Counts(columns.iter().map(|c| (c.clone(), t(c))).collect()),
+        counts: crate::engine::report::BySource(columns.iter().map(|c| (c.clone(), t(c))).collect()),
     }
 }
 
