@@ -209,7 +209,9 @@ fn totals(checked: &Checked, expansion: usize, columns: &[String]) -> Totals {
         id: set.expansions[expansion].id.clone(),
         tiles: t("tiles"),
         kinds: t("kinds"),
-        counts: crate::engine::report::BySource(columns.iter().map(|c| (c.clone(), t(c))).collect()),
+        counts: crate::engine::report::BySource(
+            columns.iter().map(|c| (c.clone(), t(c))).collect(),
+        ),
     }
 }
 
