@@ -64,6 +64,11 @@ fn an_unplaceable_tile_is_reported() {
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stderr).contains("W0601"));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+    assert_eq!(json["format"], "tileforge.stats");
+    assert_eq!(json["version"], 1);
+    // No flier or crop circle in the set: no breakdown of them.
+    assert!(json.get("fliers_by_direction").is_none(), "{json}");
+    assert!(json.get("crop_circles_by_type").is_none(), "{json}");
     assert_eq!(
         json["never_placeable"],
         serde_json::json!(["lonely/castle"])
@@ -73,4 +78,24 @@ fn an_unplaceable_tile_is_reported() {
         .and_then(|n| n.iter().find(|t| t["tile"] == "lonely/castle"))
         .expect("castle row");
     assert_eq!(castle["sides"][0]["kinds"], 0);
+}
+
+#[test]
+fn the_text_report_has_no_breakdown_of_what_the_set_lacks() {
+    let run = |paths: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_tileforge"))
+            .arg("stats")
+            .args(paths)
+            .arg("-q")
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8(out.stdout).expect("UTF-8")
+    };
+    let base = run(&["tilesets/base.tiles"]);
+    assert!(!base.contains("Fliers by direction"), "{base}");
+    assert!(!base.contains("Crop circles by type"), "{base}");
+    let flier = run(&["tilesets/base.tiles", "tilesets/the-flier.tiles"]);
+    assert!(flier.contains("Fliers by direction: NW 3, W 5"), "{flier}");
+    assert!(!flier.contains("Crop circles by type"), "{flier}");
 }

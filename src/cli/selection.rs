@@ -30,27 +30,33 @@ pub fn expansions(set: &TileSet, explicit: &[String], verbose: bool) -> Option<V
 /// The default choice and the note explaining it (short, or with `verbose`
 /// the full list); `(None, None)` when every expansion plays.
 pub fn default_choice(set: &TileSet, verbose: bool) -> (Option<Vec<String>>, Option<String>) {
-    let mut playable: Vec<String> = Vec::new();
     let mut lacking: Vec<String> = Vec::new();
-    let mut editions: Vec<String> = Vec::new();
-    for e in &set.expansions {
-        if is_edition(set, e) {
-            editions.push(e.id.clone());
-            continue;
-        }
-        let with_requires = closure(set, e);
-        match Ruleset::new(set, Some(&with_requires)) {
-            Ok(_) => playable.push(e.id.clone()),
-            Err(err) => lacking.push(format!("{} ({})", e.id, short(&err.0))),
-        }
-    }
-    if lacking.is_empty() && editions.is_empty() {
+    let (editions, others): (Vec<&Expansion>, Vec<&Expansion>) =
+        set.expansions.iter().partition(|e| is_edition(set, e));
+    let editions: Vec<String> = editions.iter().map(|e| e.id.clone()).collect();
+    let mut playable: Vec<String> = others.iter().map(|e| e.id.clone()).collect();
+    if editions.is_empty() && Ruleset::new(set, None).is_ok() {
         return (None, None);
     }
-    // Nothing playable: play everything, so that the engine's refusal names
-    // what is missing.
+    // Usually every expansion but the editions plays, all together: one
+    // ruleset tells. Else each is tried with what it requires, to name what
+    // the engine lacks.
     if playable.is_empty() || Ruleset::new(set, Some(&playable)).is_err() {
-        return (None, None);
+        playable.clear();
+        for e in others {
+            match Ruleset::new(set, Some(&closure(set, e))) {
+                Ok(_) => playable.push(e.id.clone()),
+                Err(err) => lacking.push(format!("{} ({})", e.id, short(&err.0))),
+            }
+        }
+        if lacking.is_empty() && editions.is_empty() {
+            return (None, None);
+        }
+        // Nothing playable: play everything, so that the engine's refusal
+        // names what is missing.
+        if playable.is_empty() || Ruleset::new(set, Some(&playable)).is_err() {
+            return (None, None);
+        }
     }
     if !verbose {
         let mut parts = Vec::new();

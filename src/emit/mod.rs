@@ -107,8 +107,11 @@ pub fn tileset(checked: &Checked) -> wire::TileSet {
 }
 
 /// The declarations the set needs: every kind and attribute a tile or figure
-/// uses, what those name in turn (a farm's neighbour kinds, a river's ends, a
-/// crop circle's variants), and everything the inputs declare themselves.
+/// uses, what those name in turn (a river's ends, a crop circle's variants),
+/// and everything the inputs declare themselves. A farm's neighbour kind is
+/// not needed of itself: a farm parameter naming a kind the set leaves out
+/// (the prelude field's `wall`, the Count's city, in a set without it)
+/// counts nothing and is left out with it.
 fn emitted_vocabulary(set: &TileSet) -> wire::Vocabulary {
     let v = &set.vocabulary;
     let mut kinds = vec![false; v.kinds.len()];
@@ -135,8 +138,7 @@ fn emitted_vocabulary(set: &TileSet) -> wire::Vocabulary {
             continue;
         }
         let k = &v.kinds[i];
-        let farm = k.score.iter().flat_map(|(_, p)| p.iter().map(|p| &p.name));
-        for name in farm.chain(&k.ends_at).chain(&k.variants) {
+        for name in k.ends_at.iter().chain(&k.variants) {
             if let Some(j) = v.kind(name) {
                 kinds[j] = true;
             }
@@ -149,7 +151,10 @@ fn emitted_vocabulary(set: &TileSet) -> wire::Vocabulary {
             .iter()
             .zip(&kinds)
             .filter(|(_, used)| **used)
-            .map(|(k, _)| kind(k, expansion(k.origin)))
+            .map(|(k, _)| {
+                let kept = |param: &str| v.kind(param).is_none_or(|j| kinds[j]);
+                kind(k, expansion(k.origin), kept)
+            })
             .collect(),
         attributes: v
             .attributes
@@ -183,7 +188,9 @@ fn letter(l: u8) -> String {
     char::from(l).to_string()
 }
 
-fn kind(k: &KindDef, expansion: Option<String>) -> wire::Kind {
+/// A kind as the wire has it; `kept` says which of a farm's parameters (kind
+/// names) stay.
+fn kind(k: &KindDef, expansion: Option<String>, kept: impl Fn(&str) -> bool) -> wire::Kind {
     wire::Kind {
         id: k.id.clone(),
         name: k.name.clone(),
@@ -199,7 +206,11 @@ fn kind(k: &KindDef, expansion: Option<String>) -> wire::Kind {
         occupy: k.occupy.clone(),
         score: k.score.as_ref().map(|(template, params)| wire::Score {
             template: template.clone(),
-            params: params.iter().map(|p| (p.name.clone(), p.value)).collect(),
+            params: params
+                .iter()
+                .filter(|p| template != "farm" || kept(&p.name))
+                .map(|p| (p.name.clone(), p.value))
+                .collect(),
         }),
         capabilities: k.capabilities.clone(),
         centre: k.centre,

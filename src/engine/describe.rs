@@ -245,11 +245,22 @@ impl Event {
     }
 }
 
-/// What a farm-scored kind counts: the one kind it names, else `neighbour`.
+/// What a farm-scored kind counts: the one kind it names that some tile in
+/// play has (a base game's field counts cities, though the prelude's field
+/// also counts the Count's wall), else `neighbour`.
 fn counted(rules: &Ruleset, k: FeatureKindId) -> &str {
+    let on_tiles = |n: usize| {
+        rules
+            .kinds
+            .iter()
+            .any(|t| t.features.iter().any(|f| usize::from(f.kind) == n))
+    };
     match rules.vocab.kinds.get(usize::from(k.0)).map(|r| &r.scoring) {
         Some(Scoring::Farm { per }) => {
-            let mut named = per.iter().enumerate().filter(|(_, &v)| v != 0);
+            let mut named = per
+                .iter()
+                .enumerate()
+                .filter(|&(n, &v)| v != 0 && on_tiles(n));
             match (named.next(), named.next()) {
                 (Some((n, _)), None) => {
                     rules.feature_kind_name(FeatureKindId(u8::try_from(n).unwrap_or(u8::MAX)))

@@ -59,7 +59,7 @@ pub struct Preview {
     held_touched: Vec<u32>,
     /// The held spots and farms, in `held`'s order: those a placement may
     /// change without meeting them through a side.
-    watched: Vec<u32>,
+    watched: Vec<Watched>,
     /// Per standing figure, the held feature it stands on (`NONE32`: an
     /// acrobat).
     standing_held: Vec<u32>,
@@ -93,6 +93,13 @@ pub struct Preview {
     previews: u32,
     /// Board node → (the preview that met it, its item there).
     node_item: Vec<(u32, u32)>,
+    /// The board features met by the sides of squares previewed on this
+    /// board (`contacts_board`), per square (`Board::square_index`): (board,
+    /// the span of `contacts`); `contact_span`: the current square's.
+    contacts: Vec<Contact>,
+    contacts_board: u64,
+    square_contacts: Vec<(u64, u32, u32)>,
+    contact_span: (u32, u32),
     // The last placement previewed.
     items: Vec<Item>,
     /// Per held feature: met through a side (reset through `gone`).
@@ -116,6 +123,8 @@ pub struct Preview {
     /// When each group would be scored, were a figure on it (`NONE32`: never
     /// this turn).
     group_key: Vec<u32>,
+    /// The root items of the valued farm groups, in increasing order.
+    farms: Vec<u32>,
     // Scratch for `turn_end`.
     order: Vec<u32>,
     sequence: Vec<(u32, u32)>,
@@ -212,6 +221,32 @@ struct Item {
 
 /// An item that is a piece of the new tile.
 const NEW: u32 = u32::MAX;
+
+/// A held feature a placement may change without meeting it through a side:
+/// a farm (its `held` index), or a spot on the tile at (x, y).
+#[derive(Clone, Copy, Debug)]
+struct Watched {
+    held: u32,
+    farm: bool,
+    x: i32,
+    y: i32,
+}
+
+/// A board feature a side of a square meets, at one slot.
+#[derive(Clone, Copy, Debug)]
+struct Contact {
+    /// The slot of the square (unrotated, 0..12).
+    slot: u8,
+    /// The kind and closing of the neighbour's slot facing it.
+    kind: u8,
+    closes: bool,
+    /// The feature's root, summary and open sides.
+    root: u32,
+    summary: u32,
+    open: i32,
+    /// Its entries in `Preview::farm_touch`.
+    touch: (u32, u32),
+}
 
 impl Preview {
     /// The features holding figures as the board stands, in the order
@@ -318,6 +353,7 @@ impl Preview {
     ///
     /// # Panics
     /// `on` is not an option's index.
+    #[inline(never)]
     pub fn end_of_turn(
         &mut self,
         on: Option<usize>,
@@ -333,6 +369,24 @@ impl Preview {
         };
         let scored_from = as_u32(kept + changed);
         self.builders_after = self.builders_before;
+        if on.is_none() && self.scored.is_empty() {
+            // Passing and nothing scored: the standing figures keep their
+            // order, each feature listed at its first figure.
+            self.seen.clear();
+            self.seen.resize(kept + changed, false);
+            self.end_sources.clear();
+            for &h in &self.standing_held {
+                if h == NONE32 {
+                    continue;
+                }
+                let c = code(self.fate[h as usize], h as usize);
+                if !self.seen[c as usize] {
+                    self.seen[c as usize] = true;
+                    self.end_sources.push(c);
+                }
+            }
+            return (points, returned);
+        }
         self.order.clear();
         for (i, &h) in self.standing_held.iter().enumerate() {
             let c = if h == NONE32 {
@@ -431,6 +485,29 @@ impl Preview {
         }
     }
 
+    /// The item of a board feature met through a side ([`Contact`]), added
+    /// on first meeting.
+    fn item_of_contact(&mut self, c: &Contact) -> usize {
+        if let Some(i) = self.met(c.root) {
+            return i;
+        }
+        let item = as_u32(self.items.len());
+        self.node_item[c.root as usize] = (self.previews, item);
+        for &(_, h) in &self.farm_touch[c.touch.0 as usize..c.touch.1 as usize] {
+            self.held_touched[h as usize] = self.previews;
+        }
+        self.items.push(Item {
+            parent: item,
+            summary: c.summary,
+            open: c.open,
+            group: NONE32,
+            group_open: 0,
+            first: NONE32,
+            next: NONE32,
+        });
+        self.items.len() - 1
+    }
+
     /// The items of the group whose root item is `g`, in increasing order.
     fn members(&self, g: usize) -> Members<'_> {
         Members {
@@ -494,6 +571,7 @@ impl Game<'_> {
         preview.group_key.clear();
         preview.group_valued.clear();
         preview.group_fate.clear();
+        preview.farms.clear();
         if !self.previewable(tile, at, fits) {
             return false;
         }
@@ -507,6 +585,7 @@ impl Game<'_> {
     }
 
     /// The placement is legal and no capability can enter its turn.
+    #[inline(never)]
     fn previewable(&self, tile: KindId, at: Placement, fits: bool) -> bool {
         let Some(kind) = self.rules.kinds.get(usize::from(tile.0)) else {
             return false;
@@ -543,6 +622,7 @@ impl Game<'_> {
 
     /// Forgets the summaries when the feature set changed, and values the
     /// features holding figures.
+    #[inline(never)]
     fn refresh(&self, p: &mut Preview) {
         let stamp = (self.features.stamp(), self.turn);
         if p.stamp == Some(stamp) {
@@ -621,12 +701,25 @@ impl Game<'_> {
             let rule = &self.rules.vocab.kinds[usize::from(summary.kind)];
             match rule.scoring {
                 Scoring::Farm { .. } => {
-                    p.watched.push(as_u32(h));
+                    p.watched.push(Watched {
+                        held: as_u32(h),
+                        farm: true,
+                        x: 0,
+                        y: 0,
+                    });
                     for t in span(summary.touches) {
                         p.farm_touch.push((p.touches[t], as_u32(h)));
                     }
                 }
-                Scoring::Neighbourhood { .. } => p.watched.push(as_u32(h)),
+                Scoring::Neighbourhood { .. } => {
+                    let spot = self.board.placed[self.features.tile(summary.root) as usize];
+                    p.watched.push(Watched {
+                        held: as_u32(h),
+                        farm: false,
+                        x: spot.x,
+                        y: spot.y,
+                    });
+                }
                 Scoring::None | Scoring::Network { .. } => {}
             }
         }
@@ -640,6 +733,7 @@ impl Game<'_> {
     }
 
     /// The summary of a board feature (a root), surveyed on first use.
+    #[inline(never)]
     fn summary(&self, p: &mut Preview, root: u32) -> u32 {
         let known = p.summary_of[root as usize];
         if known != 0 {
@@ -698,6 +792,7 @@ impl Game<'_> {
     }
 
     /// The outlook of a board feature as it stands.
+    #[inline(never)]
     fn summary_outlook(&self, p: &mut Preview, s: u32) -> Outlook {
         let summary = p.summaries[s as usize];
         let rule = &self.rules.vocab.kinds[usize::from(summary.kind)];
@@ -742,6 +837,7 @@ impl Game<'_> {
 
     /// Builds the union-find of the new tile's pieces and the board features
     /// they meet, with the open sides each brings.
+    #[inline(never)]
     fn join_pieces(&self, p: &mut Preview, tile: KindId, at: Placement) {
         let rules = self.rules;
         let kind = &rules.kinds[usize::from(tile.0)];
@@ -757,6 +853,58 @@ impl Game<'_> {
                 next: NONE32,
             });
         }
+        self.contacts(p, at);
+        for c in p.contact_span.0..p.contact_span.1 {
+            let contact = p.contacts[c as usize];
+            let i = (usize::from(contact.slot) + 12 - 3 * usize::from(at.rotation % 4)) % 12;
+            let ours = kind.slot_feature[i];
+            if ours == NONE {
+                continue;
+            }
+            let a = usize::from(ours);
+            let b = p.item_of_contact(&contact);
+            if kind.slot_kind[i] == contact.kind {
+                union(&mut p.items, a, b);
+            }
+            // Each piece closes its own side at its closing slot (the
+            // middle, or a shared side's end); two kinds whose letters
+            // match end at each other.
+            if kind.slot_closes[i] {
+                p.items[a].open -= 1;
+            }
+            if contact.closes {
+                p.items[b].open -= 1;
+            }
+        }
+        // Every item to its root (roots no longer change), the group's open
+        // sides summed, and its members linked in increasing order.
+        for i in (0..p.items.len()).rev() {
+            let r = find(&mut p.items, i);
+            let item = p.items[i];
+            p.items[i].parent = as_u32(r);
+            p.items[i].next = p.items[r].first;
+            p.items[r].first = as_u32(i);
+            p.items[r].group_open += item.open;
+        }
+    }
+
+    /// The board features the sides of the square `at` meet, slot by slot
+    /// (the same for every rotation of the tile there), listed once per
+    /// board and square.
+    fn contacts(&self, p: &mut Preview, at: Placement) {
+        let square = self.board.square_index(at.x, at.y);
+        if let Some(&(board, start, end)) = square.and_then(|i| p.square_contacts.get(i)) {
+            if board == p.boards {
+                p.contact_span = (start, end);
+                return;
+            }
+        }
+        if p.contacts_board != p.boards {
+            p.contacts_board = p.boards;
+            p.contacts.clear();
+        }
+        let start = as_u32(p.contacts.len());
+        let rules = self.rules;
         for (side, &(dx, dy)) in super::core::board::SIDE_STEP.iter().enumerate() {
             let (Some(nx), Some(ny)) = (at.x.checked_add(dx), at.y.checked_add(dy)) else {
                 continue;
@@ -767,70 +915,48 @@ impl Game<'_> {
             let other = self.board.placed[u as usize];
             let other_kind = &rules.kinds[usize::from(other.kind.0)];
             for k in 3 * side..3 * side + 3 {
-                let slot = Slot::from_index(k);
-                let i = slot.rotated(4 - at.rotation).index();
-                let j = slot.facing().rotated(4 - other.rotation).index();
-                let (ours, theirs) = (kind.slot_feature[i], other_kind.slot_feature[j]);
-                if ours == NONE || theirs == NONE {
+                let j = Slot::from_index(k)
+                    .facing()
+                    .rotated(4 - other.rotation)
+                    .index();
+                let theirs = other_kind.slot_feature[j];
+                if theirs == NONE {
                     continue;
                 }
-                let a = usize::from(ours);
                 let root = self.features.root(other.first_node + u32::from(theirs));
-                let b = self.item_of(p, root);
-                if kind.slot_kind[i] == other_kind.slot_kind[j] {
-                    union(&mut p.items, a, b);
-                }
-                // Each piece closes its own side at its closing slot (the
-                // middle, or a shared side's end); two kinds whose letters
-                // match end at each other.
-                if kind.slot_closes[i] {
-                    p.items[a].open -= 1;
-                }
-                if other_kind.slot_closes[j] {
-                    p.items[b].open -= 1;
-                }
+                let (first, last) = match (p.farm_touch.first(), p.farm_touch.last()) {
+                    (Some(&(lo, _)), Some(&(hi, _))) if (lo..=hi).contains(&root) => {
+                        let first = p.farm_touch.partition_point(|&(r, _)| r < root);
+                        let n = p.farm_touch[first..].partition_point(|&(r, _)| r == root);
+                        (first, first + n)
+                    }
+                    _ => (0, 0),
+                };
+                let summary = self.summary(p, root);
+                p.contacts.push(Contact {
+                    slot: u8::try_from(k).unwrap_or(0),
+                    kind: other_kind.slot_kind[j],
+                    closes: other_kind.slot_closes[j],
+                    root,
+                    summary,
+                    open: self.features.open(root),
+                    touch: (as_u32(first), as_u32(last)),
+                });
             }
         }
-        for i in 0..p.items.len() {
-            let r = find(&mut p.items, i);
-            p.items[i].parent = as_u32(r);
-            p.items[r].group_open += p.items[i].open;
-        }
-        for i in (0..p.items.len()).rev() {
-            let r = p.items[i].parent as usize;
-            p.items[i].next = p.items[r].first;
-            p.items[r].first = as_u32(i);
-        }
-    }
-
-    /// The item of a board feature, added on first meeting.
-    fn item_of(&self, p: &mut Preview, root: u32) -> usize {
-        if let Some(i) = p.met(root) {
-            return i;
-        }
-        p.node_item[root as usize] = (p.previews, as_u32(p.items.len()));
-        let first = p.farm_touch.partition_point(|&(r, _)| r < root);
-        for &(r, h) in &p.farm_touch[first..] {
-            if r != root {
-                break;
+        let end = as_u32(p.contacts.len());
+        p.contact_span = (start, end);
+        if let Some(i) = square {
+            if p.square_contacts.len() <= i {
+                p.square_contacts.resize(i + 1, (0, 0, 0));
             }
-            p.held_touched[h as usize] = p.previews;
+            p.square_contacts[i] = (p.boards, start, end);
         }
-        let s = self.summary(p, root);
-        p.items.push(Item {
-            parent: as_u32(p.items.len()),
-            summary: s,
-            open: self.features.open(root),
-            group: NONE32,
-            group_open: 0,
-            first: NONE32,
-            next: NONE32,
-        });
-        p.items.len() - 1
     }
 
     /// Values every group of the union-find and every held feature the
     /// placement changes; `false` when a completion would score a bonus.
+    #[inline(never)]
     fn value_groups(&self, p: &mut Preview, tile: KindId, at: Placement) -> bool {
         let rules = self.rules;
         let kind = &rules.kinds[usize::from(tile.0)];
@@ -875,7 +1001,9 @@ impl Game<'_> {
             let root = summaries
                 .first()
                 .map_or(GROUP, |&s| p.summaries[s as usize].root);
-            let mut outlook = Outlook::empty(rule.source, root);
+            // Built in place: an outlook is too large to copy around.
+            p.groups.push(Outlook::empty(rule.source, root));
+            let gi = p.groups.len() - 1;
             let first_gone = p.gone.len();
             for &s in summaries {
                 let h = p.held_of.get(s as usize).copied().unwrap_or(NONE32);
@@ -883,13 +1011,13 @@ impl Game<'_> {
                     let h = h as usize;
                     p.handled[h] = true;
                     p.gone.push(h);
-                    add_figures(&mut outlook, &p.held[h]);
+                    add_figures(&mut p.groups[gi], &p.held[h]);
                 }
             }
             // A group's points are read only when figures stand on it or the
             // player could put one there (an option); otherwise only whether
             // it is complete (`scored_now`) is.
-            let valued = outlook.has_figures()
+            let valued = p.groups[gi].has_figures()
                 || new
                     .iter()
                     .any(|&f| kind.features[usize::from(f)].admits & placeable != 0);
@@ -899,7 +1027,7 @@ impl Game<'_> {
             match &rule.scoring {
                 Scoring::None => {}
                 Scoring::Network { .. } if !valued => {
-                    unvalued(&mut outlook, u32::try_from(open.max(0)).unwrap_or(0));
+                    unvalued(&mut p.groups[gi], u32::try_from(open.max(0)).unwrap_or(0));
                     let first = kind.networks.iter().position(|f| new.contains(f));
                     if let (0, Some(first)) = (open, first) {
                         key = network_key(first);
@@ -937,11 +1065,12 @@ impl Game<'_> {
                             .iter()
                             .any(|&f| !kind.features[usize::from(f)].units.is_empty());
                     if counted {
-                        let units = units_of(p, summaries, Some((kind, new)));
-                        network_outlook(&mut outlook, tile, open, tiles, present, units, self);
+                        units_of(p, summaries, Some((kind, new)));
+                        let (outlook, units) = (&mut p.groups[gi], &p.unit_sum);
+                        network_outlook(outlook, tile, open, tiles, present, units, self);
                         clear_units(p, summaries, Some((kind, new)));
                     } else {
-                        network_outlook(&mut outlook, tile, open, tiles, present, &[], self);
+                        network_outlook(&mut p.groups[gi], tile, open, tiles, present, &[], self);
                     }
                     // The engine scores the tile's networks (`score_turn`).
                     let first = kind.networks.iter().position(|f| new.contains(f));
@@ -961,14 +1090,15 @@ impl Game<'_> {
                         (None, _) => return false,
                     };
                     if !valued {
-                        unvalued(&mut outlook, 8 - u32::from(around).min(8));
+                        unvalued(&mut p.groups[gi], 8 - u32::from(around).min(8));
                         if let (true, [f]) = (around >= 8, new) {
                             key = spot_key(0, 0, *f);
                         }
                     } else {
-                        let sums = units_of(p, summaries, Some((kind, new)));
+                        units_of(p, summaries, Some((kind, new)));
                         let values = (*complete, *tile);
-                        spot_outlook(&mut outlook, values, around, present, sums, self);
+                        let (outlook, sums) = (&mut p.groups[gi], &p.unit_sum);
+                        spot_outlook(outlook, values, around, present, sums, self);
                         clear_units(p, summaries, Some((kind, new)));
                         if let (true, [f]) = (around >= 8, new) {
                             key = spot_key(0, 0, *f);
@@ -978,37 +1108,36 @@ impl Game<'_> {
                 // Valued below, once every network group's sides are known.
                 Scoring::Farm { .. } => {}
             }
-            let held = outlook.has_figures();
-            p.groups.push(outlook);
+            let held = p.groups[gi].has_figures();
             p.group_valued.push(valued);
             p.group_key.push(key);
             p.group_fate.push(Fate::Kept);
-            p.items[g].group = as_u32(p.groups.len() - 1);
+            p.items[g].group = as_u32(gi);
+            if valued && matches!(rule.scoring, Scoring::Farm { .. }) {
+                p.farms.push(as_u32(g));
+            }
             let fate = if key != NONE32 && held {
-                if outlook.bonus {
+                if p.groups[gi].bonus {
                     return false;
                 }
-                p.scored.push(outlook);
+                p.scored.push(p.groups[gi]);
                 p.scored_key.push(key);
                 Fate::Scored(as_u32(p.scored.len() - 1))
             } else if held {
-                p.after.push(outlook);
+                p.after.push(p.groups[gi]);
                 Fate::After(as_u32(p.after.len() - 1))
             } else {
                 continue;
             };
-            p.group_fate[p.groups.len() - 1] = fate;
+            p.group_fate[gi] = fate;
             for i in first_gone..p.gone.len() {
                 p.fate[p.gone[i]] = fate;
             }
         }
         // Faces: what they touch, mapped through the groups.
-        for g in 0..p.items.len() {
+        for w in 0..p.farms.len() {
+            let g = p.farms[w] as usize;
             let gi = p.items[g].group as usize;
-            if p.items[g].parent as usize != g || p.items[g].group == NONE32 || !p.group_valued[gi]
-            {
-                continue;
-            }
             let Scoring::Farm { per } =
                 &rules.vocab.kinds[usize::from(self.group_kind(p, g, kind))].scoring
             else {
@@ -1040,8 +1169,15 @@ impl Game<'_> {
         // Held features met through no side: spots around, farms whose
         // neighbours changed.
         for w in 0..p.watched.len() {
-            let h = p.watched[w] as usize;
-            if p.handled[h] {
+            let watched = p.watched[w];
+            let h = watched.held as usize;
+            let skip = if watched.farm {
+                // It touches no board feature the placement meets.
+                p.held_touched[h] != p.previews
+            } else {
+                watched.x.abs_diff(at.x) > 1 || watched.y.abs_diff(at.y) > 1
+            };
+            if skip || p.handled[h] {
                 continue;
             }
             let s = p.held_summary[h];
@@ -1134,11 +1270,13 @@ impl Game<'_> {
             if group.scored_now != completes {
                 return false;
             }
-            for (i, def) in self.rules.figures.iter().enumerate() {
+            // The figures it admits that the player has in supply, in order.
+            let mut open = piece.admits & placeable;
+            while open != 0 {
+                let i = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let def = &self.rules.figures[i];
                 let figure = FigureId(u8::try_from(i).unwrap_or(u8::MAX));
-                if piece.admits & (1 << i) == 0 || self.supply(self.active, figure) == 0 {
-                    continue;
-                }
                 if completes && self.is_ringmaster(figure) {
                     return false;
                 }
@@ -1162,6 +1300,7 @@ impl Game<'_> {
     /// What a face counts of a neighbour after the placement: (identity,
     /// kind, completed). `r` is a board root, or `GROUP | piece` for a piece
     /// of the new tile; a board root the placement met stands for its group.
+    #[inline(never)]
     fn key_of(&self, p: &Preview, r: u32, kind: &Kind) -> (u32, u8, bool) {
         let item = if r & GROUP != 0 {
             Some((r & !GROUP) as usize)
@@ -1180,6 +1319,7 @@ impl Game<'_> {
 }
 
 /// A network's outlook from its parts.
+#[inline(never)]
 fn network_outlook(
     outlook: &mut Outlook,
     tile: &[i64; 2],
@@ -1211,6 +1351,7 @@ fn unvalued(outlook: &mut Outlook, missing: u32) {
 }
 
 /// A neighbourhood spot's outlook with `around` tiles around it.
+#[inline(never)]
 fn spot_outlook(
     outlook: &mut Outlook,
     values: (i64, i64),

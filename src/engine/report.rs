@@ -41,7 +41,8 @@ pub struct PlayerScore {
     pub by_source: BySource,
 }
 
-/// Points by column, in column order (a JSON object keyed by column name).
+/// Points by column, in column order (a JSON object keyed by column name);
+/// `stats` keeps its counts by name in it too ([`crate::stats::Counts`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BySource(pub Vec<(String, i64)>);
 

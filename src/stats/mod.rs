@@ -18,16 +18,29 @@ use crate::check::totals::total;
 use crate::check::Checked;
 use crate::geometry::Side;
 
+/// The value of [`Report::format`].
+pub const FORMAT: &str = "tileforge.stats";
+/// The stats report's format version: 1, its first versioned shape (counts
+/// keyed by the names `expect` takes).
+pub const VERSION: u32 = 1;
+
 /// The whole static report.
 #[derive(Debug, Serialize)]
 pub struct Report {
+    /// Always `"tileforge.stats"`.
+    pub format: &'static str,
+    /// Always [`VERSION`].
+    pub version: u32,
     /// One row per expansion.
     pub expansions: Vec<Totals>,
     /// All expansions together.
     pub total: Totals,
-    /// Flying machines by arrow direction (tile copies).
+    /// Flying machines by arrow direction (tile copies); left out when the
+    /// set has none.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub fliers_by_direction: BTreeMap<String, i64>,
-    /// Crop circles by type (tile copies).
+    /// Crop circles by type (tile copies); left out when the set has none.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub crop_circles_by_type: BTreeMap<String, i64>,
     /// Side patterns up to rotation, most tiles first.
     pub side_patterns: Vec<Pattern>,
@@ -55,31 +68,9 @@ pub struct Totals {
     pub counts: Counts,
 }
 
-/// Counts by name, in column order (a JSON object).
-#[derive(Debug, Default, Clone, PartialEq, Eq)]
-pub struct Counts(pub Vec<(String, i64)>);
-
-impl Counts {
-    /// The count with this name (0 when not listed).
-    #[must_use]
-    pub fn get(&self, name: &str) -> i64 {
-        self.0
-            .iter()
-            .find(|(n, _)| n == name)
-            .map_or(0, |&(_, v)| v)
-    }
-}
-
-impl Serialize for Counts {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(Some(self.0.len()))?;
-        for (k, v) in &self.0 {
-            m.serialize_entry(k, v)?;
-        }
-        m.end()
-    }
-}
+/// Counts by name, in column order (a JSON object): the same ordered map
+/// as the score report's points by column.
+pub type Counts = crate::engine::report::BySource;
 
 impl Totals {
     fn add(&mut self, o: &Totals) {
@@ -192,6 +183,8 @@ pub fn report(checked: &Checked) -> Report {
         }
     }
     Report {
+        format: FORMAT,
+        version: VERSION,
         expansions,
         total: all,
         fliers_by_direction,
@@ -216,7 +209,9 @@ fn totals(checked: &Checked, expansion: usize, columns: &[String]) -> Totals {
         id: set.expansions[expansion].id.clone(),
         tiles: t("tiles"),
         kinds: t("kinds"),
-        counts: Counts(columns.iter().map(|c| (c.clone(), t(c))).collect()),
+        counts: crate::engine::report::BySource(
+            columns.iter().map(|c| (c.clone(), t(c))).collect(),
+        ),
     }
 }
 

@@ -42,26 +42,21 @@ pub fn render_text(report: &Report) -> String {
         "Tiles and sides (a kind's name = its sides, then what the set counts; copies counted)\n\n",
     );
     out.push_str(&t.render());
-    let list = |m: &std::collections::BTreeMap<String, i64>| {
-        if m.is_empty() {
-            "none".to_string()
-        } else {
-            m.iter()
-                .map(|(k, v)| format!("{k} {v}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        }
-    };
-    let _ = writeln!(
-        out,
-        "\nFliers by direction: {}",
-        list(&report.fliers_by_direction)
-    );
-    let _ = writeln!(
-        out,
-        "Crop circles by type: {}",
-        list(&report.crop_circles_by_type)
-    );
+    // A line per breakdown the set has: none for capabilities not in play.
+    let mut breakdowns = [
+        ("Fliers by direction", &report.fliers_by_direction),
+        ("Crop circles by type", &report.crop_circles_by_type),
+    ]
+    .into_iter()
+    .filter(|(_, m)| !m.is_empty())
+    .peekable();
+    if breakdowns.peek().is_some() {
+        out.push('\n');
+    }
+    for (title, m) in breakdowns {
+        let items: Vec<String> = m.iter().map(|(k, v)| format!("{k} {v}")).collect();
+        let _ = writeln!(out, "{title}: {}", items.join(", "));
+    }
 
     out.push_str("\nSide patterns up to rotation (N E S W)\n\n");
     let mut t = Table::new(&["pattern", "kinds", "tiles"]);

@@ -215,6 +215,15 @@ impl Board {
         usize::try_from(cy * w + cx).ok()
     }
 
+    /// The index of a square in the grid (`None` beyond it): distinct
+    /// squares have distinct indices while the grid keeps its size, which it
+    /// does until a tile is placed.
+    #[inline]
+    #[must_use]
+    pub fn square_index(&self, x: i32, y: i32) -> Option<usize> {
+        self.index(x, y)
+    }
+
     /// Where a square's cell lives.
     #[inline]
     fn at(&self, x: i32, y: i32) -> At {

@@ -122,25 +122,9 @@ impl Sides {
     /// which neighbours are present (N alone, E alone, N and E, ... as a 4-bit
     /// mask from 1 to 15); within a mask, in increasing order of codes.
     pub fn signatures(&self, edges: [u8; 4]) -> Vec<u16> {
+        let codes = self.side_codes(edges, [0; 4]);
         let mut out = Vec::with_capacity(15);
-        for mask in 1..16u8 {
-            let mut sigs = vec![0u16];
-            for (side, &ours) in edges.iter().enumerate() {
-                if mask & (1 << side) == 0 {
-                    continue;
-                }
-                let fits: Vec<u16> = (1..=self.letters.len())
-                    .filter_map(|c| u8::try_from(c).ok())
-                    .filter(|&c| self.meets(ours, c))
-                    .map(|c| u16::from(c) * self.pow[side])
-                    .collect();
-                sigs = sigs
-                    .iter()
-                    .flat_map(|&s| fits.iter().map(move |&f| s + f))
-                    .collect();
-            }
-            out.extend(sigs);
-        }
+        self.each_signature(&codes, |sig, _| out.push(sig));
         out
     }
 }
@@ -155,33 +139,90 @@ impl Sides {
         if extra == [0; 4] {
             return out;
         }
-        for mask in 1..16u8 {
-            // (signature, some side met only by an extra code)
-            let mut sigs = vec![(0u16, false)];
-            for (side, &ours) in edges.iter().enumerate() {
-                if mask & (1 << side) == 0 {
-                    continue;
-                }
-                let codes: Vec<(u16, bool)> = (1..=self.letters.len())
-                    .filter_map(|c| u8::try_from(c).ok())
-                    .filter_map(|c| {
-                        if self.meets(ours, c) {
-                            Some((u16::from(c) * self.pow[side], false))
-                        } else if extra[side] & (1 << c) != 0 {
-                            Some((u16::from(c) * self.pow[side], true))
-                        } else {
-                            None
-                        }
-                    })
-                    .collect();
-                sigs = sigs
-                    .iter()
-                    .flat_map(|&(s, w)| codes.iter().map(move |&(f, x)| (s + f, w || x)))
-                    .collect();
+        let codes = self.side_codes(edges, extra);
+        self.each_signature(&codes, |sig, wide| {
+            if wide {
+                out.push(sig);
             }
-            out.extend(sigs.into_iter().filter(|&(_, w)| w).map(|(s, _)| s));
-        }
+        });
         out
+    }
+
+    /// For each board side, the codes it may lie against, in increasing
+    /// order, as (the code's part of a signature, met only by an `extra`
+    /// code).
+    fn side_codes(&self, edges: [u8; 4], extra: [u16; 4]) -> [Vec<(u16, bool)>; 4] {
+        std::array::from_fn(|side| {
+            let ours = edges[side];
+            (1..=self.letters.len())
+                .filter_map(|c| u8::try_from(c).ok())
+                .filter_map(|c| {
+                    let part = u16::from(c) * self.pow[side];
+                    if self.meets(ours, c) {
+                        Some((part, false))
+                    } else if extra[side] & (1 << c) != 0 {
+                        Some((part, true))
+                    } else {
+                        None
+                    }
+                })
+                .collect()
+        })
+    }
+
+    /// Every signature from `codes`, by neighbour mask 1 to 15, then with
+    /// the lowest present side's codes varying slowest: `f(signature, some
+    /// side met only by an extra code)`. No allocation per signature (a kind
+    /// whose sides meet many codes has thousands).
+    fn each_signature(&self, codes: &[Vec<(u16, bool)>; 4], mut f: impl FnMut(u16, bool)) {
+        for mask in 1..16u8 {
+            let mut present = [0usize; 4];
+            let mut n = 0;
+            for (side, c) in codes.iter().enumerate() {
+                if mask & (1 << side) != 0 {
+                    if c.is_empty() {
+                        n = usize::MAX;
+                        break;
+                    }
+                    present[n] = side;
+                    n += 1;
+                }
+            }
+            if n == usize::MAX {
+                continue;
+            }
+            let present = &present[..n];
+            let mut at = [0usize; 4];
+            loop {
+                let (mut sig, mut wide) = (0u16, false);
+                for (i, &side) in present.iter().enumerate() {
+                    let (part, w) = codes[side][at[i]];
+                    sig += part;
+                    wide |= w;
+                }
+                f(sig, wide);
+                // The odometer: the last present side turns fastest.
+                let mut i = n;
+                loop {
+                    if i == 0 {
+                        break;
+                    }
+                    i -= 1;
+                    at[i] += 1;
+                    if at[i] < codes[present[i]].len() {
+                        break;
+                    }
+                    at[i] = 0;
+                    if i == 0 {
+                        i = usize::MAX;
+                        break;
+                    }
+                }
+                if i == usize::MAX || n == 0 {
+                    break;
+                }
+            }
+        }
     }
 }
 
@@ -302,6 +343,41 @@ mod tests {
                 assert!(d == 0 || s.meets(edge, d), "{sig} side {side}");
             }
         }
+    }
+
+    #[test]
+    fn wide_signatures_are_those_met_only_by_an_extra_code_by_mask() {
+        let v = vocabulary(&[("a", 'A', &['B']), ("b", 'B', &[]), ("c", 'C', &[])]);
+        let tiles = [tile("ABCC")];
+        let s = Sides::new(tiles.iter(), &v).expect("letters");
+        let edges = [b'A', b'B', b'C', b'C'].map(|l| s.code(l).expect("code"));
+        let (a, b) = (s.code(b'A').expect("A"), s.code(b'B').expect("B"));
+        // The south side may also lie against A and B (as a module may widen it).
+        let extra = [0, 0, 1 << a | 1 << b, 0];
+        let wide = s.wide_signatures(edges, extra);
+        let mask = |sig: u16| (0..4).fold(0u8, |m, i| m | u8::from(s.digit(sig, i) != 0) << i);
+        // By brute force over every bucket: each present side meets its
+        // neighbour or takes it as an extra code, and some side only so.
+        let mut expected: Vec<u16> = (0..u16::try_from(s.buckets()).expect("u16"))
+            .filter(|&sig| {
+                let d: [u8; 4] = std::array::from_fn(|i| s.digit(sig, i));
+                let meets = |i: usize| s.meets(edges[i], d[i]);
+                let by_extra = |i: usize| extra[i] & (1 << d[i]) != 0;
+                d.iter().any(|&x| x != 0)
+                    && (0..4).all(|i| d[i] == 0 || meets(i) || by_extra(i))
+                    && (0..4).any(|i| d[i] != 0 && !meets(i) && by_extra(i))
+            })
+            .collect();
+        let mut got = wide.clone();
+        got.sort_unstable();
+        expected.sort_unstable();
+        assert_eq!(got, expected);
+        // Grouped by neighbour mask, in increasing order.
+        assert!(
+            wide.windows(2).all(|w| mask(w[0]) <= mask(w[1])),
+            "{wide:?}"
+        );
+        assert!(s.wide_signatures(edges, [0; 4]).is_empty());
     }
 
     #[test]

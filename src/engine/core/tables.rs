@@ -95,26 +95,64 @@ pub fn widen_fits(kind: &mut Kind, sides: &Sides) {
             extra[usize::from(side % 4)] |= 1 << c;
         }
     }
-    let mut wide: Vec<Fit> = Vec::new();
+    let mut wide = FitGroups::default();
     for r in 0..4u8 {
         let edges = rotated_edges(&kind.edges, usize::from(r));
         // A board side shows the unrotated side r quarter turns back.
         let turned: [u16; 4] = std::array::from_fn(|s| extra[(s + 4 - usize::from(r)) % 4]);
         for sig in sides.wide_signatures(edges, turned) {
-            match wide.iter_mut().find(|f| f.sig == sig) {
-                Some(f) => {
-                    f.rotations |= 1 << r;
-                    f.count += 1;
-                }
-                None => wide.push(Fit {
+            wide.add(sig, r);
+        }
+    }
+    kind.wide = wide.fits.into_boxed_slice();
+}
+
+/// Groups signatures by rotation into [`Fit`]s, in the order each signature
+/// first comes (the placements' order rests on it), finding each in a map:
+/// a kind whose sides meet many codes has thousands.
+#[derive(Default)]
+struct FitGroups {
+    fits: Vec<Fit>,
+    index: std::collections::HashMap<u16, usize, std::hash::BuildHasherDefault<SigHasher>>,
+}
+
+/// A hasher for signatures (small integers, no attacker): one multiply
+/// (Fibonacci hashing) instead of SipHash, which took most of the map's time.
+#[derive(Default)]
+struct SigHasher(u64);
+
+impl std::hash::Hasher for SigHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8 | u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_u16(&mut self, n: u16) {
+        self.0 = u64::from(n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+impl FitGroups {
+    fn add(&mut self, sig: u16, r: u8) {
+        match self.index.entry(sig) {
+            std::collections::hash_map::Entry::Occupied(i) => {
+                let f = &mut self.fits[*i.get()];
+                f.rotations |= 1 << r;
+                f.count += 1;
+            }
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(self.fits.len());
+                self.fits.push(Fit {
                     sig,
                     rotations: 1 << r,
                     count: 1,
-                }),
+                });
             }
         }
     }
-    kind.wide = wide.into_boxed_slice();
 }
 
 /// One feature of a tile kind.
@@ -219,22 +257,13 @@ pub fn prepare_tile(
         }
     }
     check_sides(tile, vocabulary, vocab, &kinds, &slot_feature).map_err(&bad)?;
-    let mut fits: Vec<Fit> = Vec::new();
+    let mut fits = FitGroups::default();
     for r in 0..4u8 {
         for sig in sides.signatures(rotated_edges(&edges, usize::from(r))) {
-            match fits.iter_mut().find(|f| f.sig == sig) {
-                Some(f) => {
-                    f.rotations |= 1 << r;
-                    f.count += 1;
-                }
-                None => fits.push(Fit {
-                    sig,
-                    rotations: 1 << r,
-                    count: 1,
-                }),
-            }
+            fits.add(sig, r);
         }
     }
+    let fits = fits.fits;
     let slot_kind = slot_feature.map(|f| kinds.get(usize::from(f)).copied().unwrap_or(NONE));
     let slot_closes = std::array::from_fn(|i| {
         let partial = vocabulary

@@ -6,7 +6,10 @@
 //! the largest completed so far takes it (a feature of equal size does not),
 //! whoever owns the feature and whether or not anyone stands on it. At game
 //! end its holder scores `king-and-robber.points` for every completed feature
-//! of its kind on the board, in that kind's score column.
+//! of its kind on the board, in that kind's score column. Kinds the figure's
+//! `stands-on` names after the first count too, at game end, each completed
+//! feature of them as one of the title's kind (the Count's walls: the city of
+//! Carcassonne is a completed city for the king).
 //!
 //! Hooks: `parameters`, `before_scoring` (what the tile completed),
 //! `final_last` (the titles' points).
@@ -23,10 +26,12 @@ use crate::engine::ids::{FeatureKindId, FigureId};
 pub const NAME: &str = "king-and-robber";
 
 /// One title: its figure and the kind it follows.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 struct Title {
     figure: FigureId,
     kind: u8,
+    /// Kinds whose completed features count as the title's kind at game end.
+    also: Vec<u8>,
 }
 
 /// The titles in play and their points.
@@ -84,21 +89,31 @@ impl Module for KingAndRobber {
             if !f.has(NAME) {
                 continue;
             }
-            let [kind] = f.stands_on.as_slice() else {
+            if f.stands_on.is_empty() {
                 return Err(SetupError(format!(
-                    "figure `{}`: a `{NAME}` title names the one kind it follows with `stands-on`",
+                    "figure `{}`: a `{NAME}` title names the kind it follows with `stands-on`",
                     f.id
                 )));
-            };
-            let Some(k) = vocab.kind(kind) else {
-                return Err(SetupError(format!(
-                    "figure `{}`: no kind `{kind}` in the vocabulary",
-                    f.id
-                )));
-            };
+            }
+            let mut kinds = Vec::new();
+            for kind in &f.stands_on {
+                // A kind no tile in play has counts nothing: the vocabulary
+                // may leave it out.
+                match vocab.kind(kind) {
+                    Some(k) => kinds.push(k),
+                    None if kinds.is_empty() => {
+                        return Err(SetupError(format!(
+                            "figure `{}`: no kind `{kind}` in the vocabulary",
+                            f.id
+                        )))
+                    }
+                    None => {}
+                }
+            }
             titles.push(Title {
                 figure: FigureId(u8::try_from(i).unwrap_or(u8::MAX)),
-                kind: k,
+                kind: kinds[0],
+                also: kinds.split_off(1),
             });
         }
         Ok(TitlesTable { titles, points: 0 })
@@ -122,21 +137,50 @@ impl Module for KingAndRobber {
     fn final_last<X: Host>(&mut self, t: &TitlesTable, game: &mut Game<'_, X>) {
         for (title, h) in t.titles.iter().zip(&self.holders) {
             let Some(player) = h.player else { continue };
+            let completed = h
+                .completed
+                .saturating_add(completed_on_board(game, &title.also));
             game.scoring_at = Some(h.tile);
             let source = game.rules.vocab.kinds[usize::from(title.kind)].source;
             game.award(Event {
                 turn: None,
                 player: usize::from(player),
-                points: i64::from(h.completed).saturating_mul(t.points),
+                points: i64::from(completed).saturating_mul(t.points),
                 source,
                 reason: Reason::Title {
                     figure: title.figure,
                     kind: FeatureKindId(title.kind),
-                    features: h.completed,
+                    features: completed,
                 },
             });
         }
     }
+}
+
+/// The completed features of these kinds on the board, each counted once.
+fn completed_on_board<X: Host>(game: &mut Game<'_, X>, kinds: &[u8]) -> u32 {
+    if kinds.is_empty() {
+        return 0;
+    }
+    let rules = game.rules;
+    let mut roots: Vec<u32> = Vec::new();
+    for placed in &game.board.placed {
+        let kind = &rules.kinds[usize::from(placed.kind.0)];
+        // Every piece of one of the kinds (scored or not: the walls are not).
+        let pieces = (0u8..)
+            .zip(&kind.features)
+            .filter(|(_, f)| kinds.contains(&f.kind));
+        for (f, _) in pieces {
+            let root = game.features.find(placed.first_node + u32::from(f));
+            if kinds.contains(&game.features.kind(root))
+                && game.features.open(root) == 0
+                && !roots.contains(&root)
+            {
+                roots.push(root);
+            }
+        }
+    }
+    u32::try_from(roots.len()).unwrap_or(u32::MAX)
 }
 
 impl KingAndRobber {
