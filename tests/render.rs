@@ -73,6 +73,15 @@ const GOLDEN: &[(&str, u8)] = &[
     ("vocab/vineyard-band", 0),       // a vineyard stretched between two cities
     ("vocab/hill-gem", 0),            // a hill and a magic gem
     ("vocab/pigs", 0),                // a pig herd in a field
+    ("vocab/quarter", 0),             // the Count's quarter inside its walls
+    ("vocab/wall-gate", 0),           // a quarter's wall, a road out of its gate
+    ("vocab/bazaar", 0),              // a bazaar below a city
+    ("vocab/no-castle", 0),           // a cap no castle may be built on
+    ("vocab/wind-rose", 1),           // a wind rose's arrow, turned
+    ("vocab/compass-rose", 0),        // a compass rose by a curve
+    ("vocab/yaga-hut", 0),            // Baba Yaga's hut
+    ("vocab/vodyanoy", 0),            // the Vodyanoy's pond and a pig herd
+    ("vocab/razboynik", 0),           // Solovei Razboynik's tree by a road
     ("lakeside/pond-gate", 0),        // a fan's spot and attribute
     ("lakeside/canal-bend", 0),       // a fan's path beside a road
     ("lakeside/canal-pond", 0),       // a fan's path into a fan's spot

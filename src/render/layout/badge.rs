@@ -187,7 +187,7 @@ fn beside_path(b: &Builder<'_>, id: usize, icons: &[(Look<AttributeLook>, f32)])
             }
             Place::Centre => badge(b, id, icon, centre_of(route), 1.0),
             Place::Across => {
-                let (at, dir) = across(b, route, along.first().copied().unwrap_or(0.5));
+                let (at, dir) = across(b, route, along.first().copied().unwrap_or(0.5), icon.1);
                 Badge {
                     along: Some(dir),
                     ..badge(b, id, icon, at, 1.0)
@@ -215,8 +215,9 @@ fn centre_of(route: &super::Route) -> P {
 
 /// Where an icon across the path goes, and the path's direction there: at
 /// the mouth of the tunnel the path already runs through, pointing out of
-/// it, just outside; else at `t` along its first curve.
-fn across(b: &Builder<'_>, route: &super::Route, t: f32) -> (P, P) {
+/// it, far enough outside for an icon of half-width `half` to clear the
+/// wall the path passes under; else at `t` along its first curve.
+fn across(b: &Builder<'_>, route: &super::Route, t: f32, half: f32) -> (P, P) {
     let tangent = |c: &super::super::geometry::Curve, t: f32| {
         (c.at((t + 0.01).min(1.0)) - c.at((t - 0.01).max(0.0))).unit_or(p(1.0, 0.0))
     };
@@ -226,7 +227,10 @@ fn across(b: &Builder<'_>, route: &super::Route, t: f32) -> (P, P) {
         });
     if let Some(m) = mouth {
         let out = tangent(&m.curve, m.from) * -1.0;
-        return (m.curve.at(m.from) + out * (route.style.half() * 0.8), out);
+        return (
+            m.curve.at(m.from) + out * (route.style.half() * 0.8 + half * 1.6),
+            out,
+        );
     }
     let Some(curve) = route.curves.first() else {
         return (super::super::geometry::CENTRE, p(1.0, 0.0));
@@ -248,28 +252,49 @@ fn around_spot(b: &Builder<'_>, id: usize, icons: &[(Look<AttributeLook>, f32)])
 }
 
 /// Inside the field, a little way in from the middle of its border slots
-/// (the tile's middle for a field with none), in a row.
+/// (the tile's middle for a field with none), in a row; moved to the first
+/// of its slots' own points that keeps the row clear of the tile's spots
+/// (a pig herd beside the Vodyanoy, not under it).
 fn in_field(b: &Builder<'_>, id: usize, icons: &[(Look<AttributeLook>, f32)]) -> Vec<Badge> {
     let slots = &b.feature(id).slots;
-    let mut sum = p(0.0, 0.0);
-    for slot in slots {
-        let side = slot.side();
-        #[allow(clippy::cast_precision_loss)]
-        let t = ((slot.index() % 3) as f32 + 0.5) / 3.0;
-        sum = sum + side_start(side).lerp(corner(side.index() + 1), t);
-    }
+    let points: Vec<P> = slots
+        .iter()
+        .map(|slot| {
+            let side = slot.side();
+            #[allow(clippy::cast_precision_loss)]
+            let t = ((slot.index() % 3) as f32 + 0.5) / 3.0;
+            side_start(side).lerp(corner(side.index() + 1), t)
+        })
+        .collect();
     #[allow(clippy::cast_precision_loss)]
-    let base = if slots.is_empty() {
+    let middle = if points.is_empty() {
         CENTRE
     } else {
-        (sum * (1.0 / slots.len() as f32)).lerp(CENTRE, 0.3)
+        let sum = points.iter().fold(p(0.0, 0.0), |acc, &q| acc + q);
+        (sum * (1.0 / points.len() as f32)).lerp(CENTRE, 0.3)
     };
+    let step = icons.first().map_or(0.0, |icon| icon.1 * 2.2);
+    #[allow(clippy::cast_precision_loss)]
+    let reach = step * icons.len() as f32 / 2.0;
+    let clearance = |at: P| {
+        b.scene
+            .spots
+            .iter()
+            .map(|s| at.dist(s.at) - s.radius - reach)
+            .fold(f32::INFINITY, f32::min)
+    };
+    let candidates = std::iter::once(middle).chain(points.iter().map(|q| q.lerp(CENTRE, 0.3)));
+    let base = candidates
+        .clone()
+        .find(|&at| clearance(at) >= 0.0)
+        .or_else(|| candidates.max_by(|x, y| clearance(*x).total_cmp(&clearance(*y))))
+        .unwrap_or(middle);
     icons
         .iter()
         .enumerate()
         .map(|(k, icon)| {
             #[allow(clippy::cast_precision_loss)]
-            let dx = (k as f32 - (icons.len() as f32 - 1.0) / 2.0) * icon.1 * 2.2;
+            let dx = (k as f32 - (icons.len() as f32 - 1.0) / 2.0) * step;
             badge(b, id, icon, base + p(dx, 0.0), 1.0)
         })
         .collect()

@@ -18,7 +18,7 @@ const GROUND: tiny_skia::ColorU8 = colour::rgb(201, 154, 96);
 const GRID: u16 = 8;
 
 /// A small integer hash, for a pattern that looks irregular but is fixed.
-fn hash(i: u16, j: u16) -> u32 {
+pub(super) fn hash(i: u16, j: u16) -> u32 {
     let mut h = u32::from(i).wrapping_mul(0x9E37_79B1) ^ u32::from(j).wrapping_mul(0x85EB_CA77);
     h ^= h >> 15;
     h = h.wrapping_mul(0x2C1B_3C6D);

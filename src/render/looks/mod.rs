@@ -39,6 +39,7 @@ mod tunnel;
 mod vineyard;
 mod vodyanoy;
 mod volcano;
+mod wall;
 mod water;
 mod well;
 mod yaga_hut;
@@ -229,13 +230,22 @@ pub enum Place {
 }
 
 /// Region looks.
-pub const REGIONS: &[(&str, RegionPainter)] = &[(
-    "city",
-    RegionPainter {
-        ground: city::ground,
-        walls: city::walls,
-    },
-)];
+pub const REGIONS: &[(&str, RegionPainter)] = &[
+    (
+        "city",
+        RegionPainter {
+            ground: city::ground,
+            walls: city::walls,
+        },
+    ),
+    (
+        "wall",
+        RegionPainter {
+            ground: wall::ground,
+            walls: city::walls,
+        },
+    ),
+];
 
 /// Builds a path look's strokes.
 pub type PathLook = fn() -> PathStyle;
@@ -265,7 +275,7 @@ pub const SPOTS: &[(&str, SpotLook)] = &[
     ("quarter", look(quarter::paint, 0.2)),
     ("bazaar", look(bazaar::paint, 0.15)),
     ("compass-rose", look(rose::compass, 0.17)),
-    ("wind-rose", look(rose::wind, 0.13)),
+    ("wind-rose", look(rose::wind, 0.1)),
     ("yaga-hut", look(yaga_hut::paint, 0.19)),
     ("vodyanoy", look(vodyanoy::paint, 0.16)),
     ("razboynik", look(razboynik::paint, 0.15)),
@@ -379,5 +389,23 @@ mod tests {
         all.sort_unstable();
         all.dedup();
         assert_eq!(before, all.len());
+    }
+
+    #[test]
+    fn every_look_is_named_in_the_language_guide() {
+        let guide = include_str!("../../../docs/language.md");
+        let start = guide
+            .find("The renderer's built-in looks")
+            .expect("the guide's list of looks");
+        let list = guide[start..].split("\n\n").next().unwrap_or_default();
+        let missing: Vec<_> = names()
+            .into_iter()
+            .map(|(n, _)| n)
+            .filter(|n| !list.contains(&format!("`{n}`")))
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "docs/language.md does not name {missing:?}"
+        );
     }
 }
