@@ -289,8 +289,13 @@ impl RandomPlayer {
                 on_move(&game, &place);
                 (at, None)
             } else {
-                let count = game.placement_count(tile);
-                if count == 0 {
+                let rng = &mut self.rng;
+                let chosen =
+                    game.choose_placement(
+                        tile,
+                        |count| if count == 0 { 0 } else { rng.below(count) },
+                    );
+                let Some(at) = chosen else {
                     let discard = Move::Discard { tile };
                     game.apply(&discard)?;
                     on_move(&game, &discard);
@@ -299,14 +304,7 @@ impl RandomPlayer {
                         log.push(e);
                     }
                     continue;
-                }
-                let at = game
-                    .nth_placement(tile, self.rng.below(count))
-                    .unwrap_or(Placement {
-                        x: 0,
-                        y: 0,
-                        rotation: 0,
-                    });
+                };
                 let token = self.draw_token(&game, tile);
                 let place = Move::Place {
                     tile,

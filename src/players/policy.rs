@@ -228,8 +228,7 @@ pub(crate) struct RandomPolicy {
 
 impl<'r> Policy<'r> for RandomPolicy {
     fn place(&mut self, game: &Game<'r>, tile: KindId, rng: &mut Rng) -> Placement {
-        let count = game.placement_count(tile);
-        game.nth_placement(tile, rng.below(count))
+        game.choose_placement(tile, |count| rng.below(count))
             .unwrap_or(Placement {
                 x: 0,
                 y: 0,

@@ -68,6 +68,33 @@ impl<X: Rules> Game<'_, X> {
         n
     }
 
+    /// The legal placement `choose(count)` picks by its index in the
+    /// engine's internal order (that of [`Game::nth_placement`]), `None` when
+    /// that index is out of range. The same as `nth_placement(tile,
+    /// choose(placement_count(tile)))`, in one pass over the placements for a
+    /// kind a module constrains, where counting them costs as much as
+    /// listing them (a kind that fits by its sides is counted from the
+    /// board's buckets, without listing).
+    pub fn choose_placement(
+        &self,
+        tile: KindId,
+        choose: impl FnOnce(usize) -> usize,
+    ) -> Option<Placement> {
+        let listed = self
+            .rules
+            .kinds
+            .get(usize::from(tile.0))
+            .is_some_and(|k| k.constrained);
+        if listed {
+            let mut all = Vec::new();
+            self.placements_into(tile, &mut all);
+            let n = choose(all.len());
+            return all.get(n).copied();
+        }
+        let n = choose(self.count_placements(tile, true));
+        self.nth_placement(tile, n)
+    }
+
     /// True when the tile has a legal placement (else it must be discarded):
     /// [`Game::placement_count`] `> 0`, stopping at the first.
     #[must_use]

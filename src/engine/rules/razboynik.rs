@@ -187,12 +187,12 @@ impl Roads {
         out
     }
 
-    fn contains(&self, root: u32) -> bool {
-        self.roots[..self.len].contains(&root)
-    }
-
     fn is_empty(&self) -> bool {
         self.len == 0
+    }
+
+    fn contains(&self, root: u32) -> bool {
+        self.roots[..self.len].contains(&root)
     }
 
     /// True when the two share a road.
@@ -210,7 +210,11 @@ fn follower<X: Host>(game: &Game<'_, X>, figure: crate::engine::ids::FigureId) -
 /// The followers standing on the roads of placed tile `tile`.
 fn followers_on<X: Host>(game: &Game<'_, X>, tile: u32) -> u32 {
     let mine = Roads::of(game, tile);
-    if mine.is_empty() {
+    // The networks count their figures: most turns nobody is on his road.
+    if mine.roots[..mine.len]
+        .iter()
+        .all(|&r| game.features.occupants(r) == 0)
+    {
         return 0;
     }
     let n = game
@@ -218,7 +222,9 @@ fn followers_on<X: Host>(game: &Game<'_, X>, tile: u32) -> u32 {
         .iter()
         .filter(|s| {
             let Spot::Node(n) = s.spot else { return false };
-            follower(game, s.figure) && mine.contains(game.features.root(n))
+            game.features.shape(n) == Shape::Path
+                && follower(game, s.figure)
+                && mine.contains(game.features.root(n))
         })
         .count();
     u32::try_from(n).unwrap_or(u32::MAX)

@@ -240,10 +240,6 @@ impl Vodyanoy {
             i -= 1;
             let s = game.standing[i];
             let Spot::Node(n) = s.spot else { continue };
-            let def = &game.rules.figures[usize::from(s.figure.0)];
-            if def.companion || !def.plays {
-                continue;
-            }
             let at = game.board.placed[s.tile as usize];
             let near = self.ponds.iter().find(|&&(p, _)| {
                 let q = game.board.placed[p as usize];
@@ -252,6 +248,10 @@ impl Vodyanoy {
             let Some(&(tile, kind)) = near else {
                 continue;
             };
+            let def = &game.rules.figures[usize::from(s.figure.0)];
+            if def.companion || !def.plays {
+                continue;
+            }
             let root = game.features.find(n);
             game.take_off(i);
             game.release_companions(usize::from(s.player), root);
