@@ -785,7 +785,11 @@ impl Builder<'_> {
             .iter()
             .position(|f| f.kind == "field" && f.slots.iter().any(|s| s.rotated(rotation) == slot))
             .ok_or_else(|| format!("{} has no field at corner {}", tile.id, b.corner))?;
-        let at = (x, y, FigureSpot::Feature(u8::try_from(feature).unwrap_or(u8::MAX)));
+        let at = (
+            x,
+            y,
+            FigureSpot::Feature(u8::try_from(feature).unwrap_or(u8::MAX)),
+        );
         let n = self.deploy(player, figure, pointer.clone(), None, None)?;
         self.track(player, figure, n, at, pointer);
         Ok(())
