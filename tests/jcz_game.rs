@@ -178,8 +178,8 @@ fn bad_saves_are_clear_errors_and_write_nothing() {
         ),
         (
             "unknown-set",
-            replaced("\"basic:1\"", "\"abbey-and-mayor:1\""),
-            "tile set `abbey-and-mayor:1` is not one tileforge plays",
+            replaced("\"basic:1\"", "\"bridges-castles-and-bazaars:1\""),
+            "tile set `bridges-castles-and-bazaars:1` is not one tileforge plays",
         ),
         (
             "unknown-element",
@@ -188,8 +188,8 @@ fn bad_saves_are_clear_errors_and_write_nothing() {
         ),
         (
             "unknown-meeple",
-            replaced("1.small.1", "1.wagon.1"),
-            "meeple type `wagon`",
+            replaced("1.small.1", "1.count.1"),
+            "meeple type `count`",
         ),
         (
             "unknown-move",
@@ -363,5 +363,70 @@ fn abbots_festival_returns_and_magic_moves_export_as_jcz_messages() {
     assert!(
         abbots > 0 && returns > 0 && magic > 0,
         "{abbots} {returns} {magic}"
+    );
+}
+
+#[test]
+fn abbey_and_mayor_games_export_abbeys_mayors_wagons_and_barns() {
+    let files: Vec<PathBuf> = ["base", "abbey-and-mayor"]
+        .iter()
+        .map(|s| Path::new("tilesets").join(format!("{s}.tiles")))
+        .collect();
+    let (_, compiled) = common::compile_files(&files);
+    let set = tileforge::emit::tileset(&compiled.checked.expect("the sets compile"));
+    let expansions = vec!["base".to_string(), "abbey-and-mayor".to_string()];
+    let rules = Ruleset::new(&set, Some(&expansions)).expect("ruleset");
+    let (mut abbeys, mut barns, mut mayors) = (0, 0, 0);
+    for seed in 0..6u64 {
+        let (_, log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &player_names(2 + seed as usize % 4))
+            .expect("plays");
+        let save = jcz_game::export(&set, &rules, &log).expect("exports");
+        assert!(save.setup.sets.contains_key("abbey-and-mayor:1"));
+        assert_eq!(save.setup.rules["wagon-move"], "C2");
+        let t = &log.turns;
+        let placed = save
+            .replay
+            .iter()
+            .filter(|m| m.kind == "PLACE_TILE" && m.payload["tileId"] == "AM/A")
+            .count();
+        assert_eq!(
+            placed,
+            t.iter().filter(|t| t.tile == "abbey-and-mayor/A").count()
+        );
+        // The abbey is played, not drawn.
+        assert!(!save.game_annotations.draw_order.iter().any(|d| d == "AM/A"));
+        let deploys = |kind: &str| {
+            save.replay
+                .iter()
+                .filter(|m| {
+                    m.kind == "DEPLOY_MEEPLE"
+                        && m.payload["meepleId"]
+                            .as_str()
+                            .is_some_and(|id| id.contains(&format!(".{kind}.")))
+                })
+                .count()
+        };
+        assert_eq!(
+            deploys("barn"),
+            t.iter().filter(|t| t.barn.is_some()).count()
+        );
+        let wagon_moves: usize = t
+            .iter()
+            .filter_map(|t| t.wagon.as_ref())
+            .map(|w| w.iter().flatten().count())
+            .sum();
+        let wagon_deploys = t
+            .iter()
+            .filter(|t| t.meeple.as_ref().is_some_and(|m| m.figure == "wagon"))
+            .count();
+        assert_eq!(deploys("wagon"), wagon_deploys + wagon_moves);
+        abbeys += placed;
+        barns += deploys("barn");
+        mayors += deploys("mayor");
+    }
+    assert!(
+        abbeys > 0 && barns > 0 && mayors > 0,
+        "{abbeys} {barns} {mayors}"
     );
 }

@@ -5,7 +5,7 @@
 //! turn offered, which figures came home (so each deployment names a meeple
 //! id JCZ has in supply) and where a flight lands.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use serde_json::{json, Value};
 
@@ -16,6 +16,7 @@ use crate::emit::wire::{Tile, TileSet};
 use crate::engine::log::{CropActionLog, CropLog, GameLog, TurnLog};
 use crate::engine::replay::{replay_observed, Step};
 use crate::engine::{FigureSpot, Game, MeepleAction, Ruleset};
+use crate::geometry::Slot;
 
 /// A figure on the board, with the meeple id JCZ knows it by.
 #[derive(Clone, Debug)]
@@ -51,6 +52,13 @@ struct Builder<'a> {
     prisoners: Vec<(Tracked, usize)>,
     /// Each tower's height: the floors placed on it.
     towers: HashMap<(i32, i32), u32>,
+    /// The squares holding a tile (for the holes an abbey may fill).
+    squares: HashSet<(i32, i32)>,
+    /// The entry before was a discard: the same turn goes on (JCZ offers
+    /// the abbey once, before the first draw).
+    after_discard: bool,
+    /// The players still holding an abbey after the last entry.
+    abbey_holders: usize,
 }
 
 /// Exports a game log as a JCZ save.
@@ -59,7 +67,7 @@ struct Builder<'a> {
 /// An expansion, tile, figure or move JCZ cannot be given (named), or a log
 /// that does not replay.
 pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, String> {
-    let setup = setup(rules, log)?;
+    let (setup, squares) = setup(rules, log)?;
     let mut b = Builder {
         set,
         tiles: set.tiles.iter().map(|t| (t.id.as_str(), t)).collect(),
@@ -74,6 +82,9 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
         escape_due: false,
         prisoners: Vec::new(),
         towers: HashMap::new(),
+        squares,
+        after_discard: false,
+        abbey_holders: 0,
     };
     let result = replay_observed(rules, log, &mut |i, step, game| {
         if b.error.is_some() {
@@ -97,6 +108,14 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
     }
     result.map_err(|e| format!("the game does not replay: {e}"))?;
     if log.finished {
+        // JCZ offers each player still holding an abbey a last one into a
+        // hole after the last tile; our engine has no such round (the
+        // players pass).
+        if b.hole() {
+            for _ in 0..b.abbey_holders {
+                b.replay.push(message("PASS", json!({})));
+            }
+        }
         b.final_big_top()?;
     }
     let mut draw = b.draw;
@@ -127,8 +146,9 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
     })
 }
 
-/// The setup: tile sets, elements, the start tile.
-fn setup(rules: &Ruleset, log: &GameLog) -> Result<Setup, String> {
+/// The setup: tile sets, elements, the start tile; and the squares the
+/// start tiles cover.
+fn setup(rules: &Ruleset, log: &GameLog) -> Result<(Setup, HashSet<(i32, i32)>), String> {
     let mut out = Setup::default();
     let mut replaced = Vec::new();
     for id in rules.expansions() {
@@ -153,6 +173,11 @@ fn setup(rules: &Ruleset, log: &GameLog) -> Result<Setup, String> {
         // (docs/rules.md); JCZ's other variant is any tile of the city.
         out.rules
             .insert("espace-variant".into(), Value::from("siege-tile"));
+    }
+    if out.sets.contains_key("abbey-and-mayor:1") {
+        // A wagon moves onto a feature of its tile or the eight around
+        // (`wagon.by-road 0`, docs/rules.md), JCZ's `C2`.
+        out.rules.insert("wagon-move".into(), Value::from("C2"));
     }
     if out.sets.contains_key("monasteries") {
         // Our tile set adds the special monasteries to the base game's
@@ -187,7 +212,9 @@ fn setup(rules: &Ruleset, log: &GameLog) -> Result<Setup, String> {
         None => Game::new(rules, players),
     }
     .map_err(|e| e.0)?;
+    let mut squares = HashSet::new();
     for (kind, at) in game.start_layout() {
+        squares.insert((at.x, at.y));
         out.start.push(StartTile {
             tile: jcz_tile(rules.kind_id(kind))?,
             x: at.x,
@@ -195,7 +222,7 @@ fn setup(rules: &Ruleset, log: &GameLog) -> Result<Setup, String> {
             rotation: i32::from(at.rotation % 4) * 90,
         });
     }
-    Ok(out)
+    Ok((out, squares))
 }
 
 fn known() -> String {
@@ -312,11 +339,20 @@ impl Builder<'_> {
     fn placed(&mut self, i: usize, turn: &TurnLog, game: &Game<'_>) -> Result<(), String> {
         let rules = game.rules();
         let player = game.active_player();
-        self.draw.push(jcz_tile(&turn.tile)?);
+        let held = self.tile(&turn.tile)?.held;
+        if !held {
+            // A held tile (the abbey) is played instead of a draw.
+            self.draw.push(jcz_tile(&turn.tile)?);
+            if game.abbeys_held(player) > 0 {
+                self.abbey_pass();
+            }
+        }
+        self.after_discard = false;
         self.player = player;
         let (Some(x), Some(y)) = (turn.x, turn.y) else {
             return Err("a discard has no placement".into());
         };
+        self.squares.insert((x, y));
         let rotation = turn.rotation.unwrap_or(0);
         if let Some(r) = &turn.ransom {
             let figure = r.figure.as_deref().unwrap_or("meeple");
@@ -407,6 +443,8 @@ impl Builder<'_> {
                 "RETURN_MEEPLE",
                 json!({ "pointer": { "featurePointer": t.pointer, "meepleId": Self::meeple_id(player, figure, t.n)? }, "source": "ABBOT_RETURN" }),
             ));
+        } else if let Some(b) = &turn.barn {
+            self.barn(game, player, (x, y, rotation), kind, b)?;
         } else if let Some(f) = &turn.flight {
             self.flight(game, player, kind, (x, y), f)?;
         } else if let Some(t) = &turn.tower {
@@ -580,8 +618,15 @@ impl Builder<'_> {
     /// (with the random number that makes JCZ draw the animal token our log
     /// scored); the crop circle's messages.
     fn done(&mut self, i: usize, turn: &TurnLog, game: &Game<'_>) -> Result<(), String> {
+        self.abbey_holders = (0..game.players())
+            .filter(|&p| game.abbeys_held(p) > 0)
+            .count();
         if turn.discard {
             self.draw.push(jcz_tile(&turn.tile)?);
+            if game.abbeys_held(game.active_player()) > 0 {
+                self.abbey_pass();
+            }
+            self.after_discard = true;
             return Ok(());
         }
         let crop_type = self.crop_type(turn)?;
@@ -646,6 +691,9 @@ impl Builder<'_> {
             };
         }
         self.replay.push(message("COMMIT", commit));
+        if let Some(moves) = &turn.wagon {
+            self.wagon_moves(game, moves, &mut standing)?;
+        }
         let adds = match (&turn.crop, &crop_type) {
             (Some(crop), Some(kind)) => {
                 self.crop(game, crop, kind, &removed, standing.len(), escaped.as_ref())?
@@ -673,6 +721,112 @@ impl Builder<'_> {
             return Err(
                 "the log declines a builder's second turn, which JCloisterZone always gives".into(),
             );
+        }
+        Ok(())
+    }
+
+    /// Before the turn's first draw, when the player holds an abbey and the
+    /// board has a hole: JCZ offers the abbey, the player passes and commits.
+    fn abbey_pass(&mut self) {
+        if self.after_discard || !self.hole() {
+            return;
+        }
+        self.replay.push(message("PASS", json!({})));
+        self.replay.push(message("COMMIT", json!({})));
+    }
+
+    /// Whether the board has a hole: an empty square with a tile on each side.
+    fn hole(&self) -> bool {
+        const AROUND: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+        self.squares.iter().any(|&(x, y)| {
+            AROUND.iter().any(|&(dx, dy)| {
+                let (hx, hy) = (x + dx, y + dy);
+                !self.squares.contains(&(hx, hy))
+                    && AROUND
+                        .iter()
+                        .all(|&(ex, ey)| self.squares.contains(&(hx + ex, hy + ey)))
+            })
+        })
+    }
+
+    /// A barn on a corner of the tile placed: JCZ names the corner by the
+    /// tile whose north-west corner it is, with the pointer of that tile's
+    /// field there (its `NL` half-side).
+    fn barn(
+        &mut self,
+        game: &Game<'_>,
+        player: usize,
+        (x, y, rotation): (i32, i32, u8),
+        kind: crate::engine::KindId,
+        b: &crate::engine::log::BarnLog,
+    ) -> Result<(), String> {
+        let figure = b.figure.as_deref().unwrap_or("barn");
+        let (slot, (dx, dy)) = match b.corner.as_str() {
+            "NW" => (Slot::NNW, (0, 0)),
+            "NE" => (Slot::NNE, (1, 0)),
+            "SE" => (Slot::SSE, (1, 1)),
+            "SW" => (Slot::SSW, (0, 1)),
+            c => return Err(format!("no corner `{c}`")),
+        };
+        let (px, py) = (x + dx, y + dy);
+        let (at_kind, at_rotation) = game
+            .tile_at(px, py)
+            .ok_or_else(|| format!("the barn's corner has no tile at ({px}, {py})"))?;
+        let at_tile = self.tile(game.rules().kind_id(at_kind))?;
+        let loc = (0..at_tile.features.len())
+            .filter_map(|i| pointers::location(at_tile, at_rotation, i))
+            .find(|(k, l)| *k == "Field" && l.split('.').any(|h| h == "NL"))
+            .map(|(_, l)| l)
+            .ok_or_else(|| format!("no field at the north-west corner of ({px}, {py})"))?;
+        let pointer = pointers::pointer(px, py, "Field", &loc);
+        let tile = self.tile(game.rules().kind_id(kind))?;
+        let feature = tile
+            .features
+            .iter()
+            .position(|f| f.kind == "field" && f.slots.iter().any(|s| s.rotated(rotation) == slot))
+            .ok_or_else(|| format!("{} has no field at corner {}", tile.id, b.corner))?;
+        let at = (
+            x,
+            y,
+            FigureSpot::Feature(u8::try_from(feature).unwrap_or(u8::MAX)),
+        );
+        let n = self.deploy(player, figure, pointer.clone(), None, None)?;
+        self.track(player, figure, n, at, pointer);
+        Ok(())
+    }
+
+    /// The wagons' moves after scoring, in the log's order (JCZ's: turn
+    /// order from the active player, each wagon with a feature to go to):
+    /// `DEPLOY_MEEPLE` and `COMMIT`, or `PASS` for one that stays home.
+    fn wagon_moves(
+        &mut self,
+        game: &Game<'_>,
+        moves: &[Option<crate::engine::log::FeatureLog>],
+        standing: &mut Vec<crate::engine::FigureView>,
+    ) -> Result<(), String> {
+        for m in moves {
+            let Some(f) = m else {
+                self.replay.push(message("PASS", json!({})));
+                continue;
+            };
+            let figure = f.figure.as_deref().unwrap_or("wagon");
+            let spot = self.spot_of(game, f.x, f.y, &f.feature)?;
+            let k = standing
+                .iter()
+                .position(|s| s.figure == figure && (s.x, s.y, s.spot) == (f.x, f.y, spot))
+                .ok_or_else(|| format!("no {figure} moved to ({}, {})", f.x, f.y))?;
+            let q = standing.swap_remove(k).player;
+            let FigureSpot::Feature(i) = spot else {
+                return Err("a wagon moves onto no feature".into());
+            };
+            let pointer = self.feature_pointer(game, f.x, f.y, i)?;
+            self.replay.push(message(
+                "DEPLOY_MEEPLE",
+                json!({ "meepleId": Self::meeple_id(q, figure, self.free_number(q, figure))?, "pointer": pointer }),
+            ));
+            let n = self.free_number(q, figure);
+            self.track(q, figure, n, (f.x, f.y, spot), pointer);
+            self.replay.push(message("COMMIT", json!({})));
         }
         Ok(())
     }

@@ -185,6 +185,13 @@ pub const EXPANSIONS: &[Expansion] = &[
         replaces: None,
     },
     Expansion {
+        ours: "abbey-and-mayor",
+        set: "abbey-and-mayor:1",
+        prefix: "AM",
+        elements: &[("abbey", Some(1))],
+        replaces: None,
+    },
+    Expansion {
         ours: "spiel-doch",
         set: "spiel-doch:1",
         prefix: "SD",
@@ -307,6 +314,9 @@ const FIGURES: &[(&str, &str, &str)] = &[
     ("builder", "builder", "builder"),
     ("pig", "pig", "pig"),
     ("ringmaster", "ringmaster", "ringmaster"),
+    ("mayor", "mayor", "mayor"),
+    ("wagon", "wagon", "wagon"),
+    ("barn", "barn", "barn"),
 ];
 
 /// JCZ's meeple type (`small`) of our figure (`meeple`).
