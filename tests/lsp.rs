@@ -534,3 +534,27 @@ fn hostile_documents_neither_crash_nor_block_the_server() {
     client.at("textDocument/hover", &uri, 13, 5);
     client.finish();
 }
+
+/// A declared body longer than memory (`Content-Length` near `usize::MAX`)
+/// closes the connection: no panic, no abort (issue 22's fuzzing found the
+/// transport allocating the declared length up front).
+#[test]
+fn a_huge_content_length_closes_the_connection_without_aborting() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tileforge"))
+        .arg("lsp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#;
+    let mut input = format!("Content-Length: {}\r\n\r\n{init}", init.len());
+    input.push_str(&format!("Content-Length: {}\r\n\r\n{{}}", usize::MAX));
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input.as_bytes()).expect("writes");
+    drop(stdin);
+    let out = child.wait_with_output().expect("exits");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.code().is_some(), "killed by a signal: {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}

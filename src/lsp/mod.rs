@@ -15,6 +15,7 @@
 //! | `decls.rs` | the declarations a document can name |
 //! | `words.rs` | what the word under the cursor is |
 //! | `hover.rs`, `complete.rs`, `navigate.rs` | hover, completion, definition and document symbols |
+//! | `transport.rs` | standard I/O framing with a bound on a message's length |
 //! | `position.rs`, `uri.rs` | offsets ↔ positions (UTF-8 or UTF-16), URIs ↔ paths |
 
 mod analysis;
@@ -23,6 +24,7 @@ mod decls;
 mod hover;
 mod navigate;
 mod position;
+mod transport;
 mod uri;
 mod words;
 mod workspace;
@@ -66,9 +68,10 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// # Errors
 /// A protocol error during the handshake.
 pub fn run_stdio() -> Result<(), String> {
-    let (connection, _io) = Connection::stdio();
-    // The I/O threads are not joined: a worker still compiling holds a
-    // sender, and the process ends with the main thread anyway.
+    // Bounded frames (`transport.rs`); the I/O threads are not joined: a
+    // worker still compiling holds a sender, and the process ends with the
+    // main thread anyway.
+    let connection = transport::stdio();
     serve(&connection)
 }
 
