@@ -39,10 +39,16 @@ pub fn display_name(path: &Path) -> String {
 /// no output replaces one ([`an_input`]).
 static INPUTS: Mutex<Vec<(u64, u64, String)>> = Mutex::new(Vec::new());
 
-/// Remembers a file read as an input.
+/// Remembers a file read as an input, once (`serve` reads its inputs again
+/// at every save: the list must not grow with each).
 pub fn record_input(path: &Path, meta: &std::fs::Metadata) {
     if let Ok(mut inputs) = INPUTS.lock() {
-        inputs.push((meta.dev(), meta.ino(), display_name(path)));
+        if !inputs
+            .iter()
+            .any(|(dev, ino, _)| *dev == meta.dev() && *ino == meta.ino())
+        {
+            inputs.push((meta.dev(), meta.ino(), display_name(path)));
+        }
     }
 }
 
@@ -128,5 +134,24 @@ fn decode(name: &str, bytes: Vec<u8>) -> Result<String, Failure> {
             );
             Err(Failure::Input)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_read_again_and_again_is_remembered_once() {
+        let path = Path::new("Cargo.toml");
+        let meta = std::fs::metadata(path).expect("the manifest");
+        let count = || INPUTS.lock().map(|i| i.len()).unwrap_or(0);
+        record_input(path, &meta);
+        let once = count();
+        for _ in 0..100 {
+            record_input(path, &meta);
+        }
+        assert_eq!(count(), once, "each read added an entry");
+        assert_eq!(an_input(path).as_deref(), Some("Cargo.toml"));
     }
 }

@@ -68,11 +68,15 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// # Errors
 /// A protocol error during the handshake.
 pub fn run_stdio() -> Result<(), String> {
-    // Bounded frames (`transport.rs`); the I/O threads are not joined: a
-    // worker still compiling holds a sender, and the process ends with the
-    // main thread anyway.
-    let connection = transport::stdio();
-    serve(&connection)
+    // Bounded frames (`transport.rs`). The process ends with the main
+    // thread, so before returning it waits for the writer to have written
+    // the last answer (`shutdown`'s); the reader is not joined (it may be
+    // blocked on a client that never closes its end).
+    let (connection, written) = transport::stdio();
+    let result = serve(&connection);
+    drop(connection);
+    written.wait(std::time::Duration::from_secs(2));
+    result
 }
 
 /// Serves one client over a connection (standard I/O, or in memory for

@@ -11,10 +11,24 @@ use lsp_server::{Connection, Message};
 /// The largest message body read (64 MiB).
 pub const MAX_BODY: usize = 64 * 1024 * 1024;
 
-/// A connection on standard input and output with bounded frames.
+/// Says when the writer has written (and flushed) every message sent to it.
+pub struct Written(Receiver<()>);
+
+impl Written {
+    /// Waits until every sender of the connection is gone and the writer
+    /// has written what they sent, or `patience` passes (a worker still
+    /// compiling holds a sender; what it would say is not waited for long).
+    pub fn wait(self, patience: std::time::Duration) {
+        let _ = self.0.recv_timeout(patience);
+    }
+}
+
+/// A connection on standard input and output with bounded frames, and the
+/// writer's word that it is done.
 #[must_use]
-pub fn stdio() -> Connection {
+pub fn stdio() -> (Connection, Written) {
     let (writer_sender, writer_receiver): (Sender<Message>, Receiver<Message>) = bounded(0);
+    let (done, written) = bounded::<()>(1);
     std::thread::spawn(move || {
         let stdout = io::stdout();
         let mut out = stdout.lock();
@@ -23,6 +37,8 @@ pub fn stdio() -> Connection {
                 break;
             }
         }
+        let _ = io::Write::flush(&mut out);
+        let _ = done.send(());
     });
     let (reader_sender, reader_receiver) = bounded::<Message>(0);
     std::thread::spawn(move || {
@@ -35,10 +51,13 @@ pub fn stdio() -> Connection {
             }
         }
     });
-    Connection {
-        sender: writer_sender,
-        receiver: reader_receiver,
-    }
+    (
+        Connection {
+            sender: writer_sender,
+            receiver: reader_receiver,
+        },
+        Written(written),
+    )
 }
 
 /// Reads one message; `Ok(None)` at the end of input.

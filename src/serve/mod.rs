@@ -22,12 +22,12 @@ mod routes;
 mod snapshot;
 mod watch;
 
-use std::io::{BufReader, Write};
+use std::io::{BufReader, Read, Write};
 use std::net::{Ipv4Addr, TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, RwLock};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 pub use snapshot::{fingerprint, Input, Snapshot, Status};
 
@@ -35,8 +35,9 @@ pub use snapshot::{fingerprint, Input, Snapshot, Status};
 pub const MAX_CONNECTIONS: usize = 64;
 /// The most event streams open at once.
 pub const MAX_STREAMS: usize = 16;
-/// How long a connection may take to send its request.
-pub const READ_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a connection may take to send its request head, in all (not
+/// per read: a client sending a byte at a time is cut off too).
+pub const READ_TIMEOUT: Duration = Duration::from_secs(5);
 /// How often an idle event stream sends a comment (to notice a closed page).
 pub const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
@@ -243,7 +244,10 @@ fn handle(stream: TcpStream, shared: &Shared) {
     let Ok(mut out) = stream.try_clone() else {
         return;
     };
-    let mut reader = BufReader::new(stream);
+    let mut reader = BufReader::new(Deadline {
+        stream,
+        until: Instant::now() + READ_TIMEOUT,
+    });
     let request = match http::read_request(&mut reader) {
         Ok(request) => request,
         Err(http::BadRequest::Closed) => return,
@@ -285,6 +289,24 @@ fn handle(stream: TcpStream, shared: &Shared) {
         }
     };
     let _ = http::write_response(&mut out, &response, head_only);
+}
+
+/// A socket whose reads all end by one instant: each read waits at most
+/// for what is left, and none is tried after it.
+struct Deadline {
+    stream: TcpStream,
+    until: Instant,
+}
+
+impl Read for Deadline {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let left = self.until.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(std::io::ErrorKind::TimedOut.into());
+        }
+        self.stream.set_read_timeout(Some(left))?;
+        self.stream.read(buf)
+    }
 }
 
 /// Sends the current generation, then each new one, until the page goes.
