@@ -98,7 +98,7 @@ fn xml_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
 fn read(path: &Path) -> Result<Input, Failure> {
     use std::io::Read;
     let name = path.display().to_string();
-    let meta = std::fs::metadata(path).map_err(|e| Failure::io(&name, &e))?;
+    let (file, meta) = super::read::open_input(path).map_err(|e| Failure::io(&name, &e))?;
     if !meta.is_file() {
         return Err(Failure::Usage(format!(
             "{name}: not a regular file (a device, pipe or socket); give an expansion file"
@@ -114,7 +114,6 @@ fn read(path: &Path) -> Result<Input, Failure> {
     if meta.len() > import::MAX_BYTES as u64 {
         return Err(too_big(meta.len()));
     }
-    let file = std::fs::File::open(path).map_err(|e| Failure::io(&name, &e))?;
     super::read::record_input(path, &meta);
     let mut bytes = Vec::new();
     file.take(import::MAX_BYTES as u64 + 1)

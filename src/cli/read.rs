@@ -63,6 +63,21 @@ pub fn an_input(path: &Path) -> Option<String> {
         .map(|(_, _, name)| name.clone())
 }
 
+/// Opens an input and reads what it is from the opened file, not from its
+/// name: opened without waiting (a FIFO put in a regular file's place after
+/// a look at its name would block the open for good), then checked by its
+/// descriptor, so the file read is the file checked. Reading a regular file
+/// is not affected by not waiting.
+pub fn open_input(path: &Path) -> std::io::Result<(std::fs::File, std::fs::Metadata)> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)?;
+    let meta = file.metadata()?;
+    Ok((file, meta))
+}
+
 /// Reads an input file of at most `limit` bytes as text; see the module
 /// documentation.
 pub fn read_text(path: &Path, limit: u64) -> Result<String, Failure> {
@@ -70,7 +85,7 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, Failure> {
     let bytes = if is_stdin(path) {
         read_capped(std::io::stdin().lock(), &name, limit)?
     } else {
-        let meta = std::fs::metadata(path).map_err(|e| Failure::io(&name, &e))?;
+        let (file, meta) = open_input(path).map_err(|e| Failure::io(&name, &e))?;
         if !meta.is_file() {
             let what = if meta.is_dir() {
                 "a directory"
@@ -84,7 +99,6 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, Failure> {
         if meta.len() > limit {
             return Err(too_large(&name, limit));
         }
-        let file = std::fs::File::open(path).map_err(|e| Failure::io(&name, &e))?;
         record_input(path, &meta);
         read_capped(file, &name, limit)?
     };
@@ -153,5 +167,36 @@ mod tests {
         }
         assert_eq!(count(), once, "each read added an entry");
         assert_eq!(an_input(path).as_deref(), Some("Cargo.toml"));
+    }
+
+    /// The open itself must not wait on a FIFO: `serve` and `import jcz`
+    /// look at a name, then open it, and a FIFO swapped in between used to
+    /// block the open (and the compile thread) for good.
+    #[test]
+    fn opening_a_fifo_returns_at_once_and_says_what_it_is() {
+        let dir = std::env::temp_dir().join(format!("tileforge-fifo-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a scratch directory");
+        let fifo = dir.join("swapped.tiles");
+        let _ = std::fs::remove_file(&fifo);
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success(), "mkfifo failed");
+        let (tx, rx) = std::sync::mpsc::channel();
+        let path = fifo.clone();
+        std::thread::spawn(move || {
+            let _ = tx.send(open_input(&path).map(|(_, m)| m.is_file()));
+        });
+        let opened = rx
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .expect("the open of a FIFO waited for a writer");
+        assert!(
+            !opened.expect("a FIFO opens without a writer"),
+            "a FIFO is not a file"
+        );
+        let refused = read_text(&fifo, MAX_SOURCE);
+        assert!(matches!(refused, Err(Failure::Usage(ref m)) if m.contains("not a regular file")));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
