@@ -148,10 +148,18 @@ impl Module for Fairy {
         }
         let from = out.len();
         for s in &game.standing {
+            // Others' figures never take the fairy: skipped before the look-up.
+            if usize::from(s.player) != game.active {
+                continue;
+            }
             if let Some(b) = self.beside_of(game, s.tile, s.spot, s.player, s.figure) {
-                let a = MeepleAction::Fairy(b);
-                if !out[from..].contains(&a) {
-                    out.push(a);
+                // Two figures of one kind on one feature of a tile (acrobats,
+                // a flier landing beside its own) offer the fairy once.
+                let offered = out[from..]
+                    .iter()
+                    .any(|a| matches!(a, MeepleAction::Fairy(o) if *o == b));
+                if !offered {
+                    out.push(MeepleAction::Fairy(b));
                 }
             }
         }
