@@ -430,3 +430,62 @@ fn abbey_and_mayor_games_export_abbeys_mayors_wagons_and_barns() {
         "{abbeys} {barns} {mayors}"
     );
 }
+
+#[test]
+fn princess_and_dragon_games_export_fairy_portal_princess_and_dragon() {
+    let files: Vec<PathBuf> = ["base", "princess-and-dragon"]
+        .iter()
+        .map(|s| Path::new("tilesets").join(format!("{s}.tiles")))
+        .collect();
+    let (_, compiled) = common::compile_files(&files);
+    let set = tileforge::emit::tileset(&compiled.checked.expect("the sets compile"));
+    let expansions = vec!["base".to_string(), "princess-and-dragon".to_string()];
+    let rules = Ruleset::new(&set, Some(&expansions)).expect("ruleset");
+    let (mut fairies, mut steps, mut princesses) = (0, 0, 0);
+    for seed in 0..6u64 {
+        let (_, log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &player_names(2 + seed as usize % 4))
+            .expect("plays");
+        let save = jcz_game::export(&set, &rules, &log).expect("exports");
+        assert!(save.setup.sets.contains_key("princess-and-dragon:1"));
+        assert_eq!(save.setup.rules["dragon-move"], "after-scoring");
+        let t = &log.turns;
+        let moves = |figure: &str| {
+            save.replay
+                .iter()
+                .filter(|m| m.kind == "MOVE_NEUTRAL_FIGURE" && m.payload["figureId"] == figure)
+                .count()
+        };
+        let f = t.iter().filter(|t| t.fairy.is_some()).count();
+        assert_eq!(moves("fairy.1"), f);
+        let d: usize = t
+            .iter()
+            .filter_map(|t| t.dragon.as_ref())
+            .map(Vec::len)
+            .sum();
+        assert_eq!(moves("dragon.1"), d);
+        let p = t.iter().filter(|t| t.princess.is_some()).count();
+        let returned = save
+            .replay
+            .iter()
+            .filter(|m| m.kind == "RETURN_MEEPLE" && m.payload["source"] == "PRINCESS")
+            .count();
+        assert_eq!(returned, p);
+        // A fairy's pointer names a follower of the turn's player.
+        for m in save
+            .replay
+            .iter()
+            .filter(|m| m.payload["figureId"] == "fairy.1")
+        {
+            assert!(m.payload["to"]["meepleId"].as_str().is_some());
+            assert!(m.payload["to"]["featurePointer"]["position"].is_array());
+        }
+        fairies += f;
+        steps += d;
+        princesses += p;
+    }
+    assert!(
+        fairies > 0 && steps > 0 && princesses > 0,
+        "{fairies} {steps} {princesses}"
+    );
+}

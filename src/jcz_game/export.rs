@@ -12,6 +12,9 @@ use serde_json::{json, Value};
 use super::format::{Annotations, Message, Save, SavePlayer, Setup, StartTile};
 use super::names;
 use super::pointers;
+
+#[path = "dragon.rs"]
+mod dragon;
 use crate::emit::wire::{Tile, TileSet};
 use crate::engine::log::{CropActionLog, CropLog, GameLog, TurnLog};
 use crate::engine::replay::{replay_observed, Step};
@@ -178,6 +181,11 @@ fn setup(rules: &Ruleset, log: &GameLog) -> Result<(Setup, HashSet<(i32, i32)>),
         // A wagon moves onto a feature of its tile or the eight around
         // (`wagon.by-road 0`, docs/rules.md), JCZ's `C2`.
         out.rules.insert("wagon-move".into(), Value::from("C2"));
+    }
+    if out.elements.contains_key("dragon") {
+        // The dragon moves once the turn is scored (docs/rules.md).
+        out.rules
+            .insert("dragon-move".into(), Value::from("after-scoring"));
     }
     if out.sets.contains_key("monasteries") {
         // Our tile set adds the special monasteries to the base game's
@@ -458,6 +466,7 @@ impl Builder<'_> {
             let at = (r.x, r.y, spot);
             let n = self.deploy(player, figure, pointer.clone(), None, None)?;
             self.track(player, figure, n, at, pointer);
+        } else if self.dragon_action(game, player, turn)? {
         } else if game
             .legal_meeple_actions()
             .iter()
@@ -694,6 +703,7 @@ impl Builder<'_> {
         if let Some(moves) = &turn.wagon {
             self.wagon_moves(game, moves, &mut standing)?;
         }
+        self.dragon_steps(turn);
         let adds = match (&turn.crop, &crop_type) {
             (Some(crop), Some(kind)) => {
                 self.crop(game, crop, kind, &removed, standing.len(), escaped.as_ref())?

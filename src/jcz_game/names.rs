@@ -192,6 +192,18 @@ pub const EXPANSIONS: &[Expansion] = &[
         replaces: None,
     },
     Expansion {
+        ours: "princess-and-dragon",
+        set: "princess-and-dragon:1",
+        prefix: "DG",
+        elements: &[
+            ("dragon", None),
+            ("fairy", None),
+            ("princess", None),
+            ("portal", None),
+        ],
+        replaces: None,
+    },
+    Expansion {
         ours: "spiel-doch",
         set: "spiel-doch:1",
         prefix: "SD",
@@ -317,6 +329,8 @@ const FIGURES: &[(&str, &str, &str)] = &[
     ("mayor", "mayor", "mayor"),
     ("wagon", "wagon", "wagon"),
     ("barn", "barn", "barn"),
+    // A neutral figure: JCZ's element switches it on (one for the game).
+    ("fairy", "fairy", "fairy"),
 ];
 
 /// JCZ's meeple type (`small`) of our figure (`meeple`).
