@@ -1032,6 +1032,19 @@ fn random_princess_and_dragon_games_use_every_decision_and_replay() {
         portal += log.turns.iter().filter(|t| t.portal.is_some()).count();
         princess += log.turns.iter().filter(|t| t.princess.is_some()).count();
         dragon += log.turns.iter().filter(|t| t.dragon.is_some()).count();
+        // A dragon tile waits in the bag until a volcano is down (the rules
+        // set one drawn earlier aside): none comes before the first volcano.
+        let of_set = |t: &&tileforge::engine::log::TurnLog, end: &str| {
+            t.tile.starts_with("princess-and-dragon/") && t.tile.ends_with(end)
+        };
+        let first_volcano = log.turns.iter().position(|t| of_set(&t, ".v"));
+        let first_dragon = log.turns.iter().position(|t| of_set(&t, ".d"));
+        if let (Some(v), Some(d)) = (first_volcano, first_dragon) {
+            assert!(
+                v < d,
+                "seed {seed}: a dragon tile at turn {d} before the first volcano at {v}"
+            );
+        }
         assert_reads_back_and_replays(&rules, &game, &log, seed);
     }
     assert!(

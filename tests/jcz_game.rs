@@ -442,7 +442,7 @@ fn princess_and_dragon_games_export_fairy_portal_princess_and_dragon() {
     let expansions = vec!["base".to_string(), "princess-and-dragon".to_string()];
     let rules = Ruleset::new(&set, Some(&expansions)).expect("ruleset");
     let (mut fairies, mut steps, mut princesses) = (0, 0, 0);
-    for seed in 0..6u64 {
+    for seed in 0..12u64 {
         let (_, log) = RandomPlayer::new(seed)
             .play_logged(&rules, &player_names(2 + seed as usize % 4))
             .expect("plays");

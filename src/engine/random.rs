@@ -141,6 +141,48 @@ pub fn draw_index(rules: &Ruleset, bag: &[KindId], rng: &mut Rng) -> usize {
     len - n + rng.below(n)
 }
 
+/// The index in `bag` of the next tile drawn in `game`: [`draw_index`],
+/// except that while the dragon tiles wait for a volcano
+/// ([`Game::dragon_tiles_wait`]) the draw is uniform over the other tiles
+/// of the stage (all of them when only dragon tiles are left there).
+pub fn draw_tile_index(game: &Game<'_>, bag: &[KindId], rng: &mut Rng) -> usize {
+    let rules = game.rules();
+    if !game.dragon_tiles_wait() {
+        return draw_index(rules, bag, rng);
+    }
+    // Drawn again while a dragon tile comes (uniform over the others); a
+    // stage of dragon tiles alone, after a few tries, gives one of them.
+    for _ in 0..REDRAWS {
+        let i = draw_index(rules, bag, rng);
+        if !game.shows_dragon(bag[i]) {
+            return i;
+        }
+    }
+    let len = bag.len();
+    let stage = rules.stage(bag[len - 1]);
+    let start = len
+        - bag
+            .iter()
+            .rev()
+            .take_while(|&&k| rules.stage(k) == stage)
+            .count();
+    let open = |k: KindId| !game.shows_dragon(k);
+    let n = bag[start..].iter().filter(|&&k| open(k)).count();
+    if n == 0 {
+        return draw_index(rules, bag, rng);
+    }
+    let r = rng.below(n);
+    bag[start..]
+        .iter()
+        .enumerate()
+        .filter(|&(_, &k)| open(k))
+        .nth(r)
+        .map_or(len - 1, |(i, _)| start + i)
+}
+
+/// Draws tried before [`draw_tile_index`] counts the tiles that may come.
+const REDRAWS: usize = 16;
+
 /// Writes into a turn's log entry the goods tokens its player took (the
 /// turn just played), as the log's `goods` check.
 pub(crate) fn record_goods(game: &Game<'_>, entry: &mut TurnLog) {
@@ -257,7 +299,7 @@ impl RandomPlayer {
                 (None, Some(held)) => held,
                 (None, None) if self.bag.len() <= game.face_down() as usize => break,
                 (None, None) => {
-                    let i = draw_index(rules, &self.bag, &mut self.rng);
+                    let i = draw_tile_index(&game, &self.bag, &mut self.rng);
                     self.bag.swap_remove(i)
                 }
             };

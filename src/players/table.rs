@@ -12,7 +12,7 @@ use crate::engine::log::{GameLog, TurnLog};
 use crate::engine::random::wagon_log;
 use crate::engine::random::{count_log, count_out_log};
 use crate::engine::random::{
-    crop_log, dragon_log, draw_bazaar, draw_index, escape_log, ferry_log, fill_staged_bag,
+    crop_log, dragon_log, draw_bazaar, draw_tile_index, escape_log, ferry_log, fill_staged_bag,
     flock_log, magic_log, ransom_log, record_action, record_bazaar, record_goods, tiles_in_box,
     MAX_BAG,
 };
@@ -311,7 +311,7 @@ pub(crate) fn run<'r, P: Policy<'r>>(
                         game.end_play()?;
                         continue;
                     }
-                    (None, None) => bag.swap_remove(draw_index(game.rules(), bag, &mut chance.rng)),
+                    (None, None) => bag.swap_remove(draw_tile_index(game, bag, &mut chance.rng)),
                 };
                 if log.is_some() {
                     entry = Some(TurnLog {

@@ -277,6 +277,35 @@ impl Game<'_, super::InPlay> {
             .map(|s| usize::from(s.player))
     }
 
+    /// True while the dragon tiles wait in the bag: no volcano is down yet
+    /// and one is still to draw. The published rules set a dragon tile
+    /// drawn before the volcano aside and shuffle it back once a volcano is
+    /// down; drawing among the other tiles meanwhile deals the same odds.
+    #[must_use]
+    pub fn dragon_tiles_wait(&self) -> bool {
+        if !self.x.any || self.dragon_at().is_some() {
+            return false;
+        }
+        let (Some(_), Some(v)) = (
+            super::InPlay::table::<Dragon>(&self.rules.ext),
+            super::InPlay::table::<Volcano>(&self.rules.ext),
+        ) else {
+            return false;
+        };
+        v.volcano_kinds()
+            .iter()
+            .any(|&k| self.remaining.get(k).is_some_and(|&n| n > 0))
+    }
+
+    /// True when tile kind `kind` shows the dragon (and waits while
+    /// [`Game::dragon_tiles_wait`]).
+    #[must_use]
+    pub fn shows_dragon(&self, kind: crate::engine::ids::KindId) -> bool {
+        super::InPlay::table::<Dragon>(&self.rules.ext)
+            .and_then(|t| t.symbol.get(usize::from(kind.0)).copied())
+            .unwrap_or(false)
+    }
+
     /// Figures the dragon ate so far.
     #[must_use]
     pub fn dragon_eaten(&self) -> u32 {

@@ -23,6 +23,15 @@ pub const NAME: &str = "volcano";
 pub struct VolcanoTable {
     /// For each kind: it shows a volcano.
     volcano: Vec<bool>,
+    /// The kinds that show one.
+    kinds: Vec<usize>,
+}
+
+impl VolcanoTable {
+    /// The tile kinds that show a volcano.
+    pub(super) fn volcano_kinds(&self) -> &[usize] {
+        &self.kinds
+    }
 }
 
 /// Where the dragon stands.
@@ -46,6 +55,7 @@ impl Module for Volcano {
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<VolcanoTable, SetupError> {
         Ok(VolcanoTable {
             volcano: Vec::new(),
+            kinds: Vec::new(),
         })
     }
 
@@ -58,6 +68,9 @@ impl Module for Volcano {
         _: &Vocab,
     ) -> Result<(), SetupError> {
         let has = tile.features.iter().any(|f| s.kind_has(&f.kind, NAME));
+        if has {
+            table.kinds.push(table.volcano.len());
+        }
         table.volcano.push(has);
         Ok(())
     }
