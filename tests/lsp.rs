@@ -7,7 +7,7 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc;
@@ -27,26 +27,6 @@ struct Client {
     next_id: i64,
 }
 
-fn read_message(reader: &mut impl BufRead) -> Option<Value> {
-    let mut length = None;
-    loop {
-        let mut line = String::new();
-        if reader.read_line(&mut line).ok()? == 0 {
-            return None;
-        }
-        let line = line.trim_end();
-        if line.is_empty() {
-            break;
-        }
-        if let Some(n) = line.strip_prefix("Content-Length: ") {
-            length = n.parse::<usize>().ok();
-        }
-    }
-    let mut body = vec![0; length?];
-    reader.read_exact(&mut body).ok()?;
-    serde_json::from_slice(&body).ok()
-}
-
 fn uri(path: &Path) -> String {
     format!("file://{}", path.display()).replace(' ', "%20")
 }
@@ -64,7 +44,7 @@ impl Client {
         let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
         let (send, incoming) = mpsc::channel();
         std::thread::spawn(move || {
-            while let Some(message) = read_message(&mut stdout) {
+            while let Some(message) = common::read_lsp_message(&mut stdout) {
                 if send.send(message).is_err() {
                     break;
                 }

@@ -8,7 +8,7 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -18,26 +18,6 @@ use serde_json::{json, Value};
 const PATIENCE: Duration = Duration::from_secs(60);
 /// JSON-RPC's internal error: what a panic in a handler becomes.
 const INTERNAL: i64 = -32603;
-
-fn read_message(reader: &mut impl BufRead) -> Option<Value> {
-    let mut length = None;
-    loop {
-        let mut line = String::new();
-        if reader.read_line(&mut line).ok()? == 0 {
-            return None;
-        }
-        let line = line.trim_end();
-        if line.is_empty() {
-            break;
-        }
-        if let Some(n) = line.strip_prefix("Content-Length: ") {
-            length = n.parse::<usize>().ok();
-        }
-    }
-    let mut body = vec![0; length?];
-    reader.read_exact(&mut body).ok()?;
-    serde_json::from_slice(&body).ok()
-}
 
 fn frame(message: &Value) -> Vec<u8> {
     let body = message.to_string();
@@ -67,7 +47,7 @@ impl Client {
         let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
         let (send, incoming) = mpsc::channel();
         std::thread::spawn(move || {
-            while let Some(message) = read_message(&mut stdout) {
+            while let Some(message) = common::read_lsp_message(&mut stdout) {
                 if send.send(message).is_err() {
                     break;
                 }
@@ -413,7 +393,7 @@ fn the_shutdown_answer_is_written_before_the_server_exits() {
         assert!(out.status.success(), "round {round}: {}", out.status);
         let mut reader = BufReader::new(&out.stdout[..]);
         let mut ids = Vec::new();
-        while let Some(m) = read_message(&mut reader) {
+        while let Some(m) = common::read_lsp_message(&mut reader) {
             ids.push(m["id"].clone());
         }
         assert_eq!(ids, [json!(1), json!(2)], "round {round}: answers {ids:?}");

@@ -110,3 +110,25 @@ impl Rng {
         usize::try_from(self.next() % (n.max(1) as u64)).unwrap_or(0)
     }
 }
+
+/// Reads one language-server message (a `Content-Length` frame) as JSON;
+/// `None` at the end of the stream or on a malformed frame.
+pub fn read_lsp_message(reader: &mut impl std::io::BufRead) -> Option<serde_json::Value> {
+    let mut length = None;
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        if let Some(n) = line.strip_prefix("Content-Length: ") {
+            length = n.parse::<usize>().ok();
+        }
+    }
+    let mut body = vec![0; length?];
+    std::io::Read::read_exact(reader, &mut body).ok()?;
+    serde_json::from_slice::<serde_json::Value>(&body).ok()
+}
