@@ -1166,6 +1166,44 @@ fn random_games_with_the_phantom_replay() {
     });
 }
 
+/// Once the bag is empty, the players still holding an abbey play it in
+/// one round from the player after the one who drew the last tile: random
+/// games play such abbeys, some after a player passed, and replay.
+#[test]
+fn random_games_play_the_final_round_of_abbeys_and_replay() {
+    let files = ["tilesets/base.tiles", "tilesets/abbey-and-mayor.tiles"].map(String::from);
+    let set = tileset(&files);
+    let rules = Ruleset::new(&set, None).expect("the sets play");
+    let abbey = "abbey-and-mayor/A";
+    let (mut played, mut after_a_pass) = (0, 0);
+    for seed in 0..400 {
+        let players = 2 + usize::try_from(seed % 4).unwrap_or(0);
+        let (game, log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &player_names(players))
+            .expect("plays");
+        // No builder here: the turns before the round go round the table.
+        let (mut next, mut in_round) = (0, false);
+        for t in &log.turns {
+            match t.player {
+                Some(p) => {
+                    assert_eq!(t.tile, abbey, "seed {seed}: only abbeys name their player");
+                    in_round = true;
+                    played += 1;
+                    after_a_pass += usize::from(p != next);
+                    next = p;
+                }
+                None => assert!(!in_round, "seed {seed}: a turn after the bag emptied"),
+            }
+            next = (next + 1) % players;
+        }
+        assert_reads_back_and_replays(&rules, &game, &log, seed);
+    }
+    assert!(
+        played > 0 && after_a_pass > 0,
+        "{played} final abbeys, {after_a_pass} after a pass"
+    );
+}
+
 // ------------------------------------------------- third wave (issue 20)
 
 #[test]

@@ -185,6 +185,14 @@ const REDRAWS: usize = 16;
 
 /// Writes into a turn's log entry the goods tokens its player took (the
 /// turn just played), as the log's `goods` check.
+/// The player of a final-round abbey turn, for its log entry: once no tile
+/// is left to draw, the players who pass make no entry, so the one who
+/// plays is named (docs/game-log.md, the final round).
+#[must_use]
+pub fn final_abbey(game: &Game<'_>, abbey: bool) -> Option<usize> {
+    (abbey && game.bag_is_empty()).then(|| game.active_player())
+}
+
 pub(crate) fn record_goods(game: &Game<'_>, entry: &mut TurnLog) {
     let taken = super::replay::goods_of_turn(game, game.turn());
     if !taken.is_empty() {
@@ -297,7 +305,15 @@ impl RandomPlayer {
             let tile = match (abbey, game.bazaar_tile()) {
                 (Some((kind, _)), _) => kind,
                 (None, Some(held)) => held,
-                (None, None) if self.bag.len() <= game.face_down() as usize => break,
+                (None, None) if self.bag.len() <= game.face_down() as usize => {
+                    // The active player passes the final round of abbeys,
+                    // if one is on; else play ends.
+                    game.end_play()?;
+                    if game.phase() == super::Phase::Tile {
+                        continue;
+                    }
+                    break;
+                }
                 (None, None) => {
                     let i = draw_tile_index(&game, &self.bag, &mut self.rng);
                     self.bag.swap_remove(i)
@@ -308,6 +324,7 @@ impl RandomPlayer {
             let mut entry = log.as_ref().map(|_| TurnLog {
                 tile: rules.kind_id(tile).to_string(),
                 second_turn: second,
+                player: final_abbey(&game, abbey.is_some()),
                 ..TurnLog::default()
             });
             let ransoms = game.ransom_options();
@@ -521,7 +538,6 @@ impl RandomPlayer {
                 log.push(e);
             }
         }
-        game.end_play()?;
         self.count_final = self.count_out(&mut game, &mut on_move)?;
         if game.phase() != super::Phase::Over {
             game.final_scores()?;

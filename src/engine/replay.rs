@@ -118,10 +118,31 @@ pub fn finish(game: &mut Game<'_>, log: &GameLog) -> Result<(), ReplayError> {
         doing: "the moves before final scoring".into(),
         why,
     };
+    // The players the log names for no final-round abbey pass.
     game.end_play().map_err(|e| fail(e.0))?;
+    while game.phase() == Phase::Tile {
+        game.end_play().map_err(|e| fail(e.0))?;
+    }
     count_out(game, log.count_final.as_deref()).map_err(&fail)?;
     if game.phase() != Phase::Over {
         game.final_scores().map_err(|e| fail(e.0))?;
+    }
+    Ok(())
+}
+
+/// Once no tile is left to draw, an abbey turn that names a player other
+/// than the one to move: each player before it in the final round passes.
+fn final_round_passes(game: &mut Game<'_>, player: usize, names: &[String]) -> Result<(), String> {
+    if !game.bag_is_empty() || player >= names.len() {
+        return Ok(());
+    }
+    while game.active_player() != player && game.phase() == Phase::Tile {
+        game.end_play().map_err(|e| e.0)?;
+    }
+    if game.phase() != Phase::Tile {
+        return Err(format!(
+            "player {player}'s chance in the final round of abbeys has gone by: the round goes once round the table, from the player after the one who drew the last tile up to that player"
+        ));
     }
     Ok(())
 }
@@ -239,6 +260,9 @@ fn play_turn<'r>(
             .map_err(|e| e.0)?;
     }
     if let Some(p) = turn.player {
+        if game.abbey_tile() == Some(kind) {
+            final_round_passes(game, p, names)?;
+        }
         let active = game.active_player();
         if p != active {
             let name = |i: usize| names.get(i).map_or("?", String::as_str);

@@ -60,8 +60,13 @@ struct Builder<'a> {
     /// The entry before was a discard: the same turn goes on (JCZ offers
     /// the abbey once, before the first draw).
     after_discard: bool,
-    /// The players still holding an abbey after the last entry.
-    abbey_holders: usize,
+    /// The player of the entry before (for the passes of the final round
+    /// of abbeys).
+    previous: usize,
+    /// The player of the last tile drawn, placed or discarded.
+    last_drawn: usize,
+    /// The last entry was an abbey played once the bag was empty.
+    final_abbey: bool,
 }
 
 /// Exports a game log as a JCZ save.
@@ -87,7 +92,9 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
         towers: HashMap::new(),
         squares,
         after_discard: false,
-        abbey_holders: 0,
+        previous: 0,
+        last_drawn: 0,
+        final_abbey: false,
     };
     let result = replay_observed(rules, log, &mut |i, step, game| {
         if b.error.is_some() {
@@ -109,16 +116,9 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
     if let Some(e) = b.error {
         return Err(e);
     }
-    result.map_err(|e| format!("the game does not replay: {e}"))?;
+    let game = result.map_err(|e| format!("the game does not replay: {e}"))?;
     if log.finished {
-        // JCZ offers each player still holding an abbey a last one into a
-        // hole after the last tile; our engine has no such round (the
-        // players pass).
-        if b.hole() {
-            for _ in 0..b.abbey_holders {
-                b.replay.push(message("PASS", json!({})));
-            }
-        }
+        b.final_round_ends(&game);
         b.final_big_top()?;
     }
     let mut draw = b.draw;
@@ -354,7 +354,19 @@ impl Builder<'_> {
             if game.abbeys_held(player) > 0 {
                 self.abbey_pass();
             }
+            self.last_drawn = player;
         }
+        self.final_abbey = held && game.bag_is_empty();
+        if self.final_abbey {
+            // The players JCZ offered an abbey before this one passed.
+            let players = game.players();
+            let mut q = (self.previous + 1) % players;
+            while q != player {
+                self.final_pass(game, q);
+                q = (q + 1) % players;
+            }
+        }
+        self.previous = player;
         self.after_discard = false;
         self.player = player;
         let (Some(x), Some(y)) = (turn.x, turn.y) else {
@@ -627,10 +639,10 @@ impl Builder<'_> {
     /// (with the random number that makes JCZ draw the animal token our log
     /// scored); the crop circle's messages.
     fn done(&mut self, i: usize, turn: &TurnLog, game: &Game<'_>) -> Result<(), String> {
-        self.abbey_holders = (0..game.players())
-            .filter(|&p| game.abbeys_held(p) > 0)
-            .count();
         if turn.discard {
+            self.previous = game.active_player();
+            self.last_drawn = self.previous;
+            self.final_abbey = false;
             self.draw.push(jcz_tile(&turn.tile)?);
             if game.abbeys_held(game.active_player()) > 0 {
                 self.abbey_pass();
@@ -743,6 +755,32 @@ impl Builder<'_> {
         }
         self.replay.push(message("PASS", json!({})));
         self.replay.push(message("COMMIT", json!({})));
+    }
+
+    /// In the final round of abbeys, JCZ offers `player` an abbey when they
+    /// hold one and a hole is left: one they did not play is a pass.
+    fn final_pass(&mut self, game: &Game<'_>, player: usize) {
+        if game.abbeys_held(player) > 0 && self.hole() {
+            self.replay.push(message("PASS", json!({})));
+        }
+    }
+
+    /// After the last entry: the players of the final round of abbeys not
+    /// yet asked pass, up to the one who drew the last tile (none when that
+    /// player's abbey ended the round).
+    fn final_round_ends(&mut self, game: &Game<'_>) {
+        if self.final_abbey && self.previous == self.last_drawn {
+            return;
+        }
+        let players = game.players();
+        let mut q = self.previous;
+        for _ in 0..players {
+            q = (q + 1) % players;
+            self.final_pass(game, q);
+            if q == self.last_drawn {
+                break;
+            }
+        }
     }
 
     /// Whether the board has a hole: an empty square with a tile on each side.

@@ -317,6 +317,7 @@ pub(crate) fn run<'r, P: Policy<'r>>(
                     entry = Some(TurnLog {
                         tile: game.rules().kind_id(tile).to_string(),
                         second_turn: game.second_turn_due(),
+                        player: crate::engine::random::final_abbey(game, abbey.is_some()),
                         ..TurnLog::default()
                     });
                 }

@@ -371,6 +371,13 @@ impl<'r, X: Rules> Game<'r, X> {
         self.face_down
     }
 
+    /// True when no tile is left to draw: play has reached its end (the
+    /// copies left, if any, lie face down).
+    #[must_use]
+    pub fn bag_is_empty(&self) -> bool {
+        self.stage_left.iter().sum::<u32>() <= self.face_down
+    }
+
     /// Lays one copy not yet drawn face down, if any is left.
     pub(in crate::engine) fn lay_face_down(&mut self) {
         let left: u32 = self.stage_left.iter().sum();

@@ -11,10 +11,18 @@
 //! never drawn, so it can't be discarded; with no hole on the board, it
 //! can't be played.
 //!
+//! The final round: once no tile is left to draw, each player still
+//! holding an abbey may play it, once round the table, from the player
+//! after the one who played the last tile drawn to that player. Ending play
+//! ([`Game::end_play`]) is the active player's pass: the module then hands
+//! the turn to the next player in the round who holds an abbey (while a
+//! hole is left), and final scoring waits until the round is over.
+//!
 //! Hooks: `prepare_kind` (the abbey tile, marked constrained), `refusal`
-//! (only a hole), `tile_put` (the board's holes, kept as tiles go down, so
-//! that a turn with none costs nothing), `apply` (the abbey move, in the tile
-//! phase), `after_scoring` (what its walls completed).
+//! (only a hole), `tile_move` (who drew the last tile), `tile_put` (the
+//! board's holes, kept as tiles go down, so that a turn with none costs
+//! nothing), `apply` (the abbey move, in the tile phase), `after_scoring`
+//! (what its walls completed), `due_before_final` (the final round).
 
 use super::module::{hooks, Capability, Host, Module, On, Refusal, Setup, Then};
 use crate::emit::wire::{self, Shape};
@@ -54,6 +62,22 @@ pub struct Abbey {
     /// The board's holes (empty squares with a tile on each side), in the
     /// order they appeared.
     holes: Vec<(i32, i32)>,
+    /// The player who placed or discarded the last tile drawn.
+    last_drawn: Option<usize>,
+    /// Where the final round stands.
+    round: Round,
+}
+
+/// The final round of abbeys, after the last tile drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Round {
+    /// Tiles are still drawn (or no one has passed yet).
+    Play,
+    /// Play has ended; the round goes on up to player `last` (the one who
+    /// played the last tile drawn).
+    Open { last: usize },
+    /// Every player has had their chance.
+    Over,
 }
 
 fn describe(_: u16) -> String {
@@ -68,7 +92,15 @@ impl Module for Abbey {
         meaning: "an abbey's walls: a `held` tile each player may play instead of drawing, into a hole bordered on all four sides; its walls end whatever they touch",
         parameters: &[],
     };
-    const HOOKS: u64 = hooks![prepare_kind, tile_put, refusal, apply, after_scoring];
+    const HOOKS: u64 = hooks![
+        prepare_kind,
+        tile_move,
+        tile_put,
+        refusal,
+        apply,
+        after_scoring,
+        due_before_final
+    ];
     // On a turn with a drawn tile the module does nothing.
     const PREVIEWED: bool = true;
 
@@ -117,7 +149,15 @@ impl Module for Abbey {
             held: vec![table.per_player; players],
             placed: None,
             holes: Vec::new(),
+            last_drawn: None,
+            round: Round::Play,
         }
+    }
+
+    // Called for drawn tiles only: while the abbey module places its own
+    // tile, it is out of the registry.
+    fn tile_move<X: Host>(&mut self, _: &AbbeyTable, game: &mut Game<'_, X>) {
+        self.last_drawn = Some(game.active);
     }
 
     fn tile_put<X: Host>(&mut self, _: &AbbeyTable, game: &mut Game<'_, X>, tile: u32) {
@@ -172,12 +212,69 @@ impl Module for Abbey {
         if !hole(game, at) {
             return Some(illegal(describe(0)));
         }
+        if self.round == Round::Over {
+            return Some(illegal(
+                "the final round of abbeys is over: each player has had their chance",
+            ));
+        }
+        if self.waits(game) {
+            return Some(illegal(format!(
+                "player {player} drew the last tile: their abbey comes last, at the end of the final round"
+            )));
+        }
+        if self.round == Round::Play && game.bag_is_empty() {
+            self.round = Round::Open {
+                last: self.last_player(game),
+            };
+        }
         if let Err(e) = game.place_held(kind, at) {
             return Some(Err(e));
         }
         self.held[player] -= 1;
         self.placed = Some(game.current);
+        self.holes.retain(|&h| h != (at.x, at.y));
+        if self.round == (Round::Open { last: player }) {
+            self.round = Round::Over;
+        }
         Some(Ok(None))
+    }
+
+    /// The active player passes in the final round (or play has just
+    /// ended): the turn goes to the next player of the round who holds an
+    /// abbey while a hole is left; after the round, the player after the
+    /// one who drew the last tile is to move, as when play ends without it.
+    fn due_before_final<X: Host>(
+        &mut self,
+        _: &AbbeyTable,
+        game: &mut Game<'_, X>,
+    ) -> Option<Phase> {
+        let players = game.players;
+        let mut p = game.active;
+        let (last, left) = match self.round {
+            Round::Over => return None,
+            Round::Open { last } => (last, (last + players - p) % players),
+            // The player who drew the last tile and still has the turn (a
+            // discard, a builder's turn) comes last.
+            Round::Play if self.waits(game) => (p, players),
+            Round::Play => {
+                let last = self.last_player(game);
+                (last, (last + players - p) % players)
+            }
+        };
+        for _ in 0..left {
+            if self.holes.is_empty() {
+                break;
+            }
+            p = (p + 1) % players;
+            if self.held.get(p).copied().unwrap_or(0) > 0 {
+                self.round = Round::Open { last };
+                game.active = p;
+                return Some(Phase::Tile);
+            }
+        }
+        self.round = Round::Over;
+        game.active = (last + 1) % players;
+        None
     }
 
     fn after_scoring<X: Host>(&mut self, _: &AbbeyTable, game: &mut Game<'_, X>) {
@@ -204,6 +301,21 @@ impl Module for Abbey {
                 }
             }
         }
+    }
+}
+
+impl Abbey {
+    /// True when the player to move drew the last tile, before the final
+    /// round has begun: their chance comes at its end.
+    fn waits<X: Host>(&self, game: &Game<'_, X>) -> bool {
+        self.round == Round::Play && game.bag_is_empty() && self.last_drawn == Some(game.active)
+    }
+
+    /// The player who played the last tile drawn (the one before the active
+    /// player when no tile was drawn).
+    fn last_player<X: Host>(&self, game: &Game<'_, X>) -> usize {
+        self.last_drawn
+            .unwrap_or((game.active + game.players - 1) % game.players)
     }
 }
 
@@ -252,6 +364,9 @@ impl<X: Host> Game<'_, X> {
         else {
             return out;
         };
+        if abbey.round == Round::Over || abbey.waits(self) {
+            return out;
+        }
         if !abbey.holes.is_empty() {
             self.hole_placements(kind, table, &abbey.holes, &mut out);
         }
