@@ -431,6 +431,86 @@ fn abbey_and_mayor_games_export_abbeys_mayors_wagons_and_barns() {
     );
 }
 
+/// The final round of abbeys exports as JCZ's end-of-game abbey phase:
+/// each abbey of the round a `PLACE_TILE` with no draw, and a `PASS` for
+/// each player before it in the round who still holds one (JCZ offers
+/// them the hole the next abbey fills).
+#[test]
+fn the_final_round_of_abbeys_exports_its_abbeys_and_passes() {
+    let files: Vec<PathBuf> = ["base", "abbey-and-mayor"]
+        .iter()
+        .map(|s| Path::new("tilesets").join(format!("{s}.tiles")))
+        .collect();
+    let (_, compiled) = common::compile_files(&files);
+    let set = tileforge::emit::tileset(&compiled.checked.expect("the sets compile"));
+    let expansions = vec!["base".to_string(), "abbey-and-mayor".to_string()];
+    let rules = Ruleset::new(&set, Some(&expansions)).expect("ruleset");
+    let (mut games, mut passes) = (0, 0);
+    for seed in 0..400u64 {
+        let players = 2 + seed as usize % 4;
+        let (_, log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &player_names(players))
+            .expect("plays");
+        let Some(first) = log.turns.iter().position(|t| t.player.is_some()) else {
+            continue;
+        };
+        games += 1;
+        // No builder: the turns before the round go round the table, and
+        // each player holds one abbey until they play it.
+        let mut holds = vec![true; players];
+        for (i, t) in log.turns[..first].iter().enumerate() {
+            if t.tile == "abbey-and-mayor/A" {
+                holds[i % players] = false;
+            }
+        }
+        let mut expected = 0;
+        let mut next = first % players;
+        for t in &log.turns[first..] {
+            let p = t.player.expect("every abbey of the round names its player");
+            while next != p {
+                expected += usize::from(holds[next]);
+                next = (next + 1) % players;
+            }
+            holds[p] = false;
+            next = (p + 1) % players;
+        }
+        let save = jcz_game::export(&set, &rules, &log).expect("exports");
+        // The round's messages follow the last drawn tile's.
+        let last_draw = save
+            .replay
+            .iter()
+            .rposition(|m| m.kind == "PLACE_TILE" && m.payload["tileId"] != "AM/A")
+            .expect("tiles were drawn");
+        let tail = &save.replay[last_draw..];
+        let abbeys = tail
+            .iter()
+            .filter(|m| m.kind == "PLACE_TILE" && m.payload["tileId"] == "AM/A")
+            .count();
+        assert_eq!(abbeys, log.turns.len() - first, "seed {seed}");
+        let before_last = tail
+            .iter()
+            .rposition(|m| m.kind == "PLACE_TILE")
+            .expect("an abbey");
+        // The round begins after the drawn tile's turn is committed.
+        let start = tail
+            .iter()
+            .position(|m| m.kind == "COMMIT")
+            .expect("a commit");
+        // An abbey declined follows a commit or another pass (a pass after
+        // a tile is its figure action's).
+        let passed = tail[start..before_last]
+            .windows(2)
+            .filter(|w| w[1].kind == "PASS" && matches!(w[0].kind.as_str(), "COMMIT" | "PASS"))
+            .count();
+        assert_eq!(
+            passed, expected,
+            "seed {seed}: passes before the last abbey"
+        );
+        passes += expected;
+    }
+    assert!(games > 0 && passes > 0, "{games} games, {passes} passes");
+}
+
 #[test]
 fn princess_and_dragon_games_export_fairy_portal_princess_and_dragon() {
     let files: Vec<PathBuf> = ["base", "princess-and-dragon"]
