@@ -13,6 +13,11 @@
 //! copy, and so is every action of a turn
 //! whose passing scored a circus (a figure placed now could count there).
 //! A flight is worth the mean over the die's faces of the best landing.
+//!
+//! An abbey held is played into the hole whose best figure action is worth
+//! the most, when that beats what the turn is worth without it: during
+//! play, the best move with a tile drawn (the mean over a few tiles drawn
+//! from what is left); in the final round, passing.
 
 use super::eval::{on_board, Evaluator};
 use super::policy::{Policy, TokenPools};
@@ -25,6 +30,10 @@ use crate::engine::{
 
 /// Values closer than this are equal.
 const EPSILON: f64 = 1e-9;
+
+/// Tiles drawn, each from what is left, for the worth of drawing instead
+/// of playing an abbey.
+const DRAW_SAMPLES: usize = 3;
 
 /// The greedy player and its scratch space.
 pub(crate) struct Greedy<'r> {
@@ -118,6 +127,18 @@ impl<'r> Greedy<'r> {
 
     /// The best placement and figure action for `tile`.
     pub fn best_move(&mut self, game: &Game<'r>, tile: KindId) -> (Placement, MeepleAction) {
+        self.best_valued(game, tile).item.unwrap_or((
+            Placement {
+                x: 0,
+                y: 0,
+                rotation: 0,
+            },
+            MeepleAction::Pass,
+        ))
+    }
+
+    /// The best placement and figure action for `tile`, with its value.
+    fn best_valued(&mut self, game: &Game<'r>, tile: KindId) -> Best<(Placement, MeepleAction)> {
         let mut best = Best::new();
         let left = tiles_left(game).saturating_sub(1);
         let mut values = std::mem::take(&mut self.values);
@@ -133,14 +154,43 @@ impl<'r> Greedy<'r> {
         }
         self.values = values;
         self.placements = placements;
-        best.item.unwrap_or((
-            Placement {
-                x: 0,
-                y: 0,
-                rotation: 0,
-            },
-            MeepleAction::Pass,
-        ))
+        best
+    }
+
+    /// What the turn is worth with a tile drawn instead of an abbey: the
+    /// mean, over a few tiles drawn from those left, of the best move's
+    /// value (a tile that fits nowhere: the board as it is).
+    fn draw_value(&mut self, game: &Game<'r>, me: usize, left: u32) -> f64 {
+        let kinds: Vec<(KindId, u32)> = (0..game.rules().kind_count())
+            .filter_map(|k| {
+                let kind = KindId(u16::try_from(k).ok()?);
+                (game.drawable(kind) && game.remaining(kind) > 0)
+                    .then(|| (kind, game.remaining(kind)))
+            })
+            .collect();
+        let total: u32 = kinds.iter().map(|&(_, n)| n).sum();
+        let now = copy_into(&mut self.tried, game);
+        let keep = self.eval.value(now, me, left);
+        if total == 0 {
+            return keep;
+        }
+        let mut sum = 0.0;
+        for _ in 0..DRAW_SAMPLES {
+            let mut k = self.rng.below(total as usize) as u32;
+            let tile = kinds
+                .iter()
+                .find(|&&(_, n)| {
+                    let here = k < n;
+                    k = k.saturating_sub(n);
+                    here
+                })
+                .map_or(kinds[0].0, |&(t, _)| t);
+            let v = self.best_valued(game, tile).value;
+            sum += if v.is_finite() { v } else { keep };
+        }
+        #[allow(clippy::cast_precision_loss)]
+        let mean = sum / DRAW_SAMPLES as f64;
+        mean
     }
 
     /// Appends the value of every figure action after placing `tile` at
@@ -573,6 +623,34 @@ impl<'r> Policy<'r> for Greedy<'r> {
             }
         }
         best.1
+    }
+
+    fn abbey(&mut self, game: &Game<'r>, options: &[Placement], _: &mut Rng) -> Option<Placement> {
+        let kind = game.abbey_tile()?;
+        let me = game.active_player();
+        let left = tiles_left(game);
+        let mut best = Best::new();
+        let without = if game.bag_is_empty() {
+            let now = copy_into(&mut self.tried, game);
+            self.eval.value(now, me, left)
+        } else {
+            self.draw_value(game, me, left.saturating_sub(1))
+        };
+        best.offer(None, without, &mut self.rng);
+        for &at in options {
+            let placed = copy_into(&mut self.placed, game);
+            if placed.apply(&Move::Abbey(at)).is_err() {
+                continue;
+            }
+            debug_assert_eq!(placed.current_tile().0, kind);
+            self.actions.clear();
+            placed.meeple_actions_into(&mut self.actions, Flights::Decisions);
+            for action in self.actions.clone() {
+                let v = self.exact(action, me, left);
+                best.offer(Some(at), v, &mut self.rng);
+            }
+        }
+        best.item.flatten()
     }
 
     fn ransom(

@@ -127,3 +127,51 @@ fn the_preview_values_placements_exactly_as_a_copy_does() {
         "{previewed} of {all}"
     );
 }
+
+/// The abbey-round position of tests/engine (a 3 x 5 rectangle of cloister
+/// tiles with holes at (1, 1) and (1, 3), the bag empty) after `turns`
+/// entries of its log.
+fn abbey_round<'r>(rules: &'r Ruleset, turns: usize) -> Game<'r> {
+    let path = format!(
+        "{}/tests/engine/abbey-final-round.game.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{e}"));
+    let mut log = crate::engine::log::GameLog::from_json(&text).expect("reads");
+    log.turns.truncate(turns);
+    log.finished = false;
+    crate::engine::replay(rules, &log).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn greedy_plays_an_abbey_in_the_final_round_where_its_monk_scores_most() {
+    use crate::players::policy::Policy;
+    let rules = rules(&["tests/engine/fan/abbey-round.tiles"]);
+    // Red to move, the bag empty: an abbey with a monk in either hole is a
+    // completed cloister (9), and one at (1, 3) is no better than (1, 1)
+    // (red's monk at (1, 2) still misses the other hole); passing scores
+    // nothing now.
+    let game = abbey_round(&rules, 12);
+    assert!(game.bag_is_empty());
+    assert_eq!(game.active_player(), 0);
+    let holes = game.abbey_placements();
+    assert!(!holes.is_empty());
+    let mut rng = crate::engine::rng::Rng::new(1);
+    for seed in 0..20 {
+        // Whatever its seed (a uniform choice would draw in 1 of 9).
+        let at = Greedy::new(&rules, seed)
+            .abbey(&game, &holes, &mut rng)
+            .expect("plays the abbey");
+        assert!(holes.contains(&at));
+    }
+    let mut greedy = Greedy::new(&rules, 1);
+    // Green to move after blue's abbey at (1, 1): the last hole completes
+    // red's cloister too, yet green's own monk there is 9 for green.
+    let game = abbey_round(&rules, 13);
+    assert_eq!(game.active_player(), 2);
+    let holes = game.abbey_placements();
+    let at = greedy
+        .abbey(&game, &holes, &mut rng)
+        .expect("plays the abbey");
+    assert_eq!((at.x, at.y), (1, 3));
+}
