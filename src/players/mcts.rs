@@ -13,8 +13,8 @@
 //! iterations, so a second level (each reply to each tile kind) would see a
 //! handful of visits per node at these budgets. Moves are ordered by the
 //! greedy value and widened progressively: after `i` iterations the best
-//! `2 + √i` of them are open to selection. The landing of a flight and the
-//! crop-circle decisions are the greedy player's.
+//! `2 + √i` of them are open to selection. The landing of a flight, the
+//! crop-circle decisions and the abbey are the greedy player's.
 
 use super::greedy::Greedy;
 use super::policy::{Chance, Policy, RandomPolicy};
@@ -354,6 +354,15 @@ impl<'r> Policy<'r> for Mcts<'r> {
         rng: &mut Rng,
     ) -> bool {
         self.greedy.castle(game, player, prospect, rng)
+    }
+
+    fn abbey(
+        &mut self,
+        game: &Game<'r>,
+        options: &[Placement],
+        rng: &mut Rng,
+    ) -> Option<Placement> {
+        self.greedy.abbey(game, options, rng)
     }
 
     fn ransom(
