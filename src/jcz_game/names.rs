@@ -139,7 +139,8 @@ pub const EXPANSIONS: &[Expansion] = &[
         ours: "river-2",
         set: "river/2:1",
         prefix: "RI.2",
-        elements: &[],
+        // Its II+ carries a pig herd, which JCZ scores only with the element.
+        elements: &[("pig-herd", None)],
         replaces: None,
     },
     Expansion {

@@ -8,12 +8,19 @@
 //! on, to the right or to the left. The spring, or a tile placed with nothing
 //! around it, is a source: it turns nowhere.
 //!
+//! `river.look-ahead` 1, an optional rule (JCloisterZone's; no published
+//! rule says so): a river tile is also refused when one of the five squares
+//! ahead of an open river end of it holds a tile (the two beside the next
+//! square, the square after that and the two beside it), so that the river
+//! can always go on. The default, 0, plays the published rules.
+//!
 //! Hooks: `prepare_kind` (a kind with river sides is constrained),
-//! `refusal`, `tile_put` (where each tile met the river).
+//! `parameters`, `refusal`, `tile_put` (where each tile met the river).
 
 use super::module::{hooks, Capability, Host, Module, On, Refusal, Setup};
 use crate::emit::wire;
 use crate::engine::core::board::SIDE_STEP;
+use crate::engine::core::params::Params;
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::tables::{Kind, NONE};
 use crate::engine::core::vocab::Vocab;
@@ -41,8 +48,10 @@ fn turn(entry: u8, exit: u8) -> u8 {
 /// Refusal codes.
 const UNCONNECTED: u16 = 0;
 const JOINS: u16 = 1;
+/// An open end with a tile ahead (`river.look-ahead`).
+const HEMMED: u16 = 2;
 /// Plus the turn (1 right, 3 left) of the tile it continues.
-const U_TURN: u16 = 2;
+const U_TURN: u16 = 3;
 
 fn describe(code: u16) -> String {
     match code {
@@ -50,6 +59,7 @@ fn describe(code: u16) -> String {
             "a river tile must continue the river: none of its river sides meets it".into()
         }
         JOINS => "a river tile may not join two ends of the river".into(),
+        HEMMED => "a tile lies ahead of the river's open end (`river.look-ahead` 1): beside the next square, on the square after it or beside that".into(),
         _ => {
             let word = turn_word(code - U_TURN);
             format!(
@@ -76,6 +86,8 @@ fn turn_word(t: u16) -> &'static str {
 pub struct RiverTable {
     /// Bit per side N E S W (unrotated) where a river path meets the border.
     sides: Vec<u8>,
+    /// `river.look-ahead`: the squares ahead of an open end must be empty.
+    look_ahead: bool,
 }
 
 /// Where each placed tile met the river.
@@ -92,13 +104,30 @@ impl Module for River {
         name: NAME,
         on: On::Kind,
         meaning: "a river: each river tile continues the open river, never joins two of its ends, and never turns the same way as the tile before it",
-        parameters: &[],
+        parameters: &[(
+            "river.look-ahead",
+            "0 (the default, the published rules): only a U-turn is refused; 1 (JCloisterZone's): also a river tile with a tile in the five squares ahead of an open river end",
+        )],
     };
-    const HOOKS: u64 = hooks![prepare_kind, refusal, tile_put];
+    const HOOKS: u64 = hooks![prepare_kind, parameters, refusal, tile_put];
     const PREVIEWED: bool = true;
 
     fn table(_: &Setup<'_>, _: &[FigureDef], _: &Vocab) -> Result<RiverTable, SetupError> {
-        Ok(RiverTable { sides: Vec::new() })
+        Ok(RiverTable {
+            sides: Vec::new(),
+            look_ahead: false,
+        })
+    }
+
+    fn parameters(table: &mut RiverTable, params: &mut Params) -> Result<(), SetupError> {
+        let look_ahead = params.require("river.look-ahead", false);
+        if !(0..=1).contains(&look_ahead) {
+            return Err(SetupError(format!(
+                "rule parameter `river.look-ahead` is 0 (the published rules) or 1 (JCloisterZone's look-ahead), not {look_ahead}"
+            )));
+        }
+        table.look_ahead = look_ahead == 1;
+        Ok(())
     }
 
     fn prepare_kind(
@@ -147,6 +176,9 @@ impl Module for River {
             _ => return refuse(JOINS),
         }
         let entry = u8::try_from(met.trailing_zeros()).unwrap_or(0);
+        if t.look_ahead && hemmed(game, sides & !met, at) {
+            return refuse(HEMMED);
+        }
         let (dx, dy) = SIDE_STEP[usize::from(entry)];
         let before = game.board.tile_at(at.x + dx, at.y + dy)?;
         let before_entry = self.entry.get(before as usize).copied()?;
@@ -174,6 +206,25 @@ impl Module for River {
         };
         self.entry.push(entry);
     }
+}
+
+/// True when a tile lies in the five squares ahead of one of the open river
+/// ends `open` of a tile at `at`: beside the next square, on the one after
+/// it, or beside that.
+fn hemmed<X: Host>(game: &Game<'_, X>, open: u8, at: Placement) -> bool {
+    let taken = |x: i32, y: i32| game.board.tile_at(x, y).is_some();
+    (0..4usize).filter(|&b| open & (1 << b) != 0).any(|b| {
+        let (dx, dy) = SIDE_STEP[b];
+        // Across the flow: the sides a quarter turn either way.
+        let (sx, sy) = SIDE_STEP[(b + 1) % 4];
+        let (nx, ny) = (at.x + dx, at.y + dy);
+        let (fx, fy) = (nx + dx, ny + dy);
+        taken(nx + sx, ny + sy)
+            || taken(nx - sx, ny - sy)
+            || taken(fx, fy)
+            || taken(fx + sx, fy + sy)
+            || taken(fx - sx, fy - sy)
+    })
 }
 
 /// The river sides of a kind as placed with `rotation`, by board side.
