@@ -6,7 +6,8 @@
 //! player whose follower it is beside scores `fairy.turn` (1); when that
 //! follower's feature is scored, during play or at game end, whatever the
 //! majority, its owner scores `fairy.bonus` (3), and the fairy stays on the
-//! tile, beside no one. The dragon never enters the fairy's tile (`dragon`
+//! tile, beside no one; a follower on a kind nothing scores (on top of a
+//! tower) comes home at game end without it. The dragon never enters the fairy's tile (`dragon`
 //! reads it), so nothing there is eaten.
 //!
 //! Interplay: beside an acrobat, the fairy is beside the whole pyramid: at
@@ -20,7 +21,7 @@ use super::module::{hooks, Capability, Host, Module, Offer, On, Setup};
 use super::pyramid;
 use crate::engine::core::params::Params;
 use crate::engine::core::supplies::FigureDef;
-use crate::engine::core::vocab::Vocab;
+use crate::engine::core::vocab::{Scoring, Vocab};
 use crate::engine::core::{Game, Scored, SetupError, Spot};
 use crate::engine::events::{Event, Reason, Source};
 use crate::engine::ids::FigureId;
@@ -192,6 +193,15 @@ impl Module for Fairy {
         }
         if let Some(a) = self.at.as_mut() {
             a.beside = false;
+        }
+        // A follower on a kind nothing scores (on top of a tower) comes home
+        // at game end, unscored: no bonus.
+        let kind = game.features.kind(scored.root);
+        if matches!(
+            game.rules.vocab.kinds[usize::from(kind)].scoring,
+            Scoring::None
+        ) {
+            return;
         }
         if t.bonus == 0 {
             return;
