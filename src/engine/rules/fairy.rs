@@ -246,9 +246,10 @@ impl Fairy {
         player: u8,
         figure: FigureId,
     ) -> Option<Beside> {
-        if usize::from(player) != game.active
-            || !game.rules.figures[usize::from(figure.0)].follower_piece()
-        {
+        let def = &game.rules.figures[usize::from(figure.0)];
+        // A follower: not a barn or a shepherd (`follower no`), which
+        // stand on a feature but are no followers.
+        if usize::from(player) != game.active || !def.follower_piece() || !def.follower {
             return None;
         }
         if let Some(at) = self.at {
