@@ -26,7 +26,14 @@ const SETS: &[&str] = &[
     "the-flier",
     "crop-circles-2",
     "river-2",
+    "abbey-and-mayor",
+    "princess-and-dragon",
 ];
+
+/// The sets of [`SETS`] played together in one round-trip configuration:
+/// those before Abbey & Mayor and The Princess & the Dragon, which are
+/// tried with the base game alone.
+const FIRST_SETS: usize = 9;
 
 fn tileset() -> TileSet {
     let files: Vec<PathBuf> = SETS
@@ -43,7 +50,7 @@ fn fixture(name: &str) -> String {
 
 fn import(set: &TileSet, text: &str) -> Result<GameLog, String> {
     let save = Save::from_json(text)?;
-    let expansions = jcz_game::expansions(&save)?;
+    let expansions = jcz_game::expansions_with(set, &save)?;
     let rules = Ruleset::new(set, Some(&expansions)).map_err(|e| e.to_string())?;
     jcz_game::import(set, &rules, &save)
 }
@@ -93,7 +100,9 @@ fn random_games_of_every_playable_expansion_survive_export_and_import() {
         &["base", "the-flier"],
         &["base", "crop-circles-2"],
         &["base", "river", "river-2"],
-        SETS,
+        &["base", "princess-and-dragon"],
+        &["base", "river", "princess-and-dragon"],
+        &SETS[..FIRST_SETS],
     ];
     for (c, config) in configs.iter().enumerate() {
         let expansions: Vec<String> = config.iter().map(|s| (*s).to_string()).collect();
@@ -105,17 +114,73 @@ fn random_games_of_every_playable_expansion_survive_export_and_import() {
                 .expect("plays");
             let save = jcz_game::export(&set, &rules, &log)
                 .unwrap_or_else(|e| panic!("{config:?} seed {seed}: {e}"));
-            let mut back = import(&set, &save.to_json())
-                .unwrap_or_else(|e| panic!("{config:?} seed {seed}: {e}"));
+            let mut back = import(&set, &save.to_json()).unwrap_or_else(|e| {
+                let turn = e
+                    .split("turn ")
+                    .nth(1)
+                    .and_then(|t| t.split(' ').next())
+                    .and_then(|t| t.parse::<usize>().ok())
+                    .and_then(|t| log.turns.get(t.wrapping_sub(1)));
+                panic!("{config:?} seed {seed}: {e}\n  logged: {turn:?}")
+            });
             log.seats = None;
             for l in [&mut log, &mut back] {
                 if let Some(e) = l.expansions.as_mut() {
                     e.sort();
                 }
             }
+            if let Some(k) = (0..log.turns.len().max(back.turns.len()))
+                .find(|&k| log.turns.get(k) != back.turns.get(k))
+            {
+                panic!(
+                    "{config:?} seed {seed}: turn {} differs\n  logged:   {:?}\n  imported: {:?}",
+                    k + 1,
+                    log.turns.get(k),
+                    back.turns.get(k)
+                );
+            }
             assert_eq!(back, log, "{config:?} seed {seed}");
         }
     }
+}
+
+#[test]
+fn random_princess_and_dragon_games_read_back_with_their_dragon_fairy_portal_and_princess() {
+    let set = tileset();
+    let expansions = vec!["base".to_string(), "princess-and-dragon".to_string()];
+    let rules = Ruleset::new(&set, Some(&expansions)).expect("ruleset");
+    // Turns with each move, over all games: each must be read back.
+    let mut seen = [0usize; 4];
+    for seed in 0..24u64 {
+        let players = 2 + seed as usize % 4;
+        let (_, mut log) = RandomPlayer::new(9_000 + seed)
+            .play_logged(&rules, &player_names(players))
+            .expect("plays");
+        let save = jcz_game::export(&set, &rules, &log)
+            .unwrap_or_else(|e| panic!("seed {seed}: export: {e}"));
+        let mut back =
+            import(&set, &save.to_json()).unwrap_or_else(|e| panic!("seed {seed}: import: {e}"));
+        log.seats = None;
+        for l in [&mut log, &mut back] {
+            if let Some(e) = l.expansions.as_mut() {
+                e.sort();
+            }
+        }
+        for t in &back.turns {
+            seen[0] += usize::from(t.dragon.is_some());
+            seen[1] += usize::from(t.fairy.is_some());
+            seen[2] += usize::from(t.portal.is_some());
+            seen[3] += usize::from(t.princess.is_some());
+        }
+        assert_eq!(back, log, "seed {seed}");
+        let a = replay(&rules, &log).expect("the log replays");
+        let b = replay(&rules, &back).expect("the import replays");
+        assert_eq!(a.scores(), b.scores(), "seed {seed}");
+    }
+    assert!(
+        seen.iter().all(|n| *n > 0),
+        "dragon, fairy, portal, princess turns read back: {seen:?}"
+    );
 }
 
 /// Runs `import jcz-game` on a save's text; returns the exit code and
@@ -193,8 +258,32 @@ fn bad_saves_are_clear_errors_and_write_nothing() {
         ),
         (
             "unknown-move",
-            replaced("\"type\": \"COMMIT\"", "\"type\": \"MOVE_NEUTRAL_FIGURE\""),
-            "`MOVE_NEUTRAL_FIGURE` is a move tileforge does not play",
+            replaced("\"type\": \"COMMIT\"", "\"type\": \"PAY_RANSOM\""),
+            "`PAY_RANSOM` is a move tileforge does not play",
+        ),
+        (
+            "unknown-neutral-figure",
+            replaced(
+                "{ \"type\": \"COMMIT\", \"payload\": {} }",
+                "{ \"type\": \"MOVE_NEUTRAL_FIGURE\", \"payload\": { \"figureId\": \"count.1\", \"to\": null } }, { \"type\": \"COMMIT\", \"payload\": {} }",
+            ),
+            "moving the neutral figure `count.1` before the turn's COMMIT is a move tileforge does not play",
+        ),
+        (
+            "neutral-figure-without-id",
+            replaced(
+                "{ \"type\": \"COMMIT\", \"payload\": {} }",
+                "{ \"type\": \"MOVE_NEUTRAL_FIGURE\", \"payload\": {} }, { \"type\": \"COMMIT\", \"payload\": {} }",
+            ),
+            "message 3 (MOVE_NEUTRAL_FIGURE): no text `figureId`",
+        ),
+        (
+            "undo-of-nothing",
+            replaced(
+                "{ \"type\": \"COMMIT\", \"payload\": {} }",
+                "{ \"type\": \"COMMIT\", \"payload\": {} }, { \"type\": \"UNDO\", \"payload\": {} }",
+            ),
+            "tileforge reads an UNDO only right after the figure action's DEPLOY_MEEPLE",
         ),
         (
             "occupied",

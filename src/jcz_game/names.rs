@@ -188,7 +188,12 @@ pub const EXPANSIONS: &[Expansion] = &[
         ours: "abbey-and-mayor",
         set: "abbey-and-mayor:1",
         prefix: "AM",
-        elements: &[("abbey", Some(1))],
+        elements: &[
+            ("abbey", Some(1)),
+            ("mayor", Some(1)),
+            ("wagon", Some(1)),
+            ("barn", Some(1)),
+        ],
         replaces: None,
     },
     Expansion {
@@ -343,6 +348,13 @@ pub fn meeple_type(figure: &str) -> Option<&'static str> {
 #[must_use]
 pub fn our_figure(meeple_type: &str) -> Option<&'static str> {
     FIGURES.iter().find(|f| f.1 == meeple_type).map(|f| f.0)
+}
+
+/// Whether an element counts or switches on one of our figures (`wagon`,
+/// `fairy`): named alone, it brings that figure's expansion into play.
+#[must_use]
+pub fn is_figure_element(element: &str) -> bool {
+    FIGURES.iter().any(|f| f.2 == element)
 }
 
 /// The element counting a figure (`small-follower`).
