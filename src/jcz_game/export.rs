@@ -196,6 +196,9 @@ fn setup(rules: &Ruleset, log: &GameLog) -> Result<(Setup, HashSet<(i32, i32)>),
     for f in 0..rules.figure_count() {
         let figure = crate::engine::FigureId(u8::try_from(f).unwrap_or(u8::MAX));
         let id = rules.figure_id(figure);
+        if names::TITLES.contains(&id) {
+            continue;
+        }
         let element = names::figure_element(id)
             .ok_or_else(|| format!("figure `{id}` has no JCloisterZone meeple type"))?;
         out.elements.insert(

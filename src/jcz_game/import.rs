@@ -187,6 +187,9 @@ struct Pending {
     /// The turn before the figure action's last DEPLOY_MEEPLE, which an
     /// UNDO right after it restores.
     undo: Option<TurnLog>,
+    /// After the COMMIT: each wagon's move, or a PASS (a wagon staying
+    /// home, or a player passing the final round of abbeys).
+    post: Vec<Option<FeatureLog>>,
 }
 
 /// Applies a finished turn to the game and keeps it.
@@ -195,7 +198,7 @@ fn finish(
     cur: Pending,
     turns: &mut Vec<TurnLog>,
     players: &[String],
-) -> Result<(), String> {
+) -> Result<usize, String> {
     if !cur.committed {
         return Err("a turn without its COMMIT".into());
     }
@@ -211,11 +214,56 @@ fn finish(
     {
         turn.dragon = Some(Vec::new());
     }
-    play_entry(game, &turn, players)
-        .map_err(|e| format!("turn {} is illegal here: {e}", turns.len() + 1))?;
+    // The PASSes after the COMMIT: the wagons' decisions first, then the
+    // final round of abbeys' passes; the engine knows how many wagons are
+    // due, so the split is the one that plays.
+    let post = cur.post;
+    let trailing = post.iter().rev().take_while(|p| p.is_none()).count();
+    let mut leftover = 0;
+    if post.is_empty() {
+        play_entry(game, &turn, players)
+            .map_err(|e| format!("turn {} is illegal here: {e}", turns.len() + 1))?;
+    } else {
+        let mut played = None;
+        for t in 0..=trailing {
+            let list = &post[..post.len() - t];
+            turn.wagon = (!list.is_empty()).then(|| list.to_vec());
+            let mut g = game.clone();
+            if play_entry(&mut g, &turn, players).is_ok() {
+                played = Some(g);
+                leftover = t;
+                break;
+            }
+        }
+        match played {
+            Some(g) => *game = g,
+            None => {
+                turn.wagon = Some(post);
+                play_entry(game, &turn, players)
+                    .map_err(|e| format!("turn {} is illegal here: {e}", turns.len() + 1))?;
+            }
+        }
+    }
     crate::engine::random::record_goods(game, &mut turn);
     turns.push(turn);
-    Ok(())
+    Ok(leftover)
+}
+
+/// Who plays an abbey once the bag is empty: from the player to move,
+/// each player holding an abbey before them passed (`passes` PASSes).
+fn final_round_player(game: &Game<'_>, mut passes: usize) -> usize {
+    let n = game.players();
+    let mut q = game.active_player();
+    for _ in 0..n {
+        if game.abbeys_held(q) > 0 {
+            if passes == 0 {
+                return q;
+            }
+            passes -= 1;
+        }
+        q = (q + 1) % n;
+    }
+    q
 }
 
 /// Imports a save with a ruleset prepared for [`expansions`] of it.
@@ -280,8 +328,9 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
         }
         match m.kind.as_str() {
             "PLACE_TILE" => {
+                let mut passes = 0;
                 if let Some(cur) = pending.take() {
-                    finish(&mut game, cur, &mut turns, &players).map_err(&at)?;
+                    passes = finish(&mut game, cur, &mut turns, &players).map_err(&at)?;
                 }
                 let jcz = text(p, "tileId").map_err(&at)?;
                 let tile = our_tile(rules, jcz).map_err(&at)?;
@@ -317,6 +366,9 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                         y: Some(y),
                         rotation: Some(rotation),
                         second_turn: game.second_turn_due(),
+                        // The final round of abbeys names who plays each.
+                        player: (held && game.bag_is_empty())
+                            .then(|| final_round_player(&game, passes)),
                         token,
                         ..TurnLog::default()
                     },
@@ -324,6 +376,7 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                     player: game.active_player(),
                     committed: false,
                     undo: None,
+                    post: Vec::new(),
                 });
             }
             "DEPLOY_MEEPLE" => {
@@ -415,19 +468,16 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
             }
             "PASS" => {
                 // After the turn's COMMIT, before any crop circle: a wagon
-                // that stays home (a PASS followed by COMMIT is the next
-                // turn's abbey declined).
+                // that stays home or a player passing the final round of
+                // abbeys (`finish` tells them apart); a PASS followed by
+                // COMMIT is the next turn's abbey declined.
                 let next_commit = save
                     .replay
                     .get(index + 1)
                     .is_some_and(|n| n.kind == "COMMIT");
                 if let Some(cur) = pending.as_mut() {
-                    if cur.committed
-                        && cur.turn.crop.is_none()
-                        && rules.figure("wagon").is_some()
-                        && !next_commit
-                    {
-                        cur.turn.wagon.get_or_insert_with(Vec::new).push(None);
+                    if cur.committed && cur.turn.crop.is_none() && !next_commit {
+                        cur.post.push(None);
                     }
                 }
             }
@@ -767,15 +817,12 @@ fn wagon_move(
     let (_, figure) = meeple(game, text(p, "meepleId")?)?;
     let ptr = p.get("pointer").ok_or("no `pointer`")?;
     let (x, y, feature) = pointer_feature(rules, tiles, game, cur, ptr)?;
-    cur.turn
-        .wagon
-        .get_or_insert_with(Vec::new)
-        .push(Some(FeatureLog {
-            x,
-            y,
-            feature,
-            figure: Some(figure.to_string()),
-        }));
+    cur.post.push(Some(FeatureLog {
+        x,
+        y,
+        feature,
+        figure: Some(figure.to_string()),
+    }));
     Ok(())
 }
 

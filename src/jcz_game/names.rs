@@ -209,6 +209,15 @@ pub const EXPANSIONS: &[Expansion] = &[
         replaces: None,
     },
     Expansion {
+        ours: "king-and-robber",
+        set: "king-and-robber:1",
+        prefix: "KR",
+        // The titles: no figure on the board, no message (both engines
+        // hand them out).
+        elements: &[("king", None), ("robber", None)],
+        replaces: None,
+    },
+    Expansion {
         ours: "spiel-doch",
         set: "spiel-doch:1",
         prefix: "SD",
@@ -337,6 +346,11 @@ const FIGURES: &[(&str, &str, &str)] = &[
     // A neutral figure: JCZ's element switches it on (one for the game).
     ("fairy", "fairy", "fairy"),
 ];
+
+/// Our figures that are titles, not pieces (King & Robber's king and
+/// robber): their expansion's elements switch them on, and no message
+/// names them.
+pub const TITLES: &[&str] = &["king", "robber"];
 
 /// JCZ's meeple type (`small`) of our figure (`meeple`).
 #[must_use]
