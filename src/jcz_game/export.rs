@@ -155,12 +155,14 @@ fn setup(rules: &Ruleset, log: &GameLog) -> Result<(Setup, HashSet<(i32, i32)>),
     let mut out = Setup::default();
     let mut replaced = Vec::new();
     for id in rules.expansions() {
-        let e = names::by_ours(id).ok_or_else(|| {
-            format!(
-                "expansion `{id}` cannot be exported to JCloisterZone (the export knows: {})",
-                known()
-            )
-        })?;
+        let e = names::by_ours(id)
+            .filter(|e| !names::IMPORT_ONLY.contains(&e.ours))
+            .ok_or_else(|| {
+                format!(
+                    "expansion `{id}` cannot be exported to JCloisterZone (the export knows: {})",
+                    known()
+                )
+            })?;
         out.sets.insert(e.set.to_string(), Value::from(1));
         replaced.extend(e.replaces);
         for (name, count) in e.elements {
@@ -196,7 +198,7 @@ fn setup(rules: &Ruleset, log: &GameLog) -> Result<(Setup, HashSet<(i32, i32)>),
     for f in 0..rules.figure_count() {
         let figure = crate::engine::FigureId(u8::try_from(f).unwrap_or(u8::MAX));
         let id = rules.figure_id(figure);
-        if names::TITLES.contains(&id) {
+        if names::TITLES.contains(&id) || names::PIECE_ELEMENTS.contains(&id) {
             continue;
         }
         let element = names::figure_element(id)
@@ -240,6 +242,7 @@ fn known() -> String {
     names::EXPANSIONS
         .iter()
         .map(|e| e.ours)
+        .filter(|e| !names::IMPORT_ONLY.contains(e))
         .collect::<Vec<_>>()
         .join(", ")
 }

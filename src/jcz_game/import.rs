@@ -190,6 +190,8 @@ struct Pending {
     /// After the COMMIT: each wagon's move, or a PASS (a wagon staying
     /// home, or a player passing the final round of abbeys).
     post: Vec<Option<FeatureLog>>,
+    /// The figure action was taken (a PASS after it declines a castle).
+    acted: bool,
 }
 
 /// Applies a finished turn to the game and keeps it.
@@ -377,6 +379,7 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                     committed: false,
                     undo: None,
                     post: Vec::new(),
+                    acted: false,
                 });
             }
             "DEPLOY_MEEPLE" => {
@@ -391,6 +394,7 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                     crop_response(rules, &tiles, &game, cur, p, false).map_err(&at)?;
                 } else {
                     deploy(rules, &tiles, &game, cur, p).map_err(&at)?;
+                    cur.acted = !cur.flying;
                 }
             }
             "CIRCLE_REMOVE_OR_DEPLOY" => {
@@ -451,6 +455,13 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                 let (x, y) = position(ptr.get("position")).map_err(&at)?;
                 cur.turn.score_pyramid = Some(PosLog { x, y });
             }
+            "PLACE_TOKEN" => {
+                let cur = pending
+                    .as_mut()
+                    .filter(|c| !c.committed)
+                    .ok_or_else(|| at("a token placed outside a turn's figure action".into()))?;
+                token(cur, p).map_err(&at)?;
+            }
             "MOVE_NEUTRAL_FIGURE" => {
                 let cur = pending
                     .as_mut()
@@ -478,7 +489,11 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                 if let Some(cur) = pending.as_mut() {
                     if cur.committed && cur.turn.crop.is_none() && !next_commit {
                         cur.post.push(None);
+                    } else if !cur.committed && cur.acted && rules.figure("castle").is_some() {
+                        // After the figure action: a small city's castle declined.
+                        cur.turn.castle.get_or_insert_with(Vec::new).push(false);
                     }
+                    cur.acted = true;
                 }
             }
             "COMMIT" => {
@@ -794,12 +809,75 @@ fn deploy(
                 figure: figure_opt,
             });
         }
+        "Road" if on_bridge(cur, x, y, text(ptr, "location")?).is_some() => {
+            cur.turn.meeple = Some(MeepleLog {
+                figure: figure.to_string(),
+                feature: on_bridge(cur, x, y, text(ptr, "location")?)
+                    .unwrap_or_default()
+                    .to_string(),
+            });
+        }
         _ => {
             let (_, _, feature) = pointer_feature(rules, tiles, game, cur, ptr)?;
             cur.turn.meeple = Some(MeepleLog {
                 figure: figure.to_string(),
                 feature,
             });
+        }
+    }
+    Ok(())
+}
+
+/// The bridge's way (`E-W`, `N-S`) when JCZ's road pointer at (x, y)
+/// names the bridge the turn put there.
+fn on_bridge(cur: &Pending, x: i32, y: i32, location: &str) -> Option<&'static str> {
+    let b = cur.turn.bridge.as_ref().filter(|b| (b.x, b.y) == (x, y))?;
+    let way = bridge_way(location)?;
+    (b.axis == way).then_some(way)
+}
+
+/// Our way of a JCZ bridge location (`WE` → `E-W`).
+fn bridge_way(location: &str) -> Option<&'static str> {
+    match location {
+        "WE" | "EW" => Some("E-W"),
+        "NS" | "SN" => Some("N-S"),
+        _ => None,
+    }
+}
+
+/// `PLACE_TOKEN` in a turn's figure action: a bridge (before the figure),
+/// or a castle on a small city (after it).
+fn token(cur: &mut Pending, p: &Value) -> Result<(), String> {
+    let kind = text(p, "token")?;
+    let ptr = p.get("pointer").ok_or("no `pointer`")?;
+    let (x, y) = position(ptr.get("position"))?;
+    match kind {
+        "BRIDGE" => {
+            let location = text(ptr, "location")?;
+            let axis = bridge_way(location).ok_or_else(|| {
+                format!(
+                    "a bridge along `{}`, neither WE nor NS",
+                    location.escape_debug()
+                )
+            })?;
+            if cur.turn.bridge.is_some() {
+                return Err("a second bridge in one turn".into());
+            }
+            cur.turn.bridge = Some(crate::engine::log::BridgeLog {
+                x,
+                y,
+                axis: axis.into(),
+            });
+        }
+        "CASTLE" => {
+            cur.turn.castle.get_or_insert_with(Vec::new).push(true);
+            cur.acted = true;
+        }
+        other => {
+            return Err(format!(
+                "a `{}` token is one tileforge does not read",
+                other.escape_debug()
+            ))
         }
     }
     Ok(())

@@ -218,6 +218,13 @@ pub const EXPANSIONS: &[Expansion] = &[
         replaces: None,
     },
     Expansion {
+        ours: "bridges-castles-and-bazaars",
+        set: "bridges-castles-and-bazaars:1",
+        prefix: "BB",
+        elements: &[("bridge", None), ("castle", None), ("bazaar", None)],
+        replaces: None,
+    },
+    Expansion {
         ours: "spiel-doch",
         set: "spiel-doch:1",
         prefix: "SD",
@@ -347,6 +354,15 @@ const FIGURES: &[(&str, &str, &str)] = &[
     ("fairy", "fairy", "fairy"),
 ];
 
+/// Expansions the import reads and the export does not write yet: Bridges,
+/// Castles & Bazaars (its bridges and castles are read, its bazaars' auctions
+/// are not).
+pub const IMPORT_ONLY: &[&str] = &["bridges-castles-and-bazaars"];
+
+/// Elements of supply pieces JCZ counts itself (`true` or a number): named
+/// alone, they bring their expansion into play, like a figure's.
+pub const PIECE_ELEMENTS: &[&str] = &["bridge", "castle"];
+
 /// Our figures that are titles, not pieces (King & Robber's king and
 /// robber): their expansion's elements switch them on, and no message
 /// names them.
@@ -368,7 +384,7 @@ pub fn our_figure(meeple_type: &str) -> Option<&'static str> {
 /// `fairy`): named alone, it brings that figure's expansion into play.
 #[must_use]
 pub fn is_figure_element(element: &str) -> bool {
-    FIGURES.iter().any(|f| f.2 == element)
+    FIGURES.iter().any(|f| f.2 == element) || PIECE_ELEMENTS.contains(&element)
 }
 
 /// The element counting a figure (`small-follower`).
