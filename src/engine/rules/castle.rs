@@ -19,7 +19,8 @@
 //! Interplay: a lord stands on its castle's tile, so the big top counts it,
 //! and lords leave only after the last circus scoring (`big-top` scores in
 //! `final_first`, lords go in `final_last`). A pyramid is no feature for a
-//! castle (it is not network- or neighbourhood-scored).
+//! castle (it is not network- or neighbourhood-scored). The fairy beside a
+//! knight who becomes a lord stays beside the lord.
 //!
 //! Hooks: `prepare_kind` (castle bases), `due_before_scoring` (the small
 //! cities offered), `apply` (the owner's decision), `expected`,
@@ -407,6 +408,10 @@ impl Castles {
             spot: Spot::Off(SPOT),
             ..s
         });
+        // The same follower, on the same tile: the fairy stays beside it.
+        if let Some(f) = game.x.module_mut::<super::fairy::Fairy>() {
+            f.follow(s.tile, s.spot, Spot::Off(SPOT), s.player, s.figure);
+        }
         game.release_companions(usize::from(owner), root);
         let other = game.features.next(root);
         let mut tiles = [game.features.tile(root), game.features.tile(other)];

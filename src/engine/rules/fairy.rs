@@ -224,6 +224,16 @@ fn standing_index<X: Host>(game: &Game<'_, X>, at: At) -> Option<usize> {
 }
 
 impl Fairy {
+    /// The follower the fairy is beside moved to another spot of its tile
+    /// (a knight that became a castle's lord): the fairy stays beside it.
+    pub(super) fn follow(&mut self, tile: u32, from: Spot, to: Spot, player: u8, figure: FigureId) {
+        if let Some(a) = self.at.as_mut() {
+            if a.beside && (a.tile, a.spot, a.player, a.figure) == (tile, from, player, figure) {
+                a.spot = to;
+            }
+        }
+    }
+
     /// The placed tile where the fairy stands.
     #[must_use]
     pub fn tile(&self) -> Option<u32> {
