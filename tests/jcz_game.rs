@@ -296,6 +296,39 @@ fn random_abbey_and_mayor_games_read_back_with_their_abbeys_mayors_wagons_and_ba
     );
 }
 
+#[test]
+fn the_first_editions_wagon_exports_as_c1_and_reads_back_with_its_set() {
+    // The engine test of JCZ's abbey-wagon-move scenario, with the fan set
+    // that plays the first edition's wagon (`wagon.by-road` 1).
+    let files: Vec<PathBuf> = [
+        "tilesets/base.tiles",
+        "tilesets/abbey-and-mayor.tiles",
+        "tests/engine/fan/wagon-by-road.tiles",
+    ]
+    .map(PathBuf::from)
+    .to_vec();
+    let (_, compiled) = common::compile_files(&files);
+    let set = tileforge::emit::tileset(&compiled.checked.expect("the sets compile"));
+    let text =
+        std::fs::read_to_string("tests/engine/jcz-abbey-and-mayor-abbey-wagon-move.game.json")
+            .expect("the engine test");
+    let log = GameLog::from_json(&text).expect("a log");
+    let rules = Ruleset::new(&set, log.expansions.as_deref()).expect("ruleset");
+    let save = jcz_game::export(&set, &rules, &log).expect("exports");
+    assert_eq!(save.setup.rules["wagon-move"], "C1");
+    let back = import(&set, &save.to_json()).expect("imports");
+    assert_eq!(back.turns, log.turns);
+    let sorted = |l: &GameLog| {
+        let mut e = l.expansions.clone().unwrap_or_default();
+        e.sort();
+        e
+    };
+    assert_eq!(sorted(&back), sorted(&log));
+    // Without the fan set the save is refused, naming the rule.
+    let err = import(&tileset(), &save.to_json()).expect_err("refused");
+    assert!(err.contains("wagon-move"), "{err}");
+}
+
 /// A hand-made save with Bridges, Castles & Bazaars' pieces: a castle built
 /// on a small city, a bridge with a follower on it.
 fn castle_and_bridge_save(castle: &str) -> String {
@@ -459,6 +492,24 @@ fn bad_saves_are_clear_errors_and_write_nothing() {
             "unknown-move",
             replaced("\"type\": \"COMMIT\"", "\"type\": \"PAY_RANSOM\""),
             "`PAY_RANSOM` is a move tileforge does not play",
+        ),
+        (
+            "first-edition-wagon-without-its-set",
+            replaced("\"rules\": {}", "\"rules\": { \"wagon-move\": \"C1\" }"),
+            "rule `wagon-move` = \"C1\" (the first edition's wagon, along the roads) needs a tile set with an expansion setting `wagon.by-road` 1",
+        ),
+        (
+            "dragon-before-scoring",
+            replaced(
+                "\"farmers\": true",
+                "\"farmers\": true, \"dragon\": true",
+            )
+            .replacen(
+                "\"basic:1\": 1",
+                "\"basic:1\": 1, \"princess-and-dragon:1\": 1",
+                1,
+            ),
+            "the dragon moves before scoring in this save",
         ),
         (
             "unknown-neutral-figure",
