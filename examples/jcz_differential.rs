@@ -107,6 +107,10 @@ fn jcz_by_source(result: &Value) -> BTreeMap<(usize, String), i64> {
             "monastery" | "garden" | "shrine" | "special-monastery" | "church" => "cloister",
             "bigtop" => "circus",
             "trade-goods" | "tradegoods" => "goods",
+            // King & Robber's titles: ours score in the column of the kind
+            // they follow.
+            "king" => "city",
+            "robber" => "road",
             other => other,
         };
         *out.entry((player, source.to_string())).or_default() += e["points"].as_i64().unwrap_or(0);

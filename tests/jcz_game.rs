@@ -26,7 +26,18 @@ const SETS: &[&str] = &[
     "the-flier",
     "crop-circles-2",
     "river-2",
+    "abbey-and-mayor",
+    "princess-and-dragon",
+    "king-and-robber",
+    // Read by the import only (its bazaars not yet).
+    "bridges-castles-and-bazaars",
 ];
+
+/// The sets of [`SETS`] before Abbey & Mayor, The Princess & the Dragon
+/// and King & Robber, played together in one round-trip configuration;
+/// another plays every set both ways (all but the last, Bridges, Castles &
+/// Bazaars, which only the import reads).
+const FIRST_SETS: usize = 9;
 
 fn tileset() -> TileSet {
     let files: Vec<PathBuf> = SETS
@@ -43,7 +54,7 @@ fn fixture(name: &str) -> String {
 
 fn import(set: &TileSet, text: &str) -> Result<GameLog, String> {
     let save = Save::from_json(text)?;
-    let expansions = jcz_game::expansions(&save)?;
+    let expansions = jcz_game::expansions_with(set, &save)?;
     let rules = Ruleset::new(set, Some(&expansions)).map_err(|e| e.to_string())?;
     jcz_game::import(set, &rules, &save)
 }
@@ -93,29 +104,315 @@ fn random_games_of_every_playable_expansion_survive_export_and_import() {
         &["base", "the-flier"],
         &["base", "crop-circles-2"],
         &["base", "river", "river-2"],
-        SETS,
+        &["base", "princess-and-dragon"],
+        &["base", "river", "princess-and-dragon"],
+        &["base", "king-and-robber"],
+        &["base", "abbey-and-mayor"],
+        &SETS[..FIRST_SETS],
+        &SETS[..SETS.len() - 1],
     ];
+    let (mut games, mut ambiguous) = (0, 0);
     for (c, config) in configs.iter().enumerate() {
         let expansions: Vec<String> = config.iter().map(|s| (*s).to_string()).collect();
         let rules = Ruleset::new(&set, Some(&expansions)).expect("ruleset");
         for seed in 0..4u64 {
+            games += 1;
             let players = 2 + (seed as usize + c) % 5;
             let (_, mut log) = RandomPlayer::new(seed * 31 + c as u64)
                 .play_logged(&rules, &player_names(players))
                 .expect("plays");
             let save = jcz_game::export(&set, &rules, &log)
                 .unwrap_or_else(|e| panic!("{config:?} seed {seed}: {e}"));
-            let mut back = import(&set, &save.to_json())
-                .unwrap_or_else(|e| panic!("{config:?} seed {seed}: {e}"));
+            let mut back = import(&set, &save.to_json()).unwrap_or_else(|e| {
+                let turn = e
+                    .split("turn ")
+                    .nth(1)
+                    .and_then(|t| t.split(' ').next())
+                    .and_then(|t| t.parse::<usize>().ok())
+                    .and_then(|t| log.turns.get(t.wrapping_sub(1)));
+                panic!("{config:?} seed {seed}: {e}\n  logged: {turn:?}")
+            });
             log.seats = None;
             for l in [&mut log, &mut back] {
                 if let Some(e) = l.expansions.as_mut() {
                     e.sort();
                 }
             }
+            if let Some(k) = (0..log.turns.len().max(back.turns.len()))
+                .find(|&k| log.turns.get(k) != back.turns.get(k))
+            {
+                if unnamed_apart(&set, &rules, log.turns.get(k), back.turns.get(k)) {
+                    // The rest of the game may differ: not compared.
+                    ambiguous += 1;
+                    continue;
+                }
+                panic!(
+                    "{config:?} seed {seed}: turn {} differs\n  logged:   {:?}\n  imported: {:?}",
+                    k + 1,
+                    log.turns.get(k),
+                    back.turns.get(k)
+                );
+            }
             assert_eq!(back, log, "{config:?} seed {seed}");
         }
     }
+    assert!(
+        ambiguous * 8 <= games,
+        "{ambiguous} of {games} games put a figure where JCZ cannot tell the place apart"
+    );
+}
+
+/// Whether two turns differ only in the feature of the turn's figure, and
+/// JCZ names both features alike (a corner field of King & Robber's CCcc or
+/// Abbey & Mayor's CCcc+, where our tile has four and JCZ's two: both are
+/// `Field` `I`), so a save cannot say which one it was.
+fn unnamed_apart(
+    set: &TileSet,
+    rules: &Ruleset,
+    a: Option<&tileforge::engine::log::TurnLog>,
+    b: Option<&tileforge::engine::log::TurnLog>,
+) -> bool {
+    let (Some(a), Some(b)) = (a, b) else {
+        return false;
+    };
+    let (Some(ma), Some(mb)) = (&a.meeple, &b.meeple) else {
+        return false;
+    };
+    let mut same = b.clone();
+    same.meeple = a.meeple.clone();
+    if &same != a || ma.figure != mb.figure {
+        return false;
+    }
+    let (Some(kind), Some(tile)) = (
+        rules.kind(&a.tile),
+        set.tiles.iter().find(|t| t.id == a.tile),
+    ) else {
+        return false;
+    };
+    let rotation = a.rotation.unwrap_or(0);
+    let place = |name: &str| {
+        rules
+            .feature_named(kind, rotation, name)
+            .and_then(|f| jcz_game::pointers::location(tile, rotation, usize::from(f)))
+    };
+    place(&ma.feature).is_some() && place(&ma.feature) == place(&mb.feature)
+}
+
+#[test]
+fn random_princess_and_dragon_games_read_back_with_their_dragon_fairy_portal_and_princess() {
+    let set = tileset();
+    let expansions = vec!["base".to_string(), "princess-and-dragon".to_string()];
+    let rules = Ruleset::new(&set, Some(&expansions)).expect("ruleset");
+    // Turns with each move, over all games: each must be read back.
+    let mut seen = [0usize; 4];
+    for seed in 0..24u64 {
+        let players = 2 + seed as usize % 4;
+        let (_, mut log) = RandomPlayer::new(9_000 + seed)
+            .play_logged(&rules, &player_names(players))
+            .expect("plays");
+        let save = jcz_game::export(&set, &rules, &log)
+            .unwrap_or_else(|e| panic!("seed {seed}: export: {e}"));
+        let mut back =
+            import(&set, &save.to_json()).unwrap_or_else(|e| panic!("seed {seed}: import: {e}"));
+        log.seats = None;
+        for l in [&mut log, &mut back] {
+            if let Some(e) = l.expansions.as_mut() {
+                e.sort();
+            }
+        }
+        for t in &back.turns {
+            seen[0] += usize::from(t.dragon.is_some());
+            seen[1] += usize::from(t.fairy.is_some());
+            seen[2] += usize::from(t.portal.is_some());
+            seen[3] += usize::from(t.princess.is_some());
+        }
+        assert_eq!(back, log, "seed {seed}");
+        let a = replay(&rules, &log).expect("the log replays");
+        let b = replay(&rules, &back).expect("the import replays");
+        assert_eq!(a.scores(), b.scores(), "seed {seed}");
+    }
+    assert!(
+        seen.iter().all(|n| *n > 0),
+        "dragon, fairy, portal, princess turns read back: {seen:?}"
+    );
+}
+
+#[test]
+fn random_abbey_and_mayor_games_read_back_with_their_abbeys_mayors_wagons_and_barns() {
+    // The final round of abbeys: `the_final_round_of_abbeys_exports_its_abbeys_and_passes`.
+    let set = tileset();
+    let expansions = vec!["base".to_string(), "abbey-and-mayor".to_string()];
+    let rules = Ruleset::new(&set, Some(&expansions)).expect("ruleset");
+    const GAMES: u64 = 48;
+    let abbey = |t: &tileforge::engine::log::TurnLog| t.tile == "abbey-and-mayor/A";
+    let mut seen = [0usize; 5];
+    let mut ambiguous = 0;
+    for seed in 0..GAMES {
+        let players = 2 + seed as usize % 4;
+        let (_, mut log) = RandomPlayer::new(11_000 + seed)
+            .play_logged(&rules, &player_names(players))
+            .expect("plays");
+        let save = jcz_game::export(&set, &rules, &log)
+            .unwrap_or_else(|e| panic!("seed {seed}: export: {e}"));
+        let mut back =
+            import(&set, &save.to_json()).unwrap_or_else(|e| panic!("seed {seed}: import: {e}"));
+        log.seats = None;
+        for l in [&mut log, &mut back] {
+            if let Some(e) = l.expansions.as_mut() {
+                e.sort();
+            }
+        }
+        if let Some(k) = (0..log.turns.len().max(back.turns.len()))
+            .find(|&k| log.turns.get(k) != back.turns.get(k))
+        {
+            assert!(
+                unnamed_apart(&set, &rules, log.turns.get(k), back.turns.get(k)),
+                "seed {seed}: turn {} differs\n  logged:   {:?}\n  imported: {:?}",
+                k + 1,
+                log.turns.get(k),
+                back.turns.get(k)
+            );
+            ambiguous += 1;
+            continue;
+        }
+        for t in &back.turns {
+            seen[0] += usize::from(abbey(t));
+            seen[1] += usize::from(t.meeple.as_ref().is_some_and(|m| m.figure == "wagon"));
+            seen[2] += usize::from(t.meeple.as_ref().is_some_and(|m| m.figure == "mayor"));
+            seen[3] += usize::from(t.wagon.is_some());
+            seen[4] += usize::from(t.barn.is_some());
+        }
+        assert_eq!(back, log, "seed {seed}");
+    }
+    // Random farmers like CCcc+'s four corner fields, which JCZ names alike
+    // (`unnamed_apart`): those games are not compared past that turn.
+    assert!(
+        ambiguous * 4 <= GAMES,
+        "{ambiguous} of {GAMES} games not compared"
+    );
+    assert!(
+        seen.iter().all(|n| *n > 0),
+        "abbeys, wagons placed, mayors, wagon moves, barns read back: {seen:?}"
+    );
+}
+
+#[test]
+fn the_first_editions_wagon_exports_as_c1_and_reads_back_with_its_set() {
+    // The engine test of JCZ's abbey-wagon-move scenario, with the fan set
+    // that plays the first edition's wagon (`wagon.by-road` 1).
+    let files: Vec<PathBuf> = [
+        "tilesets/base.tiles",
+        "tilesets/abbey-and-mayor.tiles",
+        "tests/engine/fan/wagon-by-road.tiles",
+    ]
+    .map(PathBuf::from)
+    .to_vec();
+    let (_, compiled) = common::compile_files(&files);
+    let set = tileforge::emit::tileset(&compiled.checked.expect("the sets compile"));
+    let text =
+        std::fs::read_to_string("tests/engine/jcz-abbey-and-mayor-abbey-wagon-move.game.json")
+            .expect("the engine test");
+    let log = GameLog::from_json(&text).expect("a log");
+    let rules = Ruleset::new(&set, log.expansions.as_deref()).expect("ruleset");
+    let save = jcz_game::export(&set, &rules, &log).expect("exports");
+    assert_eq!(save.setup.rules["wagon-move"], "C1");
+    let back = import(&set, &save.to_json()).expect("imports");
+    assert_eq!(back.turns, log.turns);
+    let sorted = |l: &GameLog| {
+        let mut e = l.expansions.clone().unwrap_or_default();
+        e.sort();
+        e
+    };
+    assert_eq!(sorted(&back), sorted(&log));
+    // Without the fan set the save is refused, naming the rule.
+    let err = import(&tileset(), &save.to_json()).expect_err("refused");
+    assert!(err.contains("wagon-move"), "{err}");
+}
+
+/// A hand-made save with Bridges, Castles & Bazaars' pieces: a castle built
+/// on a small city, a bridge with a follower on it.
+fn castle_and_bridge_save(castle: &str) -> String {
+    let m =
+        |kind: &str, payload: &str| format!("{{ \"type\": \"{kind}\", \"payload\": {payload} }}");
+    let replay = [
+        m(
+            "PLACE_TILE",
+            r#"{ "tileId": "BA/C", "rotation": "R180", "position": [0, -1] }"#,
+        ),
+        m(
+            "DEPLOY_MEEPLE",
+            r#"{ "meepleId": "0.small.1", "pointer": { "position": [0, -1], "feature": "City", "location": "S" } }"#,
+        ),
+        castle.to_string(),
+        m("COMMIT", "{}"),
+        m(
+            "PLACE_TILE",
+            r#"{ "tileId": "BA/RRR", "rotation": "R0", "position": [1, 0] }"#,
+        ),
+        m("PASS", "{}"),
+        m("COMMIT", "{}"),
+        m(
+            "PLACE_TILE",
+            r#"{ "tileId": "BA/RFr", "rotation": "R90", "position": [1, 1] }"#,
+        ),
+        m(
+            "PLACE_TOKEN",
+            r#"{ "token": "BRIDGE", "pointer": { "position": [1, 1], "feature": "Road", "location": "WE" } }"#,
+        ),
+        m(
+            "DEPLOY_MEEPLE",
+            r#"{ "meepleId": "0.small.1", "pointer": { "position": [1, 1], "feature": "Road", "location": "WE" } }"#,
+        ),
+        m("COMMIT", "{}"),
+    ];
+    format!(
+        r#"{{ "appVersion": "5.12.1", "gameId": "1", "name": "", "initialRandom": 0.0,
+  "setup": {{ "sets": {{ "basic:1": 1 }}, "elements": {{ "small-follower": 7, "farmers": true, "castle": 1, "bridge": 1 }},
+    "rules": {{}}, "start": [ {{ "tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0 }} ] }},
+  "players": [ {{ "name": "Ann", "slot": 0 }}, {{ "name": "Ben", "slot": 1 }} ],
+  "replay": [ {} ],
+  "gameAnnotations": {{ "drawOrder": [ "BA/C", "BA/RRR", "BA/RFr" ] }} }}"#,
+        replay.join(",\n    ")
+    )
+}
+
+#[test]
+fn castles_and_bridges_import_from_their_tokens() {
+    let set = tileset();
+    let built = r#"{ "type": "PLACE_TOKEN", "payload": { "token": "CASTLE", "pointer": { "position": [0, -1], "feature": "City", "location": "S" } } }"#;
+    let log = import(&set, &castle_and_bridge_save(built)).expect("imports");
+    assert_eq!(
+        log.expansions.as_deref(),
+        Some(
+            &[
+                "base".to_string(),
+                "bridges-castles-and-bazaars".to_string()
+            ][..]
+        )
+    );
+    let t = &log.turns;
+    assert_eq!(t[0].castle, Some(vec![true]));
+    let bridge = t[2].bridge.as_ref().expect("the bridge");
+    assert_eq!((bridge.x, bridge.y, bridge.axis.as_str()), (1, 1, "E-W"));
+    let m = t[2].meeple.as_ref().expect("the follower on the bridge");
+    assert_eq!((m.figure.as_str(), m.feature.as_str()), ("meeple", "E-W"));
+    // The castle kept Ann's knight as its lord: she has 6 followers left
+    // before the bridge's, and the small city scored nothing.
+    let rules = Ruleset::new(&set, log.expansions.as_deref()).expect("ruleset");
+    let game = replay(&rules, &log).expect("replays");
+    assert_eq!(game.scores()[0].total(), 0);
+    // Declined (a PASS after the figure action), the small city scores 4.
+    let declined = import(
+        &set,
+        &castle_and_bridge_save(r#"{ "type": "PASS", "payload": {} }"#),
+    )
+    .expect("imports");
+    assert_eq!(declined.turns[0].castle, Some(vec![false]));
+    let game = replay(&rules, &declined).expect("replays");
+    assert_eq!(game.scores()[0].total(), 4);
+    // The export does not write the expansion yet, and says so.
+    let err = jcz_game::export(&set, &rules, &log).expect_err("refused");
+    assert!(err.contains("bridges-castles-and-bazaars"), "{err}");
 }
 
 /// Runs `import jcz-game` on a save's text; returns the exit code and
@@ -178,8 +475,8 @@ fn bad_saves_are_clear_errors_and_write_nothing() {
         ),
         (
             "unknown-set",
-            replaced("\"basic:1\"", "\"bridges-castles-and-bazaars:1\""),
-            "tile set `bridges-castles-and-bazaars:1` is not one tileforge plays",
+            replaced("\"basic:1\"", "\"tunnel:1\""),
+            "tile set `tunnel:1` is not one tileforge plays",
         ),
         (
             "unknown-element",
@@ -193,8 +490,50 @@ fn bad_saves_are_clear_errors_and_write_nothing() {
         ),
         (
             "unknown-move",
-            replaced("\"type\": \"COMMIT\"", "\"type\": \"MOVE_NEUTRAL_FIGURE\""),
-            "`MOVE_NEUTRAL_FIGURE` is a move tileforge does not play",
+            replaced("\"type\": \"COMMIT\"", "\"type\": \"PAY_RANSOM\""),
+            "`PAY_RANSOM` is a move tileforge does not play",
+        ),
+        (
+            "first-edition-wagon-without-its-set",
+            replaced("\"rules\": {}", "\"rules\": { \"wagon-move\": \"C1\" }"),
+            "rule `wagon-move` = \"C1\" (the first edition's wagon, along the roads) needs a tile set with an expansion setting `wagon.by-road` 1",
+        ),
+        (
+            "dragon-before-scoring",
+            replaced(
+                "\"farmers\": true",
+                "\"farmers\": true, \"dragon\": true",
+            )
+            .replacen(
+                "\"basic:1\": 1",
+                "\"basic:1\": 1, \"princess-and-dragon:1\": 1",
+                1,
+            ),
+            "the dragon moves before scoring in this save",
+        ),
+        (
+            "unknown-neutral-figure",
+            replaced(
+                "{ \"type\": \"COMMIT\", \"payload\": {} }",
+                "{ \"type\": \"MOVE_NEUTRAL_FIGURE\", \"payload\": { \"figureId\": \"count.1\", \"to\": null } }, { \"type\": \"COMMIT\", \"payload\": {} }",
+            ),
+            "moving the neutral figure `count.1` before the turn's COMMIT is a move tileforge does not play",
+        ),
+        (
+            "neutral-figure-without-id",
+            replaced(
+                "{ \"type\": \"COMMIT\", \"payload\": {} }",
+                "{ \"type\": \"MOVE_NEUTRAL_FIGURE\", \"payload\": {} }, { \"type\": \"COMMIT\", \"payload\": {} }",
+            ),
+            "message 3 (MOVE_NEUTRAL_FIGURE): no text `figureId`",
+        ),
+        (
+            "undo-of-nothing",
+            replaced(
+                "{ \"type\": \"COMMIT\", \"payload\": {} }",
+                "{ \"type\": \"COMMIT\", \"payload\": {} }, { \"type\": \"UNDO\", \"payload\": {} }",
+            ),
+            "tileforge reads an UNDO only right after the figure action's DEPLOY_MEEPLE",
         ),
         (
             "occupied",
@@ -445,7 +784,7 @@ fn the_final_round_of_abbeys_exports_its_abbeys_and_passes() {
     let set = tileforge::emit::tileset(&compiled.checked.expect("the sets compile"));
     let expansions = vec!["base".to_string(), "abbey-and-mayor".to_string()];
     let rules = Ruleset::new(&set, Some(&expansions)).expect("ruleset");
-    let (mut games, mut passes) = (0, 0);
+    let (mut games, mut passes, mut read_back) = (0, 0, 0);
     for seed in 0..400u64 {
         let players = 2 + seed as usize % 4;
         let (_, log) = RandomPlayer::new(seed)
@@ -507,8 +846,31 @@ fn the_final_round_of_abbeys_exports_its_abbeys_and_passes() {
             "seed {seed}: passes before the last abbey"
         );
         passes += expected;
+        // And the import reads the round back: who played each abbey.
+        let mut back =
+            import(&set, &save.to_json()).unwrap_or_else(|e| panic!("seed {seed}: import: {e}"));
+        let mut log = log;
+        log.seats = None;
+        for l in [&mut log, &mut back] {
+            if let Some(e) = l.expansions.as_mut() {
+                e.sort();
+            }
+        }
+        match (0..log.turns.len().max(back.turns.len()))
+            .find(|&k| log.turns.get(k) != back.turns.get(k))
+        {
+            None => read_back += 1,
+            Some(k) => assert!(
+                unnamed_apart(&set, &rules, log.turns.get(k), back.turns.get(k)),
+                "seed {seed}: turn {} differs\n  logged:   {:?}\n  imported: {:?}",
+                k + 1,
+                log.turns.get(k),
+                back.turns.get(k)
+            ),
+        }
     }
     assert!(games > 0 && passes > 0, "{games} games, {passes} passes");
+    assert!(read_back * 2 >= games, "{read_back} of {games} read back");
 }
 
 #[test]

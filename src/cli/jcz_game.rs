@@ -64,7 +64,7 @@ pub fn import(args: &ImportArgs) -> Result<(), Failure> {
     let set = load(std::slice::from_ref(&args.tileset), Colour::Auto)?;
     let text = read_text(&args.save, MAX_JSON)?;
     let save = Save::from_json(&text).map_err(|e| input(&args.save, &e))?;
-    let expansions = jcz_game::expansions(&save).map_err(|e| input(&args.save, &e))?;
+    let expansions = jcz_game::expansions_with(&set, &save).map_err(|e| input(&args.save, &e))?;
     let rules = ruleset(&set, Some(&expansions), &args.save)?;
     let log = jcz_game::import(&set, &rules, &save).map_err(|e| input(&args.save, &e))?;
     write_atomic(&args.output, log.to_json().as_bytes())?;

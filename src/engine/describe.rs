@@ -103,6 +103,9 @@ impl Event {
                     count(cities, "completed city")
                 )
             }
+            Reason::CastleFarm { castles } => {
+                format!("castles: {} 1 more", count(castles, "castle"))
+            }
             Reason::PigHerd { neighbours } => {
                 format!(
                     "pig herd: {} more",

@@ -188,6 +188,12 @@ pub enum Reason {
         /// Completed besieged cities the field counts.
         cities: u32,
     },
+    /// A field's extra point for each castle it touches (a castle is worth
+    /// one more than a completed city to farmers).
+    CastleFarm {
+        /// Castles the field touches.
+        castles: u32,
+    },
     /// A pig herd's bonus on a field, for a majority farmer.
     PigHerd {
         /// Completed neighbours the field counts.

@@ -75,7 +75,7 @@ struct Builder<'a> {
 /// An expansion, tile, figure or move JCZ cannot be given (named), or a log
 /// that does not replay.
 pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, String> {
-    let (setup, squares) = setup(rules, log)?;
+    let (setup, squares) = setup(set, rules, log)?;
     let mut b = Builder {
         set,
         tiles: set.tiles.iter().map(|t| (t.id.as_str(), t)).collect(),
@@ -151,16 +151,26 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
 
 /// The setup: tile sets, elements, the start tile; and the squares the
 /// start tiles cover.
-fn setup(rules: &Ruleset, log: &GameLog) -> Result<(Setup, HashSet<(i32, i32)>), String> {
+fn setup(
+    set: &TileSet,
+    rules: &Ruleset,
+    log: &GameLog,
+) -> Result<(Setup, HashSet<(i32, i32)>), String> {
     let mut out = Setup::default();
     let mut replaced = Vec::new();
     for id in rules.expansions() {
-        let e = names::by_ours(id).ok_or_else(|| {
-            format!(
-                "expansion `{id}` cannot be exported to JCloisterZone (the export knows: {})",
-                known()
-            )
-        })?;
+        if rule_variant(set, id) {
+            // Written as the JCZ rule it sets (below).
+            continue;
+        }
+        let e = names::by_ours(id)
+            .filter(|e| !names::IMPORT_ONLY.contains(&e.ours))
+            .ok_or_else(|| {
+                format!(
+                    "expansion `{id}` cannot be exported to JCloisterZone (the export knows: {})",
+                    known()
+                )
+            })?;
         out.sets.insert(e.set.to_string(), Value::from(1));
         replaced.extend(e.replaces);
         for (name, count) in e.elements {
@@ -179,8 +189,18 @@ fn setup(rules: &Ruleset, log: &GameLog) -> Result<(Setup, HashSet<(i32, i32)>),
     }
     if out.sets.contains_key("abbey-and-mayor:1") {
         // A wagon moves onto a feature of its tile or the eight around
-        // (`wagon.by-road 0`, docs/rules.md), JCZ's `C2`.
-        out.rules.insert("wagon-move".into(), Value::from("C2"));
+        // (`wagon.by-road 0`, docs/rules.md), JCZ's `C2`; along the roads
+        // (`wagon.by-road 1`, the first edition's), JCZ's `C1`.
+        let by_road = set
+            .expansions
+            .iter()
+            .filter(|e| rules.expansions().contains(&e.id))
+            .filter_map(|e| e.rules.get("wagon.by-road"))
+            .any(|v| *v == 1);
+        out.rules.insert(
+            "wagon-move".into(),
+            Value::from(if by_road { "C1" } else { "C2" }),
+        );
     }
     if out.elements.contains_key("dragon") {
         // The dragon moves once the turn is scored (docs/rules.md).
@@ -196,6 +216,9 @@ fn setup(rules: &Ruleset, log: &GameLog) -> Result<(Setup, HashSet<(i32, i32)>),
     for f in 0..rules.figure_count() {
         let figure = crate::engine::FigureId(u8::try_from(f).unwrap_or(u8::MAX));
         let id = rules.figure_id(figure);
+        if names::TITLES.contains(&id) || names::PIECE_ELEMENTS.contains(&id) {
+            continue;
+        }
         let element = names::figure_element(id)
             .ok_or_else(|| format!("figure `{id}` has no JCloisterZone meeple type"))?;
         out.elements.insert(
@@ -233,10 +256,28 @@ fn setup(rules: &Ruleset, log: &GameLog) -> Result<(Setup, HashSet<(i32, i32)>),
     Ok((out, squares))
 }
 
+/// An expansion of `set` that only sets rule parameters JCZ has a rule
+/// for (the engine tests' `wagon-by-road`: `wagon.by-road`, JCZ's
+/// `wagon-move`): no tiles, figures, tokens or dice of its own.
+fn rule_variant(set: &TileSet, id: &str) -> bool {
+    const PARAMETERS: &[&str] = &["wagon.by-road"];
+    set.expansions.iter().any(|e| {
+        e.id == id
+            && !e.rules.is_empty()
+            && e.rules.keys().all(|k| PARAMETERS.contains(&k.as_str()))
+            && e.figures.is_empty()
+            && e.tokens.is_empty()
+            && e.dice.is_empty()
+            && e.removes.is_empty()
+            && !set.tiles.iter().any(|t| t.id.split('/').next() == Some(id))
+    })
+}
+
 fn known() -> String {
     names::EXPANSIONS
         .iter()
         .map(|e| e.ours)
+        .filter(|e| !names::IMPORT_ONLY.contains(e))
         .collect::<Vec<_>>()
         .join(", ")
 }

@@ -14,8 +14,8 @@ use super::names;
 use super::pointers;
 use crate::emit::wire::{Tile, TileSet};
 use crate::engine::log::{
-    AcrobatLog, CropActionLog, CropLog, CropResponseLog, FlightLog, GameLog, MeepleLog, PosLog,
-    RecallLog, StartLog, TurnLog, FORMAT, VERSION,
+    AcrobatLog, CaptureLog, CropActionLog, CropLog, CropResponseLog, FeatureLog, FlightLog,
+    GameLog, MagicLog, MeepleLog, PosLog, RecallLog, StartLog, TurnLog, FORMAT, VERSION,
 };
 use crate::engine::replay::play_entry;
 use crate::engine::{Game, Placement, Ruleset, MAX_PLAYERS};
@@ -59,7 +59,10 @@ pub fn expansions(save: &Save) -> Result<Vec<String>, String> {
         // A figure JCZ adds by element alone (the pig without Traders &
         // Builders' tiles): the expansion that brings it here.
         let Some(i) = names::EXPANSIONS.iter().position(|e| {
-            e.replaces.is_none() && e.elements.iter().any(|(n, c)| n == element && c.is_some())
+            e.replaces.is_none()
+                && e.elements
+                    .iter()
+                    .any(|(n, c)| n == element && (c.is_some() || names::is_figure_element(n)))
         }) else {
             return Err(format!(
                 "element `{}` is not one tileforge plays with these tile sets",
@@ -88,11 +91,75 @@ pub fn expansions(save: &Save) -> Result<Vec<String>, String> {
 
 /// JCZ rules set away from its defaults that tileforge plays that way:
 /// the escape next to a besieged tile, the special monasteries added to the
-/// base game's cloisters.
+/// base game's cloisters, the dragon moving after scoring, the wagon's
+/// move by either edition (checked against the tile set's `wagon.by-road`
+/// by [`import`]; [`expansions_with`] brings in the tile set's expansion
+/// that plays the first edition's).
 const OUR_RULES: &[(&str, &str)] = &[
     ("espace-variant", "siege-tile"),
     ("keep-monasteries", "keep"),
+    ("dragon-move", "after-scoring"),
+    ("wagon-move", "C2"),
+    ("wagon-move", "C1"),
 ];
+
+/// [`expansions`], and the expansions of `set` a JCZ rule variant of the
+/// save needs: `wagon-move` `C1` (the first edition's wagon, along the
+/// roads) plays with an expansion of the tile set that sets
+/// `wagon.by-road` 1 and requires nothing outside the game (the engine
+/// tests' `wagon-by-road`).
+///
+/// # Errors
+/// As [`expansions`]; `C1` with no such expansion in the tile set.
+pub fn expansions_with(set: &TileSet, save: &Save) -> Result<Vec<String>, String> {
+    let mut out = expansions(save)?;
+    if save.setup.rules.get("wagon-move").and_then(Value::as_str) == Some("C1") {
+        let variant = set
+            .expansions
+            .iter()
+            .find(|e| {
+                e.rules.get("wagon.by-road") == Some(&1)
+                    && e.requires.iter().all(|r| out.contains(r))
+            })
+            .ok_or(
+                "rule `wagon-move` = \"C1\" (the first edition's wagon, along the roads) needs a tile set with an expansion setting `wagon.by-road` 1; the shipped sets play JCloisterZone's C2",
+            )?;
+        if !out.contains(&variant.id) {
+            out.push(variant.id.clone());
+        }
+    }
+    Ok(out)
+}
+
+/// The save's `wagon-move` and `dragon-move` against how the ruleset plays.
+fn check_variants(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<(), String> {
+    let by_road = set
+        .expansions
+        .iter()
+        .filter(|e| rules.expansions().contains(&e.id))
+        .filter_map(|e| e.rules.get("wagon.by-road"))
+        .any(|v| *v == 1);
+    let wagon = save.setup.rules.get("wagon-move").and_then(Value::as_str);
+    if rules.figure("wagon").is_some() && (wagon == Some("C1")) != by_road {
+        return Err(format!(
+            "rule `wagon-move` = {} but the tile set's wagon moves {}",
+            wagon.unwrap_or("C2 (JCloisterZone's default)"),
+            if by_road {
+                "along the roads (`wagon.by-road` 1, JCloisterZone's C1)"
+            } else {
+                "onto its tile or the eight around (`wagon.by-road` 0, JCloisterZone's C2)"
+            }
+        ));
+    }
+    if save.setup.elements.contains_key("dragon")
+        && save.setup.rules.get("dragon-move").and_then(Value::as_str) != Some("after-scoring")
+    {
+        return Err(
+            "the dragon moves before scoring in this save (rule `dragon-move` is not \"after-scoring\"); tileforge moves it once the turn is scored".into(),
+        );
+    }
+    Ok(())
+}
 
 /// Our tile of a JCZ id, among the expansions in play.
 fn our_tile(rules: &Ruleset, jcz: &str) -> Result<String, String> {
@@ -117,6 +184,14 @@ struct Pending {
     player: usize,
     /// The turn's own COMMIT came: what follows is the crop circle's.
     committed: bool,
+    /// The turn before the figure action's last DEPLOY_MEEPLE, which an
+    /// UNDO right after it restores.
+    undo: Option<TurnLog>,
+    /// After the COMMIT: each wagon's move, or a PASS (a wagon staying
+    /// home, or a player passing the final round of abbeys).
+    post: Vec<Option<FeatureLog>>,
+    /// The figure action was taken (a PASS after it declines a castle).
+    acted: bool,
 }
 
 /// Applies a finished turn to the game and keeps it.
@@ -125,16 +200,72 @@ fn finish(
     cur: Pending,
     turns: &mut Vec<TurnLog>,
     players: &[String],
-) -> Result<(), String> {
+) -> Result<usize, String> {
     if !cur.committed {
         return Err("a turn without its COMMIT".into());
     }
     let mut turn = cur.turn;
-    play_entry(game, &turn, players)
-        .map_err(|e| format!("turn {} is illegal here: {e}", turns.len() + 1))?;
+    // A dragon tile whose dragon has nowhere to step: JCZ records no step,
+    // the log an empty list.
+    if turn.dragon.is_none()
+        && game.dragon_at().is_some()
+        && game
+            .rules()
+            .kind(&turn.tile)
+            .is_some_and(|k| game.shows_dragon(k))
+    {
+        turn.dragon = Some(Vec::new());
+    }
+    // The PASSes after the COMMIT: the wagons' decisions first, then the
+    // final round of abbeys' passes; the engine knows how many wagons are
+    // due, so the split is the one that plays.
+    let post = cur.post;
+    let trailing = post.iter().rev().take_while(|p| p.is_none()).count();
+    let mut leftover = 0;
+    if post.is_empty() {
+        play_entry(game, &turn, players)
+            .map_err(|e| format!("turn {} is illegal here: {e}", turns.len() + 1))?;
+    } else {
+        let mut played = None;
+        for t in 0..=trailing {
+            let list = &post[..post.len() - t];
+            turn.wagon = (!list.is_empty()).then(|| list.to_vec());
+            let mut g = game.clone();
+            if play_entry(&mut g, &turn, players).is_ok() {
+                played = Some(g);
+                leftover = t;
+                break;
+            }
+        }
+        match played {
+            Some(g) => *game = g,
+            None => {
+                turn.wagon = Some(post);
+                play_entry(game, &turn, players)
+                    .map_err(|e| format!("turn {} is illegal here: {e}", turns.len() + 1))?;
+            }
+        }
+    }
     crate::engine::random::record_goods(game, &mut turn);
     turns.push(turn);
-    Ok(())
+    Ok(leftover)
+}
+
+/// Who plays an abbey once the bag is empty: from the player to move,
+/// each player holding an abbey before them passed (`passes` PASSes).
+fn final_round_player(game: &Game<'_>, mut passes: usize) -> usize {
+    let n = game.players();
+    let mut q = game.active_player();
+    for _ in 0..n {
+        if game.abbeys_held(q) > 0 {
+            if passes == 0 {
+                return q;
+            }
+            passes -= 1;
+        }
+        q = (q + 1) % n;
+    }
+    q
 }
 
 /// Imports a save with a ruleset prepared for [`expansions`] of it.
@@ -160,6 +291,7 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
             }
         }
     }
+    check_variants(set, rules, save)?;
     let start = start(rules, save)?;
     let mut game = match &start {
         None => Game::new(rules, players.len()),
@@ -189,13 +321,24 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
     for (index, m) in save.replay.iter().enumerate() {
         let at = |why: String| format!("message {} ({}): {why}", index + 1, m.kind.escape_debug());
         let p = &m.payload;
+        if m.kind != "UNDO" {
+            if let Some(cur) = pending.as_mut() {
+                if m.kind != "DEPLOY_MEEPLE" || cur.committed {
+                    cur.undo = None;
+                }
+            }
+        }
         match m.kind.as_str() {
             "PLACE_TILE" => {
+                let mut passes = 0;
                 if let Some(cur) = pending.take() {
-                    finish(&mut game, cur, &mut turns, &players).map_err(&at)?;
+                    passes = finish(&mut game, cur, &mut turns, &players).map_err(&at)?;
                 }
                 let jcz = text(p, "tileId").map_err(&at)?;
-                while let Some(d) = draw.get(drawn) {
+                let tile = our_tile(rules, jcz).map_err(&at)?;
+                // A held tile (the abbey) is played instead of a draw.
+                let held = tiles.get(tile.as_str()).is_some_and(|t| t.held);
+                while let Some(d) = draw.get(drawn).filter(|_| !held) {
                     if d == jcz || d == "#END" {
                         break;
                     }
@@ -210,7 +353,7 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                     turns.push(discard);
                     drawn += 1;
                 }
-                if draw.get(drawn).is_some_and(|d| d == jcz) {
+                if !held && draw.get(drawn).is_some_and(|d| d == jcz) {
                     drawn += 1;
                 }
                 let (x, y) = position(p.get("position")).map_err(&at)?;
@@ -220,27 +363,38 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                 placed += 1;
                 pending = Some(Pending {
                     turn: TurnLog {
-                        tile: our_tile(rules, jcz).map_err(&at)?,
+                        tile,
                         x: Some(x),
                         y: Some(y),
                         rotation: Some(rotation),
                         second_turn: game.second_turn_due(),
+                        // The final round of abbeys names who plays each.
+                        player: (held && game.bag_is_empty())
+                            .then(|| final_round_player(&game, passes)),
                         token,
                         ..TurnLog::default()
                     },
                     flying: false,
                     player: game.active_player(),
                     committed: false,
+                    undo: None,
+                    post: Vec::new(),
+                    acted: false,
                 });
             }
             "DEPLOY_MEEPLE" => {
                 let cur = pending
                     .as_mut()
                     .ok_or_else(|| at("a figure deployed before any tile".into()))?;
-                if cur.committed {
+                let wagon =
+                    text(p, "meepleId").is_ok_and(|id| id.split('.').nth(1) == Some("wagon"));
+                if cur.committed && cur.turn.crop.is_none() && wagon {
+                    wagon_move(rules, &tiles, &game, cur, p).map_err(&at)?;
+                } else if cur.committed {
                     crop_response(rules, &tiles, &game, cur, p, false).map_err(&at)?;
                 } else {
                     deploy(rules, &tiles, &game, cur, p).map_err(&at)?;
+                    cur.acted = !cur.flying;
                 }
             }
             "CIRCLE_REMOVE_OR_DEPLOY" => {
@@ -272,6 +426,10 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                     crop_response(rules, &tiles, &game, cur, p, true).map_err(&at)?;
                     continue;
                 }
+                if source == "PRINCESS" && !cur.committed {
+                    princess(rules, &tiles, &game, cur, p).map_err(&at)?;
+                    continue;
+                }
                 if source != "ABBOT_RETURN" {
                     return Err(at(format!(
                         "returning a figure by `{}` is a move tileforge does not play",
@@ -297,7 +455,47 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                 let (x, y) = position(ptr.get("position")).map_err(&at)?;
                 cur.turn.score_pyramid = Some(PosLog { x, y });
             }
-            "PASS" => {}
+            "PLACE_TOKEN" => {
+                let cur = pending
+                    .as_mut()
+                    .filter(|c| !c.committed)
+                    .ok_or_else(|| at("a token placed outside a turn's figure action".into()))?;
+                token(cur, p).map_err(&at)?;
+            }
+            "MOVE_NEUTRAL_FIGURE" => {
+                let cur = pending
+                    .as_mut()
+                    .ok_or_else(|| at("a neutral figure moved before any tile".into()))?;
+                neutral(rules, &tiles, &game, cur, p).map_err(&at)?;
+            }
+            "UNDO" => {
+                let cur = pending
+                    .as_mut()
+                    .ok_or_else(|| at("an UNDO before any tile".into()))?;
+                let undone = cur.undo.take().ok_or_else(|| {
+                    at("tileforge reads an UNDO only right after the figure action's DEPLOY_MEEPLE".into())
+                })?;
+                cur.turn = undone;
+            }
+            "PASS" => {
+                // After the turn's COMMIT, before any crop circle: a wagon
+                // that stays home or a player passing the final round of
+                // abbeys (`finish` tells them apart); a PASS followed by
+                // COMMIT is the next turn's abbey declined.
+                let next_commit = save
+                    .replay
+                    .get(index + 1)
+                    .is_some_and(|n| n.kind == "COMMIT");
+                if let Some(cur) = pending.as_mut() {
+                    if cur.committed && cur.turn.crop.is_none() && !next_commit {
+                        cur.post.push(None);
+                    } else if !cur.committed && cur.acted && rules.figure("castle").is_some() {
+                        // After the figure action: a small city's castle declined.
+                        cur.turn.castle.get_or_insert_with(Vec::new).push(false);
+                    }
+                    cur.acted = true;
+                }
+            }
             "COMMIT" => {
                 let Some(cur) = pending.as_mut() else {
                     return Err(at("a COMMIT with no tile placed".into()));
@@ -345,6 +543,9 @@ fn figure_of_element(element: &str) -> Option<&'static str> {
         "builder",
         "pig",
         "ringmaster",
+        "mayor",
+        "wagon",
+        "barn",
     ]
     .into_iter()
     .find(|f| names::figure_element(f) == Some(element))
@@ -426,15 +627,8 @@ fn start_set(
     Ok(())
 }
 
-/// A DEPLOY_MEEPLE of the figure action (or a flight's landing).
-fn deploy(
-    rules: &Ruleset,
-    tiles: &std::collections::HashMap<&str, &Tile>,
-    game: &Game<'_>,
-    cur: &mut Pending,
-    p: &Value,
-) -> Result<(), String> {
-    let id = text(p, "meepleId")?;
+/// A meeple id's owner and our figure (`1.wagon.1` → 1, `wagon`).
+fn meeple(game: &Game<'_>, id: &str) -> Result<(usize, &'static str), String> {
     let mut parts = id.split('.');
     let (Some(owner), Some(kind), Some(_), None) =
         (parts.next(), parts.next(), parts.next(), parts.next())
@@ -444,60 +638,134 @@ fn deploy(
             id.escape_debug()
         ));
     };
-    if owner.parse::<usize>().ok() != Some(game.active_player()) {
-        return Err(format!(
-            "meeple `{}` is not the active player's (player {})",
-            id.escape_debug(),
-            game.active_player()
-        ));
-    }
+    let owner = owner
+        .parse::<usize>()
+        .ok()
+        .filter(|o| *o < game.players())
+        .ok_or_else(|| format!("meeple id `{}` names no player", id.escape_debug()))?;
     let figure = names::our_figure(kind).ok_or_else(|| {
         format!(
             "meeple type `{}` is not one tileforge plays",
             kind.escape_debug()
         )
     })?;
-    let ptr = p.get("pointer").ok_or("no `pointer`")?;
+    Ok((owner, figure))
+}
+
+/// The square and our feature name (a slot as seen on the board, or a
+/// centre kind; `acrobats` for a pyramid) of a JCZ feature pointer, on the
+/// tile just placed (not yet on our board) or one on the board.
+fn pointer_feature(
+    rules: &Ruleset,
+    tiles: &std::collections::HashMap<&str, &Tile>,
+    game: &Game<'_>,
+    cur: &Pending,
+    ptr: &Value,
+) -> Result<(i32, i32, String), String> {
     let (x, y) = position(ptr.get("position"))?;
     let ftype = text(ptr, "feature")?;
     let location = text(ptr, "location")?;
-    let named = |x: i32, y: i32| -> Result<String, String> {
-        let (kind, rotation) = if (Some(x), Some(y)) == (cur.turn.x, cur.turn.y) {
-            (
-                rules.kind(&cur.turn.tile).ok_or("unknown tile")?,
-                cur.turn.rotation.unwrap_or(0),
-            )
-        } else {
-            game.tile_at(x, y)
-                .ok_or_else(|| format!("no tile at ({x}, {y})"))?
-        };
-        let id = rules.kind_id(kind);
-        let tile = tiles
-            .get(id)
-            .ok_or_else(|| format!("tile `{id}` is not in the set"))?;
-        let f = pointers::feature_at(tile, rotation, ftype, location).ok_or_else(|| {
-            format!(
-                "{id} at ({x}, {y}) has no {} at `{}`",
-                ftype.escape_debug(),
-                location.escape_debug()
-            )
-        })?;
-        Ok(rules
-            .feature_name(kind, rotation, u8::try_from(f).unwrap_or(u8::MAX))
-            .to_string())
+    if ftype == "Acrobats" {
+        return Ok((x, y, "acrobats".into()));
+    }
+    let (kind, rotation) = if (Some(x), Some(y)) == (cur.turn.x, cur.turn.y) {
+        (
+            rules.kind(&cur.turn.tile).ok_or("unknown tile")?,
+            cur.turn.rotation.unwrap_or(0),
+        )
+    } else {
+        game.tile_at(x, y)
+            .ok_or_else(|| format!("no tile at ({x}, {y})"))?
     };
+    let id = rules.kind_id(kind);
+    let tile = tiles
+        .get(id)
+        .ok_or_else(|| format!("tile `{id}` is not in the set"))?;
+    let f = pointers::feature_at(tile, rotation, ftype, location).ok_or_else(|| {
+        format!(
+            "{id} at ({x}, {y}) has no {} at `{}`",
+            ftype.escape_debug(),
+            location.escape_debug()
+        )
+    })?;
+    Ok((
+        x,
+        y,
+        rules
+            .feature_name(kind, rotation, u8::try_from(f).unwrap_or(u8::MAX))
+            .to_string(),
+    ))
+}
+
+/// A DEPLOY_MEEPLE of the figure action (or a flight's landing): a
+/// follower or other figure on the tile just placed, a barn on one of its
+/// corners, a follower through its magic portal onto another tile.
+fn deploy(
+    rules: &Ruleset,
+    tiles: &std::collections::HashMap<&str, &Tile>,
+    game: &Game<'_>,
+    cur: &mut Pending,
+    p: &Value,
+) -> Result<(), String> {
+    let id = text(p, "meepleId")?;
+    let (owner, figure) = meeple(game, id)?;
+    if owner != game.active_player() {
+        return Err(format!(
+            "meeple `{}` is not the active player's (player {})",
+            id.escape_debug(),
+            game.active_player()
+        ));
+    }
+    let ptr = p.get("pointer").ok_or("no `pointer`")?;
+    let (x, y) = position(ptr.get("position"))?;
+    let ftype = text(ptr, "feature")?;
     let figure_opt = Some(figure.to_string());
     if cur.flying {
         cur.flying = false;
-        let name = named(x, y)?;
+        let (_, _, name) = pointer_feature(rules, tiles, game, cur, ptr)?;
         if let Some(f) = cur.turn.flight.as_mut() {
             f.feature = Some(name);
         }
         return Ok(());
     }
-    if cur.turn.meeple.is_some() || cur.turn.acrobat.is_some() || cur.turn.flight.is_some() {
+    let t = &cur.turn;
+    if t.meeple.is_some()
+        || t.acrobat.is_some()
+        || t.flight.is_some()
+        || t.barn.is_some()
+        || t.portal.is_some()
+    {
         return Err("a second figure in one turn".into());
     }
+    cur.undo = Some(cur.turn.clone());
+    let placed = (cur.turn.x, cur.turn.y);
+    if figure == "barn" && ftype != "FlyingMachine" {
+        // JCZ names a corner by the tile whose north-west corner it is.
+        let (Some(tx), Some(ty)) = placed else {
+            return Err("a barn before any tile".into());
+        };
+        let corner = match (x - tx, y - ty) {
+            (0, 0) => "NW",
+            (1, 0) => "NE",
+            (1, 1) => "SE",
+            (0, 1) => "SW",
+            _ => {
+                return Err(format!(
+                    "a barn on the corner of ({x}, {y}), not a corner of the tile just placed"
+                ))
+            }
+        };
+        cur.turn.barn = Some(crate::engine::log::BarnLog {
+            corner: corner.into(),
+            figure: figure_opt,
+        });
+        return Ok(());
+    }
+    let portal = || {
+        tiles
+            .get(cur.turn.tile.as_str())
+            .is_some_and(|t| t.features.iter().any(|f| f.kind == "portal"))
+    };
     match ftype {
         "FlyingMachine" => {
             let r = p
@@ -520,23 +788,202 @@ fn deploy(
             });
             cur.flying = true;
         }
-        "Acrobats" => {
+        "Acrobats" if (Some(x), Some(y)) == placed || !portal() => {
             cur.turn.acrobat = Some(AcrobatLog {
                 x,
                 y,
                 figure: figure_opt,
             });
         }
-        _ => {
-            if (Some(x), Some(y)) != (cur.turn.x, cur.turn.y) {
+        _ if (Some(x), Some(y)) != placed => {
+            if !portal() {
                 return Err(format!(
                     "a figure on ({x}, {y}), not on the tile just placed: a move tileforge does not play"
                 ));
             }
+            let (x, y, feature) = pointer_feature(rules, tiles, game, cur, ptr)?;
+            cur.turn.portal = Some(FeatureLog {
+                x,
+                y,
+                feature,
+                figure: figure_opt,
+            });
+        }
+        "Road" if on_bridge(cur, x, y, text(ptr, "location")?).is_some() => {
             cur.turn.meeple = Some(MeepleLog {
                 figure: figure.to_string(),
-                feature: named(x, y)?,
+                feature: on_bridge(cur, x, y, text(ptr, "location")?)
+                    .unwrap_or_default()
+                    .to_string(),
             });
+        }
+        _ => {
+            let (_, _, feature) = pointer_feature(rules, tiles, game, cur, ptr)?;
+            cur.turn.meeple = Some(MeepleLog {
+                figure: figure.to_string(),
+                feature,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The bridge's way (`E-W`, `N-S`) when JCZ's road pointer at (x, y)
+/// names the bridge the turn put there.
+fn on_bridge(cur: &Pending, x: i32, y: i32, location: &str) -> Option<&'static str> {
+    let b = cur.turn.bridge.as_ref().filter(|b| (b.x, b.y) == (x, y))?;
+    let way = bridge_way(location)?;
+    (b.axis == way).then_some(way)
+}
+
+/// Our way of a JCZ bridge location (`WE` → `E-W`).
+fn bridge_way(location: &str) -> Option<&'static str> {
+    match location {
+        "WE" | "EW" => Some("E-W"),
+        "NS" | "SN" => Some("N-S"),
+        _ => None,
+    }
+}
+
+/// `PLACE_TOKEN` in a turn's figure action: a bridge (before the figure),
+/// or a castle on a small city (after it).
+fn token(cur: &mut Pending, p: &Value) -> Result<(), String> {
+    let kind = text(p, "token")?;
+    let ptr = p.get("pointer").ok_or("no `pointer`")?;
+    let (x, y) = position(ptr.get("position"))?;
+    match kind {
+        "BRIDGE" => {
+            let location = text(ptr, "location")?;
+            let axis = bridge_way(location).ok_or_else(|| {
+                format!(
+                    "a bridge along `{}`, neither WE nor NS",
+                    location.escape_debug()
+                )
+            })?;
+            if cur.turn.bridge.is_some() {
+                return Err("a second bridge in one turn".into());
+            }
+            cur.turn.bridge = Some(crate::engine::log::BridgeLog {
+                x,
+                y,
+                axis: axis.into(),
+            });
+        }
+        "CASTLE" => {
+            cur.turn.castle.get_or_insert_with(Vec::new).push(true);
+            cur.acted = true;
+        }
+        other => {
+            return Err(format!(
+                "a `{}` token is one tileforge does not read",
+                other.escape_debug()
+            ))
+        }
+    }
+    Ok(())
+}
+
+/// A wagon's move after the turn's scoring (`DEPLOY_MEEPLE` after the
+/// COMMIT): the next of the turn's wagon decisions.
+fn wagon_move(
+    rules: &Ruleset,
+    tiles: &std::collections::HashMap<&str, &Tile>,
+    game: &Game<'_>,
+    cur: &mut Pending,
+    p: &Value,
+) -> Result<(), String> {
+    let (_, figure) = meeple(game, text(p, "meepleId")?)?;
+    let ptr = p.get("pointer").ok_or("no `pointer`")?;
+    let (x, y, feature) = pointer_feature(rules, tiles, game, cur, ptr)?;
+    cur.post.push(Some(FeatureLog {
+        x,
+        y,
+        feature,
+        figure: Some(figure.to_string()),
+    }));
+    Ok(())
+}
+
+/// The princess sends a knight home (`RETURN_MEEPLE`, source `PRINCESS`),
+/// as the turn's figure action.
+fn princess(
+    rules: &Ruleset,
+    tiles: &std::collections::HashMap<&str, &Tile>,
+    game: &Game<'_>,
+    cur: &mut Pending,
+    p: &Value,
+) -> Result<(), String> {
+    let mp = p.get("pointer").ok_or("no `pointer`")?;
+    let (owner, figure) = meeple(game, text(mp, "meepleId")?)?;
+    let fp = mp.get("featurePointer").ok_or("no `featurePointer`")?;
+    let (x, y, feature) = pointer_feature(rules, tiles, game, cur, fp)?;
+    cur.turn.princess = Some(CaptureLog {
+        x,
+        y,
+        feature,
+        player: owner,
+        figure: Some(figure.to_string()),
+    });
+    Ok(())
+}
+
+/// `MOVE_NEUTRAL_FIGURE`: the fairy beside a follower (the figure action),
+/// the mage or the witch (right after the tile), or a dragon step (after
+/// the turn's COMMIT).
+fn neutral(
+    rules: &Ruleset,
+    tiles: &std::collections::HashMap<&str, &Tile>,
+    game: &Game<'_>,
+    cur: &mut Pending,
+    p: &Value,
+) -> Result<(), String> {
+    let id = text(p, "figureId")?;
+    let to = p.get("to").unwrap_or(&Value::Null);
+    match id.split('.').next().unwrap_or("") {
+        "fairy" if !cur.committed => {
+            let (_, figure) = meeple(game, text(to, "meepleId")?)?;
+            let fp = to.get("featurePointer").ok_or("no `to.featurePointer`")?;
+            let (x, y, feature) = pointer_feature(rules, tiles, game, cur, fp)?;
+            cur.turn.fairy = Some(FeatureLog {
+                x,
+                y,
+                feature,
+                figure: Some(figure.to_string()),
+            });
+        }
+        "dragon" if cur.committed => {
+            let (x, y) = position(Some(to))?;
+            cur.turn.dragon.get_or_insert_with(Vec::new).push([x, y]);
+        }
+        f @ ("mage" | "witch") if !cur.committed => {
+            let magic = if to.is_null() {
+                MagicLog {
+                    figure: f.into(),
+                    x: None,
+                    y: None,
+                    feature: None,
+                }
+            } else {
+                let (x, y, feature) = pointer_feature(rules, tiles, game, cur, to)?;
+                MagicLog {
+                    figure: f.into(),
+                    x: Some(x),
+                    y: Some(y),
+                    feature: Some(feature),
+                }
+            };
+            cur.turn.magic = Some(magic);
+        }
+        _ => {
+            return Err(format!(
+                "moving the neutral figure `{}` {} is a move tileforge does not play",
+                id.escape_debug(),
+                if cur.committed {
+                    "after the turn's COMMIT"
+                } else {
+                    "before the turn's COMMIT"
+                }
+            ))
         }
     }
     Ok(())

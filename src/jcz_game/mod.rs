@@ -20,4 +20,4 @@ pub mod pointers;
 
 pub use export::export;
 pub use format::Save;
-pub use import::{expansions, import};
+pub use import::{expansions, expansions_with, import};

@@ -189,7 +189,12 @@ pub const EXPANSIONS: &[Expansion] = &[
         ours: "abbey-and-mayor",
         set: "abbey-and-mayor:1",
         prefix: "AM",
-        elements: &[("abbey", Some(1))],
+        elements: &[
+            ("abbey", Some(1)),
+            ("mayor", Some(1)),
+            ("wagon", Some(1)),
+            ("barn", Some(1)),
+        ],
         replaces: None,
     },
     Expansion {
@@ -202,6 +207,22 @@ pub const EXPANSIONS: &[Expansion] = &[
             ("princess", None),
             ("portal", None),
         ],
+        replaces: None,
+    },
+    Expansion {
+        ours: "king-and-robber",
+        set: "king-and-robber:1",
+        prefix: "KR",
+        // The titles: no figure on the board, no message (both engines
+        // hand them out).
+        elements: &[("king", None), ("robber", None)],
+        replaces: None,
+    },
+    Expansion {
+        ours: "bridges-castles-and-bazaars",
+        set: "bridges-castles-and-bazaars:1",
+        prefix: "BB",
+        elements: &[("bridge", None), ("castle", None), ("bazaar", None)],
         replaces: None,
     },
     Expansion {
@@ -334,6 +355,20 @@ const FIGURES: &[(&str, &str, &str)] = &[
     ("fairy", "fairy", "fairy"),
 ];
 
+/// Expansions the import reads and the export does not write yet: Bridges,
+/// Castles & Bazaars (its bridges and castles are read, its bazaars' auctions
+/// are not).
+pub const IMPORT_ONLY: &[&str] = &["bridges-castles-and-bazaars"];
+
+/// Elements of supply pieces JCZ counts itself (`true` or a number): named
+/// alone, they bring their expansion into play, like a figure's.
+pub const PIECE_ELEMENTS: &[&str] = &["bridge", "castle"];
+
+/// Our figures that are titles, not pieces (King & Robber's king and
+/// robber): their expansion's elements switch them on, and no message
+/// names them.
+pub const TITLES: &[&str] = &["king", "robber"];
+
 /// JCZ's meeple type (`small`) of our figure (`meeple`).
 #[must_use]
 pub fn meeple_type(figure: &str) -> Option<&'static str> {
@@ -344,6 +379,13 @@ pub fn meeple_type(figure: &str) -> Option<&'static str> {
 #[must_use]
 pub fn our_figure(meeple_type: &str) -> Option<&'static str> {
     FIGURES.iter().find(|f| f.1 == meeple_type).map(|f| f.0)
+}
+
+/// Whether an element counts or switches on one of our figures (`wagon`,
+/// `fairy`): named alone, it brings that figure's expansion into play.
+#[must_use]
+pub fn is_figure_element(element: &str) -> bool {
+    FIGURES.iter().any(|f| f.2 == element) || PIECE_ELEMENTS.contains(&element)
 }
 
 /// The element counting a figure (`small-follower`).

@@ -158,7 +158,8 @@ impl SourcesTally {
                 | Reason::Watchtower { .. }
                 | Reason::SpecialMonastery { .. }
                 | Reason::Magic { .. }
-                | Reason::Vodyanoy { .. } => {}
+                | Reason::Vodyanoy { .. }
+                | Reason::CastleFarm { .. } => {}
                 Reason::Darmstadtium | Reason::Church { .. } => {}
             }
         }

@@ -35,7 +35,8 @@
 //! `offer` and `act` (a bridge), `check_action` and `narrow` (no follower on
 //! a way without a bridge; no acrobat under a bridge; the bridge a tile
 //! placed by a bridge needs, first), `another_action` (the
-//! figure action follows), `after_scoring` (the road a bridge completed),
+//! figure action follows), `after_scoring` (the road a bridge completed,
+//! or an abbey's wall ended at a bridge's end),
 //! `relink` (a rebuilt road keeps its bridges).
 
 use super::module::{hooks, Capability, Host, Module, Offer, On, Setup};
@@ -117,6 +118,9 @@ pub struct Bridges {
     /// The board sides where the tile just placed fits only by the bridge
     /// still due this turn (bits N E S W; 0: none is due).
     forced: u8,
+    /// Bridges' ways the tile just placed ended with no road (an abbey's
+    /// wall): scored after the turn's scoring when that completed them.
+    ended: Vec<u32>,
 }
 
 impl Module for Bridges {
@@ -255,6 +259,7 @@ impl Module for Bridges {
             bridges: Vec::new(),
             placed: false,
             forced: 0,
+            ended: Vec::new(),
         }
     }
 
@@ -263,6 +268,7 @@ impl Module for Bridges {
         self.bridges.clone_from(&other.bridges);
         self.placed = other.placed;
         self.forced = other.forced;
+        self.ended.clone_from(&other.ended);
     }
 
     fn widen<X: Host>(
@@ -294,6 +300,7 @@ impl Module for Bridges {
     fn tile_move<X: Host>(&mut self, _: &BridgeTable, _: &mut Game<'_, X>) {
         self.placed = false;
         self.forced = 0;
+        self.ended.clear();
     }
 
     fn placed<X: Host>(&mut self, t: &BridgeTable, game: &mut Game<'_, X>) {
@@ -327,7 +334,12 @@ impl Module for Bridges {
                     game.features.open_more(n, 1);
                     game.features.join(way, n, true);
                 }
-                None => game.features.close(way),
+                // Only an abbey's wall, which fits anything, meets a
+                // bridge's end without a road: it ends the road there.
+                None => {
+                    game.features.close(way);
+                    self.ended.push(way);
+                }
             }
         }
     }
@@ -442,6 +454,13 @@ impl Module for Bridges {
     }
 
     fn after_scoring<X: Host>(&mut self, _: &BridgeTable, game: &mut Game<'_, X>) {
+        // The roads over bridges an abbey's wall ended this turn.
+        for way in std::mem::take(&mut self.ended) {
+            let root = game.features.find(way);
+            if game.features.open(root) == 0 && game.features.occupants(root) > 0 {
+                game.score_feature(root);
+            }
+        }
         // The road a bridge placed this turn completed (none: its ends face
         // empty squares or continue roads the tile's own scoring saw).
         let Some(b) = self.bridges.last().filter(|_| self.placed) else {
@@ -462,6 +481,17 @@ impl Module for Bridges {
                 link(t, game, b, way);
             }
         }
+    }
+}
+
+impl Bridges {
+    /// The board sides (N E S W = 0..3) of the ends of the bridge that is
+    /// feature `feature` of placed tile `tile`, if it is one.
+    pub(super) fn ends_of(&self, tile: u32, feature: u8) -> Option<[u8; 2]> {
+        self.bridges
+            .iter()
+            .find(|b| b.tile == tile && b.feature == feature)
+            .map(|b| b.ends)
     }
 }
 

@@ -19,11 +19,14 @@
 //! Interplay: a lord stands on its castle's tile, so the big top counts it,
 //! and lords leave only after the last circus scoring (`big-top` scores in
 //! `final_first`, lords go in `final_last`). A pyramid is no feature for a
-//! castle (it is not network- or neighbourhood-scored).
+//! castle (it is not network- or neighbourhood-scored). The fairy beside a
+//! knight who becomes a lord stays beside the lord. A field scores each
+//! castle it touches one point more than a completed city (4, not 3).
 //!
 //! Hooks: `prepare_kind` (castle bases), `due_before_scoring` (the small
 //! cities offered), `apply` (the owner's decision), `expected`,
-//! `after_scoring` (fiefs scored), `final_last` (lords go home).
+//! `after_scoring` (fiefs scored), `scored` (a field's castles),
+//! `final_last` (lords go home).
 
 use super::module::{hooks, Capability, Host, Module, On, Setup, Then};
 use crate::emit::wire::{self, Shape};
@@ -31,7 +34,7 @@ use crate::engine::core::game::Standing;
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::tables::Kind;
 use crate::engine::core::vocab::{Scoring, Vocab};
-use crate::engine::core::{Game, SetupError, Spot};
+use crate::engine::core::{Game, Scored, SetupError, Spot};
 use crate::engine::events::{Event, Reason, Source};
 use crate::engine::ids::{FeatureKindId, FigureId};
 use crate::engine::moves::{illegal, IllegalMove, Move, Phase};
@@ -103,6 +106,7 @@ impl Module for Castles {
         apply,
         expected,
         after_scoring,
+        scored,
         final_last
     ];
 
@@ -305,6 +309,41 @@ impl Module for Castles {
         }
     }
 
+    /// A field scored: each castle it touches is worth one point more to
+    /// its farmers than the completed city it was (4 instead of 3).
+    fn scored<X: Host>(&mut self, _: &CastleTable, game: &mut Game<'_, X>, scored: &Scored<'_>) {
+        let Some(Event {
+            reason: Reason::Farm { .. },
+            ..
+        }) = scored.event
+        else {
+            return;
+        };
+        if self.castles.is_empty() {
+            return;
+        }
+        let Some(Spot::Node(node)) = scored.returned.first().map(|s| s.spot) else {
+            return;
+        };
+        let castles = self.touching(game, node);
+        if castles == 0 {
+            return;
+        }
+        let turn = game.event_turn();
+        for player in 0..game.players {
+            if scored.winners & (1 << player) == 0 {
+                continue;
+            }
+            game.award(Event {
+                turn,
+                player,
+                points: i64::from(castles),
+                source: Source::Field,
+                reason: Reason::CastleFarm { castles },
+            });
+        }
+    }
+
     fn final_last<X: Host>(&mut self, _: &CastleTable, game: &mut Game<'_, X>) {
         let mut i = game.standing.len();
         while i > 0 {
@@ -395,6 +434,33 @@ fn followers_on<X: Host>(game: &mut Game<'_, X>, root: u32) -> Vec<usize> {
 }
 
 impl Castles {
+    /// The castles the face of `node` (a field) touches, each once.
+    fn touching<X: Host>(&self, game: &mut Game<'_, X>, node: u32) -> u32 {
+        let roots: Vec<u32> = self
+            .castles
+            .iter()
+            .map(|c| game.features.find(c.root))
+            .collect();
+        let root = game.features.find(node);
+        let mut seen: Vec<u32> = Vec::new();
+        let mut m = root;
+        loop {
+            let placed = game.board.placed[game.features.tile(m) as usize];
+            let kind = &game.rules.kinds[usize::from(placed.kind.0)];
+            let face = &kind.features[usize::from(game.features.feature(m))];
+            for &c in &face.touching {
+                let other = game.features.find(placed.first_node + u32::from(c));
+                if roots.contains(&other) && !seen.contains(&other) {
+                    seen.push(other);
+                }
+            }
+            m = game.features.next(m);
+            if m == root {
+                return u32::try_from(seen.len()).unwrap_or(u32::MAX);
+            }
+        }
+    }
+
     /// Builds a castle on the small city `root` for `owner`: its follower
     /// becomes the lord, off the city, on the same tile.
     fn build<X: Host>(&mut self, game: &mut Game<'_, X>, root: u32, owner: u8) {
@@ -407,6 +473,10 @@ impl Castles {
             spot: Spot::Off(SPOT),
             ..s
         });
+        // The same follower, on the same tile: the fairy stays beside it.
+        if let Some(f) = game.x.module_mut::<super::fairy::Fairy>() {
+            f.follow(s.tile, s.spot, Spot::Off(SPOT), s.player, s.figure);
+        }
         game.release_companions(usize::from(owner), root);
         let other = game.features.next(root);
         let mut tiles = [game.features.tile(root), game.features.tile(other)];

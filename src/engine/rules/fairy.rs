@@ -234,6 +234,16 @@ fn standing_index<X: Host>(game: &Game<'_, X>, at: At) -> Option<usize> {
 }
 
 impl Fairy {
+    /// The follower the fairy is beside moved to another spot of its tile
+    /// (a knight that became a castle's lord): the fairy stays beside it.
+    pub(super) fn follow(&mut self, tile: u32, from: Spot, to: Spot, player: u8, figure: FigureId) {
+        if let Some(a) = self.at.as_mut() {
+            if a.beside && (a.tile, a.spot, a.player, a.figure) == (tile, from, player, figure) {
+                a.spot = to;
+            }
+        }
+    }
+
     /// The placed tile where the fairy stands.
     #[must_use]
     pub fn tile(&self) -> Option<u32> {
@@ -256,9 +266,10 @@ impl Fairy {
         player: u8,
         figure: FigureId,
     ) -> Option<Beside> {
-        if usize::from(player) != game.active
-            || !game.rules.figures[usize::from(figure.0)].follower_piece()
-        {
+        let def = &game.rules.figures[usize::from(figure.0)];
+        // A follower: not a barn or a shepherd (`follower no`), which
+        // stand on a feature but are no followers.
+        if usize::from(player) != game.active || !def.follower_piece() || !def.follower {
             return None;
         }
         if let Some(at) = self.at {

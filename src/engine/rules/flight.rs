@@ -242,7 +242,7 @@ fn flights_into<X: Host>(
     let mut landings = Vec::new();
     for i in 0..figures {
         let figure = FigureId(u8::try_from(i).unwrap_or(u8::MAX));
-        if !game.rules.figures[i].follower_piece() || game.supply(game.active, figure) == 0 {
+        if !flies(&game.rules.figures[i]) || game.supply(game.active, figure) == 0 {
             continue;
         }
         if decisions_only {
@@ -276,6 +276,12 @@ fn flights_into<X: Host>(
     }
 }
 
+/// Whether a figure may fly: a follower (not a companion, nor a barn or a
+/// shepherd, which stand on a feature but are no followers: `follower no`).
+fn flies(def: &crate::engine::core::supplies::FigureDef) -> bool {
+    def.follower_piece() && def.follower
+}
+
 /// Checks and performs a flight.
 fn fly<X: Host>(
     t: &FlightTable,
@@ -285,7 +291,7 @@ fn fly<X: Host>(
     landing: Option<Landing>,
 ) -> Result<(), IllegalMove> {
     game.check_supply(figure)?;
-    if !game.rules.figures[usize::from(figure.0)].follower_piece() {
+    if !flies(&game.rules.figures[usize::from(figure.0)]) {
         return illegal(format!(
             "{} can't fly: only followers fly",
             with_article(game.rules.figure_id(figure))

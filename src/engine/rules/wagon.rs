@@ -24,6 +24,7 @@
 
 use super::module::{hooks, Capability, Host, Module, On, Setup, Then};
 use crate::emit::wire::{self, Shape};
+use crate::engine::core::board::SIDE_STEP;
 use crate::engine::core::params::Params;
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::tables::Kind;
@@ -31,6 +32,7 @@ use crate::engine::core::vocab::Vocab;
 use crate::engine::core::{Game, Scored, SetupError, Spot};
 use crate::engine::ids::FigureId;
 use crate::engine::moves::{illegal, IllegalMove, Move, Phase};
+use crate::geometry::Slot;
 
 /// The capability.
 pub const NAME: &str = "wagon";
@@ -298,6 +300,7 @@ fn targets_by_road<X: Host>(
     let mut out = Vec::new();
     let root = game.features.root(due.from);
     let mut joined: Vec<u32> = Vec::new();
+    let abbey = game.abbey_tile();
     let mut m = root;
     loop {
         let p = game.board.placed[game.features.tile(m) as usize];
@@ -313,6 +316,42 @@ fn targets_by_road<X: Host>(
             let other = game.features.root(p.first_node + u32::from(b));
             if other != root && !joined.contains(&other) {
                 joined.push(other);
+            }
+        }
+        // An abbey's wall ends the piece where it touches it: the abbey's
+        // cloister is joined to the scored feature there.
+        if let Some(abbey) = abbey {
+            let kind = &game.rules.kinds[usize::from(p.kind.0)];
+            // The board sides the piece reaches: its slots', or a bridge's ends.
+            let mut sides: Vec<usize> = (0..12)
+                .filter(|&j| kind.slot_feature[j] == f)
+                .map(|j| Slot::from_index(j).rotated(p.rotation).side().index())
+                .collect();
+            if let Some(ends) = game
+                .x
+                .module::<super::bridge::Bridges>()
+                .and_then(|b| b.ends_of(game.features.tile(m), f))
+            {
+                sides.extend(ends.iter().map(|&e| usize::from(e)));
+            }
+            for side in sides {
+                let (dx, dy) = SIDE_STEP[side];
+                let Some(u) = game.board.tile_at(p.x + dx, p.y + dy) else {
+                    continue;
+                };
+                let q = game.board.placed[u as usize];
+                if q.kind != abbey {
+                    continue;
+                }
+                for (c, piece) in (0u8..).zip(&game.rules.kinds[usize::from(abbey.0)].features) {
+                    let other = game.features.root(q.first_node + u32::from(c));
+                    if piece.admits & (1 << due.figure.0) != 0
+                        && game.features.shape(other) == Shape::Spot
+                        && !joined.contains(&other)
+                    {
+                        joined.push(other);
+                    }
+                }
             }
         }
         m = game.features.next(m);
