@@ -21,6 +21,7 @@ use super::pyramid::{self, Pyramid};
 use super::tower::Towers;
 use super::volcano::Volcano;
 use crate::emit::wire;
+use crate::engine::core::board::Placed;
 use crate::engine::core::params::Params;
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::tables::Kind;
@@ -38,6 +39,8 @@ pub struct DragonTable {
     symbol: Vec<bool>,
     /// `dragon.moves`.
     moves: u32,
+    /// `dragon.eats-tower-tops` 1: a follower on top of a tower is eaten too.
+    eats_tops: bool,
 }
 
 /// A move falling due, and what the dragon ate.
@@ -55,7 +58,13 @@ impl Module for Dragon {
         name: NAME,
         on: On::Kind,
         meaning: "the dragon symbol: after the turn the dragon moves, the players choosing a step each in turn, eating the figures on the tiles it enters",
-        parameters: &[("dragon.moves", "squares the dragon moves after a dragon tile")],
+        parameters: &[
+            ("dragon.moves", "squares the dragon moves after a dragon tile"),
+            (
+                "dragon.eats-tower-tops",
+                "0 (the default): a follower on top of a tower is out of the dragon's reach; 1 (JCloisterZone's): the dragon eats it too",
+            ),
+        ],
     };
     const HOOKS: u64 = hooks![prepare_kind, parameters, placed, pending, apply, expected];
     const PREVIEWED: bool = true;
@@ -64,6 +73,7 @@ impl Module for Dragon {
         Ok(DragonTable {
             symbol: Vec::new(),
             moves: 0,
+            eats_tops: false,
         })
     }
 
@@ -87,6 +97,13 @@ impl Module for Dragon {
                 "rule parameter `dragon.moves` must not be negative, not {moves}"
             ))
         })?;
+        let tops = params.require("dragon.eats-tower-tops", false);
+        if !(0..=1).contains(&tops) {
+            return Err(SetupError(format!(
+                "rule parameter `dragon.eats-tower-tops` is 0 (the tower keeps its follower safe) or 1 (JCloisterZone's: the dragon eats it), not {tops}"
+            )));
+        }
+        table.eats_tops = tops == 1;
         Ok(())
     }
 
@@ -208,19 +225,24 @@ impl Dragon {
     /// of a tower, then the companions left without their owner's follower.
     fn eat<X: Host>(&mut self, game: &mut Game<'_, X>, tile: u32) {
         let placed = game.board.placed[tile as usize];
-        let tower_top = X::table::<Towers>(&game.rules.ext)
-            .and_then(|t| t.foundation_of(placed.kind))
-            .map(|f| Spot::Node(placed.first_node + u32::from(f)));
+        let tower_top = tower_top(game, placed);
+        let safe = tower_top.is_some() && tower_top == safe_tower_top(game, placed);
         let mut roots: Vec<(usize, u32)> = Vec::new();
         let mut i = game.standing.len();
         while i > 0 {
             i -= 1;
             let s = game.standing[i];
-            if s.tile != tile || Some(s.spot) == tower_top {
+            if s.tile != tile || (safe && Some(s.spot) == tower_top) {
                 continue;
             }
             game.return_figure(i);
             self.eaten += 1;
+            if Some(s.spot) == tower_top {
+                // `dragon.eats-tower-tops` 1: the tower is open again.
+                if let Some(w) = game.x.module_mut::<Towers>() {
+                    w.reopen(tile);
+                }
+            }
             match s.spot {
                 Spot::Node(n) => roots.push((usize::from(s.player), game.features.find(n))),
                 Spot::Off(pyramid::SPOT) => {
@@ -235,6 +257,22 @@ impl Dragon {
             game.release_companions(player, root);
         }
     }
+}
+
+/// The spot of a follower on top of a tower on `placed`, out of the
+/// dragon's reach (none without a tower, or with `dragon.eats-tower-tops` 1).
+fn safe_tower_top<X: Host>(game: &Game<'_, X>, placed: Placed) -> Option<Spot> {
+    if X::table::<Dragon>(&game.rules.ext).is_some_and(|t| t.eats_tops) {
+        return None;
+    }
+    tower_top(game, placed)
+}
+
+/// The spot on top of the tower foundation of `placed`, if it has one.
+fn tower_top<X: Host>(game: &Game<'_, X>, placed: Placed) -> Option<Spot> {
+    X::table::<Towers>(&game.rules.ext)
+        .and_then(|t| t.foundation_of(placed.kind))
+        .map(|f| Spot::Node(placed.first_node + u32::from(f)))
 }
 
 impl Game<'_, super::InPlay> {
@@ -265,12 +303,7 @@ impl Game<'_, super::InPlay> {
     /// one entry a figure.
     pub fn figures_on_tile(&self, x: i32, y: i32) -> impl Iterator<Item = usize> + '_ {
         let tile = self.board.tile_at(x, y);
-        let top = tile.and_then(|t| {
-            let placed = self.board.placed[t as usize];
-            super::InPlay::table::<Towers>(&self.rules.ext)
-                .and_then(|w| w.foundation_of(placed.kind))
-                .map(|f| Spot::Node(placed.first_node + u32::from(f)))
-        });
+        let top = tile.and_then(|t| safe_tower_top(self, self.board.placed[t as usize]));
         self.standing
             .iter()
             .filter(move |s| Some(s.tile) == tile && Some(s.spot) != top)

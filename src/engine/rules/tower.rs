@@ -440,8 +440,22 @@ impl Towers {
         if let Some(root) = root {
             game.release_companions(owner, root);
         }
+        let top = self_foundation(game, s.tile)
+            .map(|f| Spot::Node(game.board.placed[s.tile as usize].first_node + u32::from(f)));
+        if top == Some(s.spot) {
+            // The follower that closed a tower was taken: it is open again.
+            self.reopen(s.tile);
+        }
         if owner != active {
             self.exchange(game, active, owner);
+        }
+    }
+
+    /// The follower on top of the tower on `tile` has left (captured by
+    /// another tower, or eaten): the tower is open again.
+    pub(super) fn reopen(&mut self, tile: u32) {
+        if let Some(w) = self.towers.iter_mut().find(|w| w.tile == tile) {
+            w.closed = false;
         }
     }
 
