@@ -19,6 +19,7 @@
 
 use super::module::{hooks, Capability, Host, Module, Offer, On, Setup};
 use super::pyramid;
+use crate::engine::core::game::Standing;
 use crate::engine::core::params::Params;
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::vocab::{Scoring, Vocab};
@@ -240,6 +241,17 @@ impl Fairy {
         if let Some(a) = self.at.as_mut() {
             if a.beside && (a.tile, a.spot, a.player, a.figure) == (tile, from, player, figure) {
                 a.spot = to;
+            }
+        }
+    }
+
+    /// The follower the fairy is beside left the board other than by its
+    /// feature's scoring (a tower took it prisoner): the fairy stays on the
+    /// tile beside no one, so a follower put there later is not that one.
+    pub(super) fn left(&mut self, s: &Standing) {
+        if let Some(a) = self.at.as_mut() {
+            if (a.tile, a.spot, a.player, a.figure) == (s.tile, s.spot, s.player, s.figure) {
+                a.beside = false;
             }
         }
     }

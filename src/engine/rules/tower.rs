@@ -422,6 +422,9 @@ impl Towers {
             Spot::Node(n) => Some(game.features.find(n)),
             Spot::Off(_) => None,
         };
+        if let Some(f) = game.x.module_mut::<super::fairy::Fairy>() {
+            f.left(&s);
+        }
         if owner == active {
             game.return_figure(index);
         } else {
