@@ -195,6 +195,10 @@ fn landings_into<X: Host>(
     let Some(tile) = game.board.tile_at(x, y) else {
         return Some((x, y));
     };
+    // No figure lands where none may be placed (the dragon's tile).
+    if X::blocks_figures(game, tile) {
+        return Some((x, y));
+    }
     let target = game.board.placed[tile as usize];
     let target_kind = &game.rules.kinds[usize::from(target.kind.0)];
     for (f, feature) in (0u8..).zip(&target_kind.features) {
@@ -320,6 +324,9 @@ fn fly<X: Host>(
             let acrobat = X::table::<Pyramid>(&game.rules.ext).is_some_and(|p| p.is_acrobat(figure));
             let why = match game.board.tile_at(x, y) {
                 None => format!("the flight reaches ({x}, {y}), where no tile lies"),
+                Some(tile) if X::blocks_figures(game, tile) => format!(
+                    "the flight reaches ({x}, {y}), a tile no figure may be placed on (the dragon's, say)"
+                ),
                 Some(_) if options.is_empty() => format!(
                     "the flight reaches ({x}, {y}), where nothing can be landed on (only finished features, fields or a full pyramid)"
                 ),
