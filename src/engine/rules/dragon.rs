@@ -226,7 +226,7 @@ impl Dragon {
     fn eat<X: Host>(&mut self, game: &mut Game<'_, X>, tile: u32) {
         let placed = game.board.placed[tile as usize];
         let tower_top = tower_top(game, placed);
-        let safe = tower_top.is_some() && tower_top == safe_tower_top(game, placed);
+        let safe = !X::table::<Dragon>(&game.rules.ext).is_some_and(|t| t.eats_tops);
         let mut roots: Vec<(usize, u32)> = Vec::new();
         let mut i = game.standing.len();
         while i > 0 {
