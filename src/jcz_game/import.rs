@@ -15,7 +15,8 @@ use super::pointers;
 use crate::emit::wire::{Tile, TileSet};
 use crate::engine::log::{
     AcrobatLog, CaptureLog, CropActionLog, CropLog, CropResponseLog, FeatureLog, FlightLog,
-    GameLog, MagicLog, MeepleLog, PosLog, RecallLog, StartLog, TurnLog, FORMAT, VERSION,
+    GameLog, MagicLog, MeepleLog, PosLog, RansomLog, RecallLog, StartLog, TowerLog, TurnLog,
+    FORMAT, VERSION,
 };
 use crate::engine::replay::play_entry;
 use crate::engine::{Game, Placement, Ruleset, MAX_PLAYERS};
@@ -318,6 +319,10 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
     let mut pending: Option<Pending> = None;
     let tokens = tokens(set, rules, save)?;
     let mut placed = 0usize;
+    // Who holds each follower a tower took (JCZ's meeple id → the holder),
+    // and the ransom paid before the next tile.
+    let mut prisoners: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut ransom: Option<RansomLog> = None;
     for (index, m) in save.replay.iter().enumerate() {
         let at = |why: String| format!("message {} ({}): {why}", index + 1, m.kind.escape_debug());
         let p = &m.payload;
@@ -372,6 +377,7 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                         player: (held && game.bag_is_empty())
                             .then(|| final_round_player(&game, passes)),
                         token,
+                        ransom: ransom.take(),
                         ..TurnLog::default()
                     },
                     flying: false,
@@ -461,6 +467,33 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                     .filter(|c| !c.committed)
                     .ok_or_else(|| at("a token placed outside a turn's figure action".into()))?;
                 token(cur, p).map_err(&at)?;
+            }
+            "CAPTURE_FOLLOWER" => {
+                let cur = pending
+                    .as_mut()
+                    .filter(|c| !c.committed)
+                    .ok_or_else(|| at("a capture outside a turn's figure action".into()))?;
+                capture(rules, &tiles, &game, cur, p, &mut prisoners).map_err(&at)?;
+            }
+            "EXCHANGE_FOLLOWER" => {
+                // Which prisoner comes home in an exchange: the engine
+                // exchanges the earliest one held, as the export writes it.
+                let id = text(p, "meepleId").map_err(&at)?;
+                prisoners.remove(id);
+            }
+            "PAY_RANSOM" => {
+                let id = text(p, "meepleId").map_err(&at)?;
+                let (_, figure) = meeple(&game, id).map_err(&at)?;
+                let holder = prisoners.remove(id).ok_or_else(|| {
+                    at(format!(
+                        "a ransom for `{}`, which no tower holds",
+                        id.escape_debug()
+                    ))
+                })?;
+                ransom = Some(RansomLog {
+                    holder,
+                    figure: Some(figure.to_string()),
+                });
             }
             "MOVE_NEUTRAL_FIGURE" => {
                 let cur = pending
@@ -668,6 +701,9 @@ fn pointer_feature(
     if ftype == "Acrobats" {
         return Ok((x, y, "acrobats".into()));
     }
+    if ftype == "Tower" {
+        return Ok((x, y, "tower".into()));
+    }
     let (kind, rotation) = if (Some(x), Some(y)) == (cur.turn.x, cur.turn.y) {
         (
             rules.kind(&cur.turn.tile).ok_or("unknown tile")?,
@@ -726,6 +762,15 @@ fn deploy(
         if let Some(f) = cur.turn.flight.as_mut() {
             f.feature = Some(name);
         }
+        return Ok(());
+    }
+    if ftype == "Tower" {
+        // A follower on top of a tower, anywhere on the board.
+        cur.turn.tower_follower = Some(RecallLog {
+            x,
+            y,
+            figure: figure_opt,
+        });
         return Ok(());
     }
     let t = &cur.turn;
@@ -873,12 +918,52 @@ fn token(cur: &mut Pending, p: &Value) -> Result<(), String> {
             cur.turn.castle.get_or_insert_with(Vec::new).push(true);
             cur.acted = true;
         }
+        "TOWER_PIECE" => {
+            cur.turn.tower = Some(TowerLog {
+                x,
+                y,
+                capture: None,
+            });
+        }
         other => {
             return Err(format!(
                 "a `{}` token is one tileforge does not read",
                 other.escape_debug()
             ))
         }
+    }
+    Ok(())
+}
+
+/// `CAPTURE_FOLLOWER` after a tower floor: the follower the floor takes,
+/// recorded as the holder's prisoner unless it is the player's own.
+fn capture(
+    rules: &Ruleset,
+    tiles: &std::collections::HashMap<&str, &Tile>,
+    game: &Game<'_>,
+    cur: &mut Pending,
+    p: &Value,
+    prisoners: &mut std::collections::HashMap<String, usize>,
+) -> Result<(), String> {
+    let mp = p.get("pointer").ok_or("no `pointer`")?;
+    let id = text(mp, "meepleId")?;
+    let (owner, figure) = meeple(game, id)?;
+    let ptr = mp.get("featurePointer").ok_or("no `featurePointer`")?;
+    let (x, y, feature) = pointer_feature(rules, tiles, game, cur, ptr)?;
+    let tower = cur
+        .turn
+        .tower
+        .as_mut()
+        .ok_or("a capture with no tower floor placed this turn")?;
+    tower.capture = Some(CaptureLog {
+        x,
+        y,
+        feature,
+        player: owner,
+        figure: Some(figure.to_string()),
+    });
+    if owner != cur.player {
+        prisoners.insert(id.to_string(), cur.player);
     }
     Ok(())
 }
