@@ -21,7 +21,7 @@
 //! `final_first`, lords go in `final_last`). A pyramid is no feature for a
 //! castle (it is not network- or neighbourhood-scored). The fairy beside a
 //! knight who becomes a lord stays beside the lord. A field scores each
-//! castle it touches one point more than a completed city (4, not 3).
+//! castle it touches `castle.farm-bonus` (1) more than a completed city.
 //!
 //! Hooks: `prepare_kind` (castle bases), `due_before_scoring` (the small
 //! cities offered), `apply` (the owner's decision), `expected`,
@@ -31,6 +31,7 @@
 use super::module::{hooks, Capability, Host, Module, On, Setup, Then};
 use crate::emit::wire::{self, Shape};
 use crate::engine::core::game::Standing;
+use crate::engine::core::params::Params;
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::tables::Kind;
 use crate::engine::core::vocab::{Scoring, Vocab};
@@ -68,6 +69,9 @@ pub struct CastleTable {
     no_castle: u64,
     /// For each tile kind: bit `f` when feature `f` is a castle base.
     bases: Vec<u64>,
+    /// `castle.farm-bonus`: what a field's farmers score for each castle
+    /// it touches beyond a completed city's points.
+    farm_bonus: i64,
 }
 
 /// A castle on the board.
@@ -98,10 +102,14 @@ impl Module for Castles {
         name: NAME,
         on: On::Figure,
         meaning: "a castle token: a completed two-tile city with one follower may become a castle, whose lord scores the first feature completed in its fief of six tiles",
-        parameters: &[],
+        parameters: &[(
+            "castle.farm-bonus",
+            "points a field's farmers score for each castle it touches, beyond a completed city's",
+        )],
     };
     const HOOKS: u64 = hooks![
         prepare_kind,
+        parameters,
         due_before_scoring,
         apply,
         expected,
@@ -156,7 +164,13 @@ impl Module for Castles {
             kind,
             no_castle,
             bases: Vec::new(),
+            farm_bonus: 0,
         })
+    }
+
+    fn parameters(table: &mut CastleTable, params: &mut Params) -> Result<(), SetupError> {
+        table.farm_bonus = params.require("castle.farm-bonus", true);
+        Ok(())
     }
 
     fn prepare_kind(
@@ -311,7 +325,7 @@ impl Module for Castles {
 
     /// A field scored: each castle it touches is worth one point more to
     /// its farmers than the completed city it was (4 instead of 3).
-    fn scored<X: Host>(&mut self, _: &CastleTable, game: &mut Game<'_, X>, scored: &Scored<'_>) {
+    fn scored<X: Host>(&mut self, t: &CastleTable, game: &mut Game<'_, X>, scored: &Scored<'_>) {
         let Some(Event {
             reason: Reason::Farm { .. },
             ..
@@ -319,7 +333,7 @@ impl Module for Castles {
         else {
             return;
         };
-        if self.castles.is_empty() {
+        if self.castles.is_empty() || t.farm_bonus == 0 {
             return;
         }
         let Some(Spot::Node(node)) = scored.returned.first().map(|s| s.spot) else {
@@ -337,7 +351,7 @@ impl Module for Castles {
             game.award(Event {
                 turn,
                 player,
-                points: i64::from(castles),
+                points: i64::from(castles).saturating_mul(t.farm_bonus),
                 source: Source::Field,
                 reason: Reason::CastleFarm { castles },
             });
