@@ -62,6 +62,13 @@ pub struct Barn {
     placed: Option<u32>,
 }
 
+impl BarnTable {
+    /// True when `figure` is a barn.
+    pub(super) fn is_barn(&self, figure: FigureId) -> bool {
+        self.barns & (1 << figure.0) != 0
+    }
+}
+
 impl Module for Barn {
     type Table = BarnTable;
     const CAPABILITY: Capability = Capability {

@@ -15,6 +15,7 @@
 //! Hooks: `prepare_kind`, `parameters`, `placed` (a move falls due),
 //! `pending` (the dragon's move), `apply` (its steps), `expected`.
 
+use super::barn::Barn;
 use super::fairy::Fairy;
 use super::module::{hooks, Capability, Host, Module, On, Setup, Then};
 use super::pyramid::{self, Pyramid};
@@ -235,6 +236,10 @@ impl Dragon {
             if s.tile != tile || (safe && Some(s.spot) == tower_top) {
                 continue;
             }
+            // A barn stands where four tiles meet, on none of them alone.
+            if X::table::<Barn>(&game.rules.ext).is_some_and(|b| b.is_barn(s.figure)) {
+                continue;
+            }
             game.return_figure(i);
             self.eaten += 1;
             if Some(s.spot) == tower_top {
@@ -304,9 +309,14 @@ impl Game<'_, super::InPlay> {
     pub fn figures_on_tile(&self, x: i32, y: i32) -> impl Iterator<Item = usize> + '_ {
         let tile = self.board.tile_at(x, y);
         let top = tile.and_then(|t| safe_tower_top(self, self.board.placed[t as usize]));
+        let barns = super::InPlay::table::<Barn>(&self.rules.ext);
         self.standing
             .iter()
-            .filter(move |s| Some(s.tile) == tile && Some(s.spot) != top)
+            .filter(move |s| {
+                Some(s.tile) == tile
+                    && Some(s.spot) != top
+                    && !barns.is_some_and(|b| b.is_barn(s.figure))
+            })
             .map(|s| usize::from(s.player))
     }
 
