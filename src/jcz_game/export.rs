@@ -191,12 +191,7 @@ fn setup(
         // A wagon moves onto a feature of its tile or the eight around
         // (`wagon.by-road 0`, docs/rules.md), JCZ's `C2`; along the roads
         // (`wagon.by-road 1`, the first edition's), JCZ's `C1`.
-        let by_road = set
-            .expansions
-            .iter()
-            .filter(|e| rules.expansions().contains(&e.id))
-            .filter_map(|e| e.rules.get("wagon.by-road"))
-            .any(|v| *v == 1);
+        let by_road = names::wagon_by_road(set, rules);
         out.rules.insert(
             "wagon-move".into(),
             Value::from(if by_road { "C1" } else { "C2" }),

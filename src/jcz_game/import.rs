@@ -134,12 +134,7 @@ pub fn expansions_with(set: &TileSet, save: &Save) -> Result<Vec<String>, String
 
 /// The save's `wagon-move` and `dragon-move` against how the ruleset plays.
 fn check_variants(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<(), String> {
-    let by_road = set
-        .expansions
-        .iter()
-        .filter(|e| rules.expansions().contains(&e.id))
-        .filter_map(|e| e.rules.get("wagon.by-road"))
-        .any(|v| *v == 1);
+    let by_road = names::wagon_by_road(set, rules);
     let wagon = save.setup.rules.get("wagon-move").and_then(Value::as_str);
     if rules.figure("wagon").is_some() && (wagon == Some("C1")) != by_road {
         return Err(format!(
@@ -945,27 +940,42 @@ fn capture(
     p: &Value,
     prisoners: &mut std::collections::HashMap<String, usize>,
 ) -> Result<(), String> {
-    let mp = p.get("pointer").ok_or("no `pointer`")?;
-    let id = text(mp, "meepleId")?;
-    let (owner, figure) = meeple(game, id)?;
-    let ptr = mp.get("featurePointer").ok_or("no `featurePointer`")?;
-    let (x, y, feature) = pointer_feature(rules, tiles, game, cur, ptr)?;
+    let (captive, id) = pointed_figure(rules, tiles, game, cur, p)?;
+    let owner = captive.player;
     let tower = cur
         .turn
         .tower
         .as_mut()
         .ok_or("a capture with no tower floor placed this turn")?;
-    tower.capture = Some(CaptureLog {
+    tower.capture = Some(captive);
+    if owner != cur.player {
+        prisoners.insert(id.to_string(), cur.player);
+    }
+    Ok(())
+}
+
+/// The standing figure a message's `pointer` (a meeple pointer: its
+/// `meepleId` and `featurePointer`) names, with its meeple id.
+fn pointed_figure<'v>(
+    rules: &Ruleset,
+    tiles: &std::collections::HashMap<&str, &Tile>,
+    game: &Game<'_>,
+    cur: &Pending,
+    p: &'v Value,
+) -> Result<(CaptureLog, &'v str), String> {
+    let mp = p.get("pointer").ok_or("no `pointer`")?;
+    let id = text(mp, "meepleId")?;
+    let (owner, figure) = meeple(game, id)?;
+    let fp = mp.get("featurePointer").ok_or("no `featurePointer`")?;
+    let (x, y, feature) = pointer_feature(rules, tiles, game, cur, fp)?;
+    let log = CaptureLog {
         x,
         y,
         feature,
         player: owner,
         figure: Some(figure.to_string()),
-    });
-    if owner != cur.player {
-        prisoners.insert(id.to_string(), cur.player);
-    }
-    Ok(())
+    };
+    Ok((log, id))
 }
 
 /// A wagon's move after the turn's scoring (`DEPLOY_MEEPLE` after the
@@ -998,17 +1008,8 @@ fn princess(
     cur: &mut Pending,
     p: &Value,
 ) -> Result<(), String> {
-    let mp = p.get("pointer").ok_or("no `pointer`")?;
-    let (owner, figure) = meeple(game, text(mp, "meepleId")?)?;
-    let fp = mp.get("featurePointer").ok_or("no `featurePointer`")?;
-    let (x, y, feature) = pointer_feature(rules, tiles, game, cur, fp)?;
-    cur.turn.princess = Some(CaptureLog {
-        x,
-        y,
-        feature,
-        player: owner,
-        figure: Some(figure.to_string()),
-    });
+    let (knight, _) = pointed_figure(rules, tiles, game, cur, p)?;
+    cur.turn.princess = Some(knight);
     Ok(())
 }
 

@@ -263,6 +263,16 @@ pub const IMPLIED_ELEMENTS: &[&str] = &[
     "monastery",
 ];
 
+/// True when an expansion in play sets `wagon.by-road` 1: the first
+/// edition's wagon, JCZ's `wagon-move` `C1` (else `C2`).
+pub fn wagon_by_road(set: &crate::emit::wire::TileSet, rules: &crate::engine::Ruleset) -> bool {
+    set.expansions
+        .iter()
+        .filter(|e| rules.expansions().contains(&e.id))
+        .filter_map(|e| e.rules.get("wagon.by-road"))
+        .any(|v| *v == 1)
+}
+
 /// Elements that act only through tiles of a set not in play (GQ11's pig
 /// herds): harmless without them.
 pub const INERT_ELEMENTS: &[&str] = &["pig-herd"];
