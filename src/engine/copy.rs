@@ -36,6 +36,7 @@ impl Clone for Game<'_> {
             scoring_feature,
             turn,
             active,
+            player_turn,
             phase,
             current,
             units: _,
@@ -63,6 +64,7 @@ impl Clone for Game<'_> {
         self.scoring_feature = *scoring_feature;
         self.turn = *turn;
         self.active = *active;
+        self.player_turn = *player_turn;
         self.phase = *phase;
         self.current = *current;
         self.x.copy_from(x);
@@ -97,6 +99,7 @@ impl<'r> Game<'r> {
             scoring_feature: None,
             turn: 0,
             active: 0,
+            player_turn: 0,
             phase: other.phase,
             current: 0,
             units: Vec::new(),

@@ -197,6 +197,11 @@ pub struct Game<'r, X: Rules> {
     /// Tile moves so far (the 1-based number of the current turn entry).
     pub(in crate::engine) turn: u32,
     pub(in crate::engine) active: usize,
+    /// Player turns begun so far: a new one each time the turn passes to a
+    /// player ([`Game::pass_turn_to`]); a turn a module lets the player
+    /// keep (`Rules::keeps_turn`) and a discard's redraw belong to the turn
+    /// they continue.
+    pub(in crate::engine) player_turn: u32,
     pub(in crate::engine) phase: Phase,
     /// The tile placed this turn.
     pub(in crate::engine) current: u32,
@@ -284,6 +289,7 @@ impl<'r, X: Rules> Game<'r, X> {
             scoring_feature: None,
             turn: 0,
             active: 0,
+            player_turn: 0,
             phase: Phase::Tile,
             current: 0,
             units: vec![0; rules.vocab.attributes.len()],

@@ -152,7 +152,24 @@ impl<X: Rules> Game<'_, X> {
         if X::keeps_turn(self) {
             return;
         }
-        self.active = (self.active + 1) % self.players;
+        self.pass_turn_to((self.active + 1) % self.players);
+    }
+
+    /// The turn passes to `player`: a new player turn begins
+    /// ([`Game::player_turn`]).
+    pub(in crate::engine) fn pass_turn_to(&mut self, player: usize) {
+        self.active = player;
+        self.player_turn = self.player_turn.wrapping_add(1);
+    }
+
+    /// Counts the player turns begun: it changes when the turn passes to a
+    /// player, not for a turn a module lets the player keep or a discard's
+    /// redraw, so
+    /// what a rule grants "once a turn" or "at the start of a turn" keys on
+    /// it.
+    #[must_use]
+    pub fn player_turn(&self) -> u32 {
+        self.player_turn
     }
 
     /// Play ends (between turns, no tile left to draw): a decision a module

@@ -268,12 +268,12 @@ impl Module for Abbey {
             p = (p + 1) % players;
             if self.held.get(p).copied().unwrap_or(0) > 0 {
                 self.round = Round::Open { last };
-                game.active = p;
+                game.pass_turn_to(p);
                 return Some(Phase::Tile);
             }
         }
         self.round = Round::Over;
-        game.active = (last + 1) % players;
+        game.pass_turn_to((last + 1) % players);
         None
     }
 

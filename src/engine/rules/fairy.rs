@@ -2,7 +2,8 @@
 //! the whole game, not in any supply). Instead of placing a figure, a player
 //! moves the fairy beside one of their own followers anywhere on the board
 //! (not the one it is beside already). At the start of each of their turns
-//! (the first tile move of the turn; a builder's second turn is a turn) the
+//! (the first tile move of the player's turn: a builder's second turn is
+//! part of it, as a redraw after a discard is) the
 //! player whose follower it is beside scores `fairy.turn` (1); when that
 //! follower's feature is scored, during play or at game end, whatever the
 //! majority, its owner scores `fairy.bonus` (3), and the fairy stays on the
@@ -15,7 +16,7 @@
 //! in it, and a pyramid, not a feature, gives no bonus.
 //!
 //! Hooks: `parameters`, `tile_move` (the turn's point), `offer` (instead of
-//! a figure), `act`, `scored` (the bonus), `keeps_turn` (a new turn).
+//! a figure), `act`, `scored` (the bonus).
 
 use super::module::{hooks, Capability, Host, Module, Offer, On, Setup};
 use super::pyramid;
@@ -55,8 +56,9 @@ struct At {
 #[derive(Clone, Debug)]
 pub struct Fairy {
     at: Option<At>,
-    /// The active player's turn point was counted this turn.
-    paid: bool,
+    /// The player turn ([`Game::player_turn`]) whose point was counted: a
+    /// builder's second turn and a redraw are part of the same turn.
+    paid_in: Option<u32>,
     /// Points the fairy gave so far.
     points: i64,
 }
@@ -72,7 +74,7 @@ impl Module for Fairy {
             ("fairy.bonus", "points when the feature of the follower beside the fairy is scored"),
         ],
     };
-    const HOOKS: u64 = hooks![parameters, tile_move, offer, act, scored, keeps_turn];
+    const HOOKS: u64 = hooks![parameters, tile_move, offer, act, scored];
 
     fn in_play(s: &Setup<'_>) -> bool {
         // The fairy is a neutral figure: declared, it is in play.
@@ -92,13 +94,14 @@ impl Module for Fairy {
     fn new(_: &FairyTable, _: usize) -> Fairy {
         Fairy {
             at: None,
-            paid: false,
+            paid_in: None,
             points: 0,
         }
     }
 
     fn tile_move<X: Host>(&mut self, t: &FairyTable, game: &mut Game<'_, X>) {
-        if std::mem::replace(&mut self.paid, true) {
+        let turn = game.player_turn();
+        if self.paid_in.replace(turn) == Some(turn) {
             return;
         }
         let Some(at) = self.at else {
@@ -219,11 +222,6 @@ impl Module for Fairy {
                 followers: 1,
             },
         });
-    }
-
-    fn keeps_turn<X: Host>(&mut self, _: &FairyTable, _: &mut Game<'_, X>) -> bool {
-        self.paid = false;
-        false
     }
 }
 

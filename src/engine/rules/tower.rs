@@ -21,7 +21,7 @@
 //!
 //! Hooks: `prepare_kind`, `parameters`, `tile_put`, `offer` (instead of a
 //! figure: floors and captures, a follower on a tower), `act`, `apply` (the
-//! ransom), `keeps_turn` (the ransom's once a turn), `expected`,
+//! ransom, once a player turn), `expected`,
 //! `final_last` (prisoners go home).
 
 use super::module::{hooks, Capability, Host, Module, Offer, On, Setup, Then};
@@ -96,8 +96,9 @@ pub struct Towers {
     floors: Vec<u32>,
     /// Prisoners, in the order taken.
     prisoners: Vec<Prisoner>,
-    /// The active player paid a ransom this turn.
-    ransomed: bool,
+    /// The player turn ([`Game::player_turn`]) in which the active player
+    /// paid a ransom (once a turn: a builder's second turn is part of it).
+    ransomed_in: Option<u32>,
     /// Followers taken prisoner so far (own ones returned included).
     captures: u32,
 }
@@ -127,7 +128,6 @@ impl Module for Towers {
         offer,
         act,
         apply,
-        keeps_turn,
         expected,
         final_last
     ];
@@ -168,7 +168,7 @@ impl Module for Towers {
             towers: Vec::new(),
             floors: vec![floors_for(players); players],
             prisoners: Vec::new(),
-            ransomed: false,
+            ransomed_in: None,
             captures: 0,
         }
     }
@@ -177,7 +177,7 @@ impl Module for Towers {
         self.towers.clone_from(&other.towers);
         self.floors.clone_from(&other.floors);
         self.prisoners.clone_from(&other.prisoners);
-        self.ransomed = other.ransomed;
+        self.ransomed_in = other.ransomed_in;
         self.captures = other.captures;
     }
 
@@ -272,11 +272,6 @@ impl Module for Towers {
         Some(self.ransom(t, game, holder, figure).map(|()| None))
     }
 
-    fn keeps_turn<X: Host>(&mut self, _: &TowerTable, _: &mut Game<'_, X>) -> bool {
-        self.ransomed = false;
-        false
-    }
-
     fn expected(phase: Phase) -> Option<&'static str> {
         (phase == Phase::Tile).then_some("a ransom")
     }
@@ -357,7 +352,9 @@ impl Towers {
     /// The ransoms the active player may pay: (holder, figure), each once.
     pub fn ransoms<X: Host>(&self, t: &TowerTable, game: &Game<'_, X>) -> Vec<(u8, FigureId)> {
         let mut out: Vec<(u8, FigureId)> = Vec::new();
-        if self.ransomed || game.phase != Phase::Tile || game.scores[game.active].total() < t.ransom
+        if self.ransomed_in == Some(game.player_turn())
+            || game.phase != Phase::Tile
+            || game.scores[game.active].total() < t.ransom
         {
             return out;
         }
@@ -530,7 +527,7 @@ impl Towers {
         figure: FigureId,
     ) -> Result<(), IllegalMove> {
         let active = game.active;
-        if self.ransomed {
+        if self.ransomed_in == Some(game.player_turn()) {
             return illegal("a ransom was paid this turn already (once a turn)");
         }
         if usize::from(holder) >= game.players || usize::from(holder) == active {
@@ -552,7 +549,7 @@ impl Towers {
             ));
         }
         self.prisoners.remove(i);
-        self.ransomed = true;
+        self.ransomed_in = Some(game.player_turn());
         *game.supply_mut(active, figure) += 1;
         let turn = Some(game.turn + 1);
         game.award(Event {
