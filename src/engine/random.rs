@@ -459,6 +459,20 @@ impl RandomPlayer {
                 game.apply(&flock)?;
                 on_move(&game, &flock);
             }
+            // The wagons the scoring sent home (part of the scoring, before
+            // the crop circle and the dragon): uniform over their features
+            // and staying home.
+            while let Some((due, options)) = game.wagon_due() {
+                let to = options.get(self.rng.below(options.len() + 1)).copied();
+                if let Some(e) = entry.as_mut() {
+                    e.wagon
+                        .get_or_insert_with(Vec::new)
+                        .push(wagon_log(&game, due.figure, to));
+                }
+                let wagon = Move::Wagon(to);
+                game.apply(&wagon)?;
+                on_move(&game, &wagon);
+            }
             if game.phase() == super::Phase::Crop {
                 let crop = self.choose_crop(&game);
                 if let Some(e) = entry.as_mut() {
@@ -507,19 +521,6 @@ impl RandomPlayer {
                 let bazaar = Move::Bazaar(step);
                 game.apply(&bazaar)?;
                 on_move(&game, &bazaar);
-            }
-            // The wagons the scoring sent home, last: uniform over their
-            // features and staying home.
-            while let Some((due, options)) = game.wagon_due() {
-                let to = options.get(self.rng.below(options.len() + 1)).copied();
-                if let Some(e) = entry.as_mut() {
-                    e.wagon
-                        .get_or_insert_with(Vec::new)
-                        .push(wagon_log(&game, due.figure, to));
-                }
-                let wagon = Move::Wagon(to);
-                game.apply(&wagon)?;
-                on_move(&game, &wagon);
             }
             if game.phase() == super::Phase::CountIn {
                 let at = game.count_city().map_or(0, |(at, _)| at);

@@ -413,6 +413,9 @@ fn play_turn<'r>(
     // The flocks fall due in the turn's scoring: after a goldmine's second
     // bar and the castles offered before it.
     flock(game, turn.flock.as_deref())?;
+    // A wagon's move is part of the turn's scoring: before the crop
+    // circle, the dragon, an escape and the bazaar.
+    wagons(game, turn.wagon.as_deref())?;
     match (&turn.crop, game.phase()) {
         (None, Phase::Crop) => {
             return Err("the tile has a crop circle: the log must give `crop`".into())
@@ -446,7 +449,6 @@ fn play_turn<'r>(
     }
     escape(game, turn.escape.as_ref())?;
     bazaar(game, turn.bazaar.as_ref())?;
-    wagons(game, turn.wagon.as_deref())?;
     count_in(game, turn.count.as_ref())?;
     check_goods(game, number, turn.goods.as_ref())
 }

@@ -937,6 +937,9 @@ registry! {
     big_top: big_top::BigTop,
     pyramid: pyramid::Pyramid,
     flight: flight::Flight,
+    // Before the crop circle and the dragon: a wagon's move is part of the
+    // turn's scoring, which is over before they act.
+    wagon: wagon::Wagon,
     crop_circle: crop_circle::CropCircle,
     abbot: abbot::Abbot,
     builder: builder::Builder,
@@ -978,8 +981,6 @@ registry! {
     razboynik: razboynik::Razboynik,
     // After the pyramid: no bridge over acrobats, no acrobat under a bridge.
     bridge: bridge::Bridges,
-    // Its decision follows every other one due after scoring but the Count's.
-    wagon: wagon::Wagon,
     // Last: its moves out of the city follow every decision due before
     // scoring (a castle built takes its city out of the scoring), and a
     // wagon sent home may enter the city.

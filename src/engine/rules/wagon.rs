@@ -91,7 +91,6 @@ impl Module for Wagon {
         parameters,
         before_scoring,
         scored,
-        after_scoring,
         pending,
         apply,
         expected
@@ -201,14 +200,14 @@ impl Module for Wagon {
             .sort_by_key(|d| (d.player + players - active) % players);
     }
 
-    fn after_scoring<X: Host>(&mut self, t: &WagonTable, game: &mut Game<'_, X>) {
-        let mut due = std::mem::take(&mut self.due);
-        due.retain(|d| !targets(t, game, d).is_empty());
-        self.due = due;
-    }
-
-    fn pending<X: Host>(&self, _: &WagonTable, _: &Game<'_, X>) -> Option<Phase> {
-        (!self.due.is_empty()).then_some(Phase::Wagon)
+    // Whether a wagon home has somewhere to go is asked only when its
+    // decision comes, after every module's after-scoring work (an abbey's
+    // walls joined, a castle built), though the wagon decides first.
+    fn pending<X: Host>(&self, t: &WagonTable, game: &Game<'_, X>) -> Option<Phase> {
+        self.due
+            .iter()
+            .any(|d| !targets(t, game, d).is_empty())
+            .then_some(Phase::Wagon)
     }
 
     fn apply<X: Host>(
@@ -220,6 +219,10 @@ impl Module for Wagon {
         let (Phase::Wagon, &Move::Wagon(to)) = (game.phase, mv) else {
             return None;
         };
+        // Wagons with no place to go stay home without a decision.
+        let mut due = std::mem::take(&mut self.due);
+        due.retain(|d| !targets(t, game, d).is_empty());
+        self.due = due;
         let Some(&due) = self.due.first() else {
             return Some(illegal("no wagon waits to move"));
         };
@@ -428,9 +431,13 @@ impl Game<'_, super::InPlay> {
         if self.phase != Phase::Wagon {
             return None;
         }
-        let due = *self.x.module::<Wagon>()?.due.first()?;
         let t = super::InPlay::table::<Wagon>(&self.rules.ext)?;
-        Some((due, targets(t, self, &due)))
+        self.x
+            .module::<Wagon>()?
+            .due
+            .iter()
+            .map(|d| (*d, targets(t, self, d)))
+            .find(|(_, options)| !options.is_empty())
     }
 
     /// A rough worth of feature `f` of the tile at (`x`, `y`) to a wagon:
