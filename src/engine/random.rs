@@ -212,6 +212,7 @@ pub struct RandomPlayer {
     rng: Rng,
     bag: Vec<KindId>,
     actions: Vec<MeepleAction>,
+    placements: Vec<Placement>,
     /// The last game's moves out of the city before final scoring.
     count_final: Vec<CountOutLog>,
 }
@@ -224,6 +225,7 @@ impl RandomPlayer {
             rng: Rng::new(seed),
             bag: Vec::new(),
             actions: Vec::new(),
+            placements: Vec::new(),
             count_final: Vec::new(),
         }
     }
@@ -349,11 +351,13 @@ impl RandomPlayer {
                 (at, None)
             } else {
                 let rng = &mut self.rng;
-                let chosen =
-                    game.choose_placement(
-                        tile,
-                        |count| if count == 0 { 0 } else { rng.below(count) },
-                    );
+                let chosen = game.choose_placement(tile, &mut self.placements, |count| {
+                    if count == 0 {
+                        0
+                    } else {
+                        rng.below(count)
+                    }
+                });
                 let Some(at) = chosen else {
                     let discard = Move::Discard { tile };
                     game.apply(&discard)?;

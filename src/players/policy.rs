@@ -224,11 +224,12 @@ impl Chance {
 #[derive(Debug, Default)]
 pub(crate) struct RandomPolicy {
     actions: Vec<MeepleAction>,
+    placements: Vec<Placement>,
 }
 
 impl<'r> Policy<'r> for RandomPolicy {
     fn place(&mut self, game: &Game<'r>, tile: KindId, rng: &mut Rng) -> Placement {
-        game.choose_placement(tile, |count| rng.below(count))
+        game.choose_placement(tile, &mut self.placements, |count| rng.below(count))
             .unwrap_or(Placement {
                 x: 0,
                 y: 0,

@@ -71,13 +71,14 @@ impl<X: Rules> Game<'_, X> {
     /// The legal placement `choose(count)` picks by its index in the
     /// engine's internal order (that of [`Game::nth_placement`]), `None` when
     /// that index is out of range. The same as `nth_placement(tile,
-    /// choose(placement_count(tile)))`, in one pass over the placements for a
-    /// kind a module constrains, where counting them costs as much as
-    /// listing them (a kind that fits by its sides is counted from the
-    /// board's buckets, without listing).
+    /// choose(placement_count(tile)))`: a kind a module constrains is listed
+    /// once into `scratch`, since counting its placements costs as much as
+    /// listing them; any other is counted from the board's buckets (and its
+    /// widened placements walked), then picked without listing.
     pub fn choose_placement(
         &self,
         tile: KindId,
+        scratch: &mut Vec<Placement>,
         choose: impl FnOnce(usize) -> usize,
     ) -> Option<Placement> {
         let listed = self
@@ -86,10 +87,10 @@ impl<X: Rules> Game<'_, X> {
             .get(usize::from(tile.0))
             .is_some_and(|k| k.constrained);
         if listed {
-            let mut all = Vec::new();
-            self.placements_into(tile, &mut all);
-            let n = choose(all.len());
-            return all.get(n).copied();
+            scratch.clear();
+            self.placements_into(tile, scratch);
+            let n = choose(scratch.len());
+            return scratch.get(n).copied();
         }
         let n = choose(self.count_placements(tile, true));
         self.nth_placement(tile, n)

@@ -78,6 +78,19 @@ impl Module for Labyrinth {
         if is_labyrinth(t, game, node) {
             return !held(game, node);
         }
+        // A feature with no labyrinth is shared by nobody: one pass over its
+        // pieces, before walking the stretch.
+        let root = game.features.root(node);
+        let mut m = root;
+        loop {
+            if is_labyrinth(t, game, m) {
+                break;
+            }
+            m = game.features.next(m);
+            if m == root {
+                return false;
+            }
+        }
         let mut stretch = vec![node];
         let mut met = false;
         let mut i = 0;

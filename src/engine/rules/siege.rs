@@ -41,6 +41,9 @@ pub struct SiegeTable {
     cloister_kinds: Vec<bool>,
     /// For each tile kind: it has a feature of such a kind.
     cloister_tiles: Vec<bool>,
+    /// The kinds (vocabulary index) some piece of which is besieged: a
+    /// follower on another kind has no siege to escape.
+    besieged_kinds: Vec<bool>,
 }
 
 /// Escapes so far (for the sources of points).
@@ -118,6 +121,7 @@ impl Module for Siege {
             .collect();
         Ok(SiegeTable {
             besieged,
+            besieged_kinds: vec![false; v.kinds.len()],
             cloister_kinds,
             cloister_tiles: Vec::new(),
         })
@@ -136,6 +140,13 @@ impl Module for Siege {
             .iter()
             .any(|f| table.cloister_kinds.get(usize::from(f.kind)) == Some(&true));
         table.cloister_tiles.push(has);
+        for f in &kind.features {
+            if f.attributes & table.besieged != 0 {
+                if let Some(b) = table.besieged_kinds.get_mut(usize::from(f.kind)) {
+                    *b = true;
+                }
+            }
+        }
         Ok(())
     }
 
@@ -250,6 +261,10 @@ impl<X: Host> Game<'_, X> {
                 continue;
             }
             let Spot::Node(n) = s.spot else { continue };
+            let kind = usize::from(self.features.kind(n));
+            if !t.besieged_kinds.get(kind).copied().unwrap_or(false) {
+                continue;
+            }
             let root = self.features.root(n);
             if !self.can_escape(t, root) {
                 continue;
