@@ -52,6 +52,9 @@ pub enum Step {
     /// The entry's escape from a besieged city is due (shown before it is
     /// made or declined).
     Escape,
+    /// A wagon's move is due (shown before each: [`Game::wagon_due`] names
+    /// whose wagon it is).
+    Wagon,
     /// The entry was applied in full.
     Done,
 }
@@ -415,7 +418,7 @@ fn play_turn<'r>(
     flock(game, turn.flock.as_deref())?;
     // A wagon's move is part of the turn's scoring: before the crop
     // circle, the dragon, an escape and the bazaar.
-    wagons(game, turn.wagon.as_deref())?;
+    wagons(game, turn.wagon.as_deref(), placed)?;
     match (&turn.crop, game.phase()) {
         (None, Phase::Crop) => {
             return Err("the tile has a crop circle: the log must give `crop`".into())
@@ -689,10 +692,15 @@ fn magic(game: &mut Game<'_>, log: Option<&MagicLog>) -> Result<(), String> {
 }
 
 /// The wagons' moves, one per wagon due (none given: every wagon stays home).
-fn wagons(game: &mut Game<'_>, given: Option<&[Option<FeatureLog>]>) -> Result<(), String> {
+fn wagons<'r>(
+    game: &mut Game<'r>,
+    given: Option<&[Option<FeatureLog>]>,
+    placed: &mut dyn FnMut(Step, &Game<'r>),
+) -> Result<(), String> {
     let mut answers = given.unwrap_or(&[]).iter();
     let mut due = 0;
     while let Some((wagon, _)) = game.wagon_due() {
+        placed(Step::Wagon, game);
         let to = match (given, answers.next()) {
             (None, _) | (Some(_), Some(None)) => None,
             (Some(_), Some(Some(f))) => Some((

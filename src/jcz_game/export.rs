@@ -63,6 +63,8 @@ struct Builder<'a> {
     /// The player of the entry before (for the passes of the final round
     /// of abbeys).
     previous: usize,
+    /// The owners of the wagons due this turn, in the order they move.
+    wagon_owners: Vec<usize>,
     /// The player of the last tile drawn, placed or discarded.
     last_drawn: usize,
     /// The last entry was an abbey played once the bag was empty.
@@ -93,6 +95,7 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
         squares,
         after_discard: false,
         previous: 0,
+        wagon_owners: Vec::new(),
         last_drawn: 0,
         final_abbey: false,
     };
@@ -105,6 +108,12 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
             Step::Placed => b.placed(i, turn, game),
             Step::Escape => {
                 b.escape_due = true;
+                Ok(())
+            }
+            Step::Wagon => {
+                if let Some((due, _)) = game.wagon_due() {
+                    b.wagon_owners.push(due.player);
+                }
                 Ok(())
             }
             Step::Done => b.done(i, turn, game),
@@ -686,6 +695,10 @@ impl Builder<'_> {
             self.after_discard = true;
             return Ok(());
         }
+        // The wagons move first (their move is part of the scoring): a crop
+        // circle may then take one back or the dragon eat it, so they are
+        // tracked before those are read; their messages follow the commit.
+        let wagons = self.wagon_moves(game, turn.wagon.as_deref().unwrap_or(&[]))?;
         let crop_type = self.crop_type(turn)?;
         let mut removed = Vec::new();
         if let (Some(crop), Some(_)) = (&turn.crop, &crop_type) {
@@ -748,9 +761,7 @@ impl Builder<'_> {
             };
         }
         self.replay.push(message("COMMIT", commit));
-        if let Some(moves) = &turn.wagon {
-            self.wagon_moves(game, moves, &mut standing)?;
-        }
+        self.replay.extend(wagons);
         self.dragon_steps(turn);
         let adds = match (&turn.crop, &crop_type) {
             (Some(crop), Some(kind)) => {
@@ -886,33 +897,45 @@ impl Builder<'_> {
         &mut self,
         game: &Game<'_>,
         moves: &[Option<crate::engine::log::FeatureLog>],
-        standing: &mut Vec<crate::engine::FigureView>,
-    ) -> Result<(), String> {
+    ) -> Result<Vec<Message>, String> {
+        let owners = std::mem::take(&mut self.wagon_owners);
+        let mut owners = owners.into_iter();
+        let standing = game.figures();
+        let mut out = Vec::new();
         for m in moves {
+            let q = owners
+                .next()
+                .ok_or("a wagon's move where no wagon is due")?;
             let Some(f) = m else {
-                self.replay.push(message("PASS", json!({})));
+                out.push(message("PASS", json!({})));
                 continue;
             };
             let figure = f.figure.as_deref().unwrap_or("wagon");
             let spot = self.spot_of(game, f.x, f.y, &f.feature)?;
-            let k = standing
-                .iter()
-                .position(|s| s.figure == figure && (s.x, s.y, s.spot) == (f.x, f.y, spot))
-                .ok_or_else(|| format!("no {figure} moved to ({}, {})", f.x, f.y))?;
-            let q = standing.swap_remove(k).player;
             let FigureSpot::Feature(i) = spot else {
                 return Err("a wagon moves onto no feature".into());
             };
+            // It came home from where it stood: that place is free (its id
+            // too) unless another of the player's wagons stands there still.
+            self.tracked.retain(|t| {
+                t.player != q
+                    || t.figure != figure
+                    || standing.iter().any(|s| {
+                        s.player == q
+                            && s.figure == figure
+                            && (s.x, s.y, s.spot) == (t.x, t.y, t.spot)
+                    })
+            });
             let pointer = self.feature_pointer(game, f.x, f.y, i)?;
-            self.replay.push(message(
-                "DEPLOY_MEEPLE",
-                json!({ "meepleId": Self::meeple_id(q, figure, self.free_number(q, figure))?, "pointer": pointer }),
-            ));
             let n = self.free_number(q, figure);
+            out.push(message(
+                "DEPLOY_MEEPLE",
+                json!({ "meepleId": Self::meeple_id(q, figure, n)?, "pointer": pointer }),
+            ));
+            out.push(message("COMMIT", json!({})));
             self.track(q, figure, n, (f.x, f.y, spot), pointer);
-            self.replay.push(message("COMMIT", json!({})));
         }
-        Ok(())
+        Ok(out)
     }
 
     /// The figure spot a crop response names.
