@@ -1093,7 +1093,7 @@ impl Builder<'_> {
                 (None, false) => {
                     let on_type = figures.iter().any(|f| {
                         f.player == q
-                            && !["builder", "pig"].contains(&f.figure.as_str())
+                            && self.is_follower(&f.figure)
                             && self.kind_at(game, f) == Some(kind)
                     });
                     // The game is seen after the turn: a follower that escaped
@@ -1111,13 +1111,22 @@ impl Builder<'_> {
                                     .is_some_and(|f| f.kind == kind)
                             })
                         });
+                    // JCZ asks a player with any follower in supply that
+                    // may stand on the circle's kind (a wagon, a mayor too).
                     let rules = game.rules();
-                    let supply = ["meeple", "large-meeple", "ringmaster"].iter().any(|id| {
-                        rules.figure(id).is_some_and(|fid| {
-                            let back = escaped.is_some_and(|t| t.figure == *id);
-                            game.supply(q, fid) > u32::from(back)
-                        })
-                    });
+                    let supply = self
+                        .set
+                        .expansions
+                        .iter()
+                        .flat_map(|e| &e.figures)
+                        .filter(|f| self.is_follower(&f.id))
+                        .filter(|f| f.stands_on.is_empty() || f.stands_on.iter().any(|k| k == kind))
+                        .any(|f| {
+                            rules.figure(&f.id).is_some_and(|fid| {
+                                let back = escaped.is_some_and(|t| t.figure == f.id);
+                                game.supply(q, fid) > u32::from(back)
+                            })
+                        });
                     if on_type && supply {
                         self.replay.push(message("PASS", json!({})));
                     }
@@ -1125,6 +1134,17 @@ impl Builder<'_> {
             }
         }
         Ok(if remove { 0 } else { adds })
+    }
+
+    /// A follower in the rules' sense (a crop circle adds and removes only
+    /// those): not a builder, pig, barn or shepherd (`follower no`), nor a
+    /// neutral figure or a supply piece.
+    fn is_follower(&self, id: &str) -> bool {
+        self.set
+            .expansions
+            .iter()
+            .flat_map(|e| &e.figures)
+            .any(|f| f.id == id && f.follower && !f.neutral && !f.supply)
     }
 
     /// The kind of the feature a figure stands on.

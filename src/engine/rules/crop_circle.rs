@@ -2,11 +2,14 @@
 //! kind). After a normal turn with a crop-circle tile the active player
 //! chooses an action for the kind the circle's variant names (`city`, `road`,
 //! `field`, or any declared kind):
-//! - add: each player may put one figure from supply that the kind admits on a
-//!   feature of that kind that already holds one of their followers, on the
-//!   same tile as that follower (the Crop Circles rules: next to it);
-//! - remove: each player must take back one of their figures standing on a
+//! - add: each player may put one follower from supply that the kind admits
+//!   on a feature of that kind that already holds one of their followers, on
+//!   the same tile as that follower (the Crop Circles rules: next to it);
+//! - remove: each player must take back one of their followers standing on a
 //!   feature of that kind, if they have one.
+//!
+//! A follower here is one in the rules' sense: not a barn or a shepherd
+//! (`follower no`), a builder or a pig.
 //!
 //! Players act in turn order from the left of the active player, who acts last.
 //!
@@ -148,10 +151,11 @@ impl<X: Host> Game<'_, X> {
         match action {
             CropAction::Add => {
                 let admits = self.rules.vocab.kinds[usize::from(kind)].admits;
-                for s in self.standing.iter().filter(|s| {
-                    usize::from(s.player) == player
-                        && self.rules.figures[usize::from(s.figure.0)].follower_piece()
-                }) {
+                for s in self
+                    .standing
+                    .iter()
+                    .filter(|s| usize::from(s.player) == player && self.is_follower(s.figure))
+                {
                     let Spot::Node(n) = s.spot else { continue };
                     if self.features.kind(n) != kind {
                         continue;
@@ -159,6 +163,7 @@ impl<X: Host> Game<'_, X> {
                     for figure in self.figure_ids() {
                         let r = self.response(n, figure);
                         if admits & (1 << figure.0) != 0
+                            && self.is_follower(figure)
                             && self.supply(player, figure) > 0
                             && !out.contains(&r)
                         {
@@ -168,10 +173,11 @@ impl<X: Host> Game<'_, X> {
                 }
             }
             CropAction::Remove => {
-                for s in self.standing.iter().filter(|s| {
-                    usize::from(s.player) == player
-                        && self.rules.figures[usize::from(s.figure.0)].follower_piece()
-                }) {
+                for s in self
+                    .standing
+                    .iter()
+                    .filter(|s| usize::from(s.player) == player && self.is_follower(s.figure))
+                {
                     if let Spot::Node(n) = s.spot {
                         let r = self.response(n, s.figure);
                         if self.features.kind(n) == kind && !out.contains(&r) {
@@ -182,6 +188,14 @@ impl<X: Host> Game<'_, X> {
             }
         }
         out
+    }
+
+    /// A follower the circle adds or removes: one that stands on a feature
+    /// and counts for it, not a barn or a shepherd (`follower no`: no
+    /// follower in the rules' sense) nor a builder or pig.
+    fn is_follower(&self, figure: FigureId) -> bool {
+        let def = &self.rules.figures[usize::from(figure.0)];
+        def.follower_piece() && def.follower
     }
 
     fn figure_ids(&self) -> impl Iterator<Item = FigureId> {
@@ -216,7 +230,7 @@ impl<X: Host> Game<'_, X> {
             match response {
                 None if crop.action == CropAction::Remove && !options.is_empty() => {
                     return illegal(format!(
-                        "{} has a figure on a {} and must remove one",
+                        "{} has a follower on a {} and must remove one",
                         who(),
                         self.crop_kind_name()
                     ))
