@@ -117,7 +117,10 @@ impl Module for Barn {
         _: Flights,
         offer: Offer,
     ) {
-        if offer != Offer::Figures || X::blocks_figures(game, game.current) {
+        // A barn stands on a corner, not on the tile, and is no follower: a
+        // rule keeping figures off the tile (the volcano's dragon) leaves
+        // its corners to barns (The Princess & the Dragon's clarifications).
+        if offer != Offer::Figures {
             return;
         }
         for figure in (0..32u8).filter(|&f| t.barns & (1 << f) != 0).map(FigureId) {
@@ -265,11 +268,6 @@ impl<X: Host> Game<'_, X> {
             ));
         }
         self.check_supply(figure)?;
-        if X::blocks_figures(self, self.current) {
-            return illegal(
-                "no figure may be placed on this tile: a rule in play keeps figures off it",
-            );
-        }
         let Some(&name) = CORNERS.get(usize::from(corner)) else {
             return illegal("a tile has four corners, NW, NE, SE and SW");
         };
