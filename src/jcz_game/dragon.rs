@@ -25,6 +25,7 @@ impl Builder<'_> {
             let figure = f.figure.as_deref().unwrap_or("meeple");
             let t = self.find(game, player, figure, (f.x, f.y), &f.feature, "the fairy")?;
             let t = &self.tracked[t];
+            self.fairy_beside = Some((player, figure.to_string(), t.n));
             let to = json!({ "featurePointer": t.pointer, "meepleId": Self::meeple_id(player, figure, t.n)? });
             self.replay.push(message(
                 "MOVE_NEUTRAL_FIGURE",
@@ -78,6 +79,28 @@ impl Builder<'_> {
         }
     }
 
+    /// The index of a tracked figure that `matches`: of two alike (the same
+    /// player's same figure on one spot, as a crop circle's addition puts
+    /// them), one the fairy is not beside, which our engine's fairy stays
+    /// with.
+    pub(super) fn pick(&self, matches: impl Fn(&super::Tracked) -> bool) -> Option<usize> {
+        let fairy = |t: &super::Tracked| {
+            self.fairy_beside
+                .as_ref()
+                .is_some_and(|(p, f, n)| (*p, f.as_str(), *n) == (t.player, t.figure.as_str(), t.n))
+        };
+        let mut first = None;
+        for (i, t) in self.tracked.iter().enumerate() {
+            if matches(t) {
+                if !fairy(t) {
+                    return Some(i);
+                }
+                first = first.or(Some(i));
+            }
+        }
+        first
+    }
+
     /// The index of the tracked `figure` of `player` on `feature` of the
     /// tile at `at`.
     fn find(
@@ -94,12 +117,10 @@ impl Builder<'_> {
         } else {
             self.spot_of(game, at.0, at.1, feature)?
         };
-        self.tracked
-            .iter()
-            .position(|t| {
-                t.player == player && t.figure == figure && (t.x, t.y, t.spot) == (at.0, at.1, spot)
-            })
-            .ok_or_else(|| {
+        self.pick(|t| {
+            t.player == player && t.figure == figure && (t.x, t.y, t.spot) == (at.0, at.1, spot)
+        })
+        .ok_or_else(|| {
                 format!(
                     "{what}: no {figure} of player {player} on `{feature}` at ({}, {})",
                     at.0, at.1

@@ -65,6 +65,8 @@ struct Builder<'a> {
     previous: usize,
     /// The owners of the wagons due this turn, in the order they move.
     wagon_owners: Vec<usize>,
+    /// The meeple the fairy was last moved beside: (player, figure, number).
+    fairy_beside: Option<(usize, String, u32)>,
     /// The player of the last tile drawn, placed or discarded.
     last_drawn: usize,
     /// The last entry was an abbey played once the bag was empty.
@@ -96,6 +98,7 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
         after_discard: false,
         previous: 0,
         wagon_owners: Vec::new(),
+        fairy_beside: None,
         last_drawn: 0,
         final_abbey: false,
     };
@@ -708,9 +711,7 @@ impl Builder<'_> {
                     let q = (self.player + 1 + k) % game.players();
                     let spot = self.spot_of(game, r.x, r.y, &r.feature)?;
                     let t = self
-                        .tracked
-                        .iter()
-                        .position(|t| {
+                        .pick(|t| {
                             t.player == q
                                 && r.figure.as_deref().is_none_or(|f| f == t.figure)
                                 && (t.x, t.y, t.spot) == (r.x, r.y, spot)
@@ -727,9 +728,7 @@ impl Builder<'_> {
             let spot = self.spot_of(game, e.x, e.y, &e.feature)?;
             let q = self.player;
             let t = self
-                .tracked
-                .iter()
-                .position(|t| {
+                .pick(|t| {
                     t.player == q
                         && e.figure.as_deref().is_none_or(|f| f == t.figure)
                         && (t.x, t.y, t.spot) == (e.x, e.y, spot)
