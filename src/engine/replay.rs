@@ -52,6 +52,9 @@ pub enum Step {
     /// The entry's escape from a besieged city is due (shown before it is
     /// made or declined).
     Escape,
+    /// A small city is offered a castle (shown before each decision, the
+    /// entry's `castle` answers in order).
+    Castle,
     /// The entry was applied in full.
     Done,
 }
@@ -407,7 +410,7 @@ fn play_turn<'r>(
     // The decisions due before scoring, in registry order: the mage's or
     // the witch's move, the castles, the ferries, the moves out of the city.
     magic(game, turn.magic.as_ref())?;
-    castles(game, turn.castle.as_deref())?;
+    castles(game, turn.castle.as_deref(), placed)?;
     ferry(game, turn.ferry.as_deref())?;
     count_out(game, turn.count_out.as_deref())?;
     // The flocks fall due in the turn's scoring: after a goldmine's second
@@ -734,10 +737,15 @@ fn wagons(game: &mut Game<'_>, given: Option<&[Option<FeatureLog>]>) -> Result<(
 }
 
 /// The castle decisions, one per small city offered (none given: no castle).
-fn castles(game: &mut Game<'_>, given: Option<&[bool]>) -> Result<(), String> {
+fn castles<'r>(
+    game: &mut Game<'r>,
+    given: Option<&[bool]>,
+    shown: &mut dyn FnMut(Step, &Game<'r>),
+) -> Result<(), String> {
     let mut answers = given.unwrap_or(&[]).iter();
     let mut offered = 0;
     while game.phase() == Phase::Castle {
+        shown(Step::Castle, game);
         let build = match (given, answers.next()) {
             (None, _) => false,
             (Some(_), Some(&b)) => b,

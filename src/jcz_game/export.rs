@@ -67,6 +67,15 @@ struct Builder<'a> {
     last_drawn: usize,
     /// The last entry was an abbey played once the bag was empty.
     final_abbey: bool,
+    /// The tiles won at a bazaar and not yet played, in the order played:
+    /// (owner, tile), as the engine held them after the entry before.
+    bazaar_held: Vec<(usize, String)>,
+    /// This turn's castle offers so far: the players JCZ asked, and
+    /// whether a declined castle ended its asking.
+    castle_asked: Vec<usize>,
+    castle_closed: bool,
+    /// Castle offers seen this turn.
+    castle_offers: usize,
 }
 
 /// Exports a game log as a JCZ save.
@@ -95,6 +104,10 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
         previous: 0,
         last_drawn: 0,
         final_abbey: false,
+        bazaar_held: Vec::new(),
+        castle_asked: Vec::new(),
+        castle_closed: false,
+        castle_offers: 0,
     };
     let result = replay_observed(rules, log, &mut |i, step, game| {
         if b.error.is_some() {
@@ -107,6 +120,7 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
                 b.escape_due = true;
                 Ok(())
             }
+            Step::Castle => b.castle(turn, game),
             Step::Done => b.done(i, turn, game),
         };
         if let Err(e) = done {
@@ -281,6 +295,15 @@ fn jcz_tile(ours: &str) -> Result<String, String> {
     names::jcz_tile(ours).ok_or_else(|| format!("tile `{ours}` has no JCloisterZone id"))
 }
 
+/// JCZ's location of a bridge along `axis` (`N-S` → `NS`), as on the board.
+fn bridge_location(axis: &str) -> &'static str {
+    if axis == "N-S" {
+        "NS"
+    } else {
+        "WE"
+    }
+}
+
 fn message(kind: &str, payload: Value) -> Message {
     Message {
         kind: kind.to_string(),
@@ -384,12 +407,20 @@ impl Builder<'_> {
         let rules = game.rules();
         let player = game.active_player();
         let held = self.tile(&turn.tile)?.held;
-        if !held {
+        // JCZ offers no abbey while a bazaar's tiles are still to be played.
+        let auctioned = !self.bazaar_held.is_empty();
+        let won = self.take_won(player, &turn.tile);
+        self.castle_asked.clear();
+        self.castle_closed = false;
+        self.castle_offers = 0;
+        if !held && !won {
             // A held tile (the abbey) is played instead of a draw.
             self.draw.push(jcz_tile(&turn.tile)?);
-            if game.abbeys_held(player) > 0 {
+            if game.abbeys_held(player) > 0 && !auctioned {
                 self.abbey_pass();
             }
+            self.last_drawn = player;
+        } else if won {
             self.last_drawn = player;
         }
         self.final_abbey = held && game.bag_is_empty();
@@ -440,7 +471,29 @@ impl Builder<'_> {
             // after it; nothing between the two depends on the order).
             self.magic(game, m)?;
         }
-        if let Some(m) = &turn.meeple {
+        let bridged = match &turn.bridge {
+            Some(b) => Some(self.bridge(game, (x, y), b)?),
+            None => None,
+        };
+        if let Some(m) = turn
+            .meeple
+            .as_ref()
+            .filter(|m| matches!(m.feature.as_str(), "N-S" | "E-W"))
+            .filter(|m| {
+                turn.bridge
+                    .as_ref()
+                    .is_some_and(|b| (b.x, b.y) == (x, y) && b.axis == m.feature)
+            })
+        {
+            // A follower on the bridge of the tile placed: JCZ's road along it.
+            let feature = rules
+                .feature_named(kind, rotation, &m.feature)
+                .ok_or_else(|| format!("{} has no feature `{}`", turn.tile, m.feature))?;
+            let pointer = pointers::pointer(x, y, "Road", bridge_location(&m.feature));
+            let at = (x, y, FigureSpot::Feature(feature));
+            let n = self.deploy(player, &m.figure, pointer.clone(), None, None)?;
+            self.track(player, &m.figure, n, at, pointer);
+        } else if let Some(m) = &turn.meeple {
             let feature = rules
                 .feature_named(kind, rotation, &m.feature)
                 .ok_or_else(|| format!("{} has no feature `{}`", turn.tile, m.feature))?;
@@ -515,14 +568,125 @@ impl Builder<'_> {
             let n = self.deploy(player, figure, pointer.clone(), None, None)?;
             self.track(player, figure, n, at, pointer);
         } else if self.dragon_action(game, player, turn)? {
-        } else if game
-            .legal_meeple_actions()
-            .iter()
-            .any(|a| !matches!(a, MeepleAction::Pass))
-        {
+        } else if Self::jcz_offers_action(
+            bridged.as_ref().unwrap_or(game),
+            (x, y),
+            bridged.is_some(),
+        ) {
             self.replay.push(message("PASS", json!({})));
         }
         let _ = i;
+        Ok(())
+    }
+
+    /// Whether JCZ offers the player an action after the tile at (x, y) is
+    /// placed (so a turn without one passes): a figure action, or a bridge
+    /// across that tile while the turn has placed none (JCZ offers no bridge
+    /// across a neighbour).
+    fn jcz_offers_action(game: &Game<'_>, (x, y): (i32, i32), bridged: bool) -> bool {
+        game.legal_meeple_actions().iter().any(|a| match a {
+            MeepleAction::Pass => false,
+            MeepleAction::Bridge { x: bx, y: by, .. } => !bridged && (*bx, *by) == (x, y),
+            _ => true,
+        })
+    }
+
+    /// The turn's bridge: `PLACE_TOKEN` across the tile placed, or nothing
+    /// when the placement needs it (JCZ's placement then carries it).
+    /// Returns the game with the bridge placed, for the actions JCZ offers
+    /// after it.
+    fn bridge<'r>(
+        &mut self,
+        game: &Game<'r>,
+        (x, y): (i32, i32),
+        b: &crate::engine::log::BridgeLog,
+    ) -> Result<Game<'r>, String> {
+        let axis = match b.axis.as_str() {
+            "N-S" => 0,
+            "E-W" => 1,
+            a => return Err(format!("the bridge: `{a}` is no axis")),
+        };
+        if !game.bridge_needed() {
+            if (b.x, b.y) != (x, y) {
+                return Err("a bridge across a neighbour of the tile placed, which the placement does not need: JCloisterZone offers a bridge only across the tile just placed".into());
+            }
+            self.replay.push(message(
+                "PLACE_TOKEN",
+                json!({ "token": "BRIDGE", "pointer": pointers::pointer(x, y, "Road", bridge_location(&b.axis)) }),
+            ));
+        }
+        let mut after = game.clone();
+        after
+            .apply(&crate::engine::Move::Figure(MeepleAction::Bridge {
+                x: b.x,
+                y: b.y,
+                axis,
+            }))
+            .map_err(|e| format!("the bridge: {}", e.0))?;
+        Ok(after)
+    }
+
+    /// Whether the turn's tile is the one the player won at a bazaar (and
+    /// plays now instead of drawing): taken off the tiles held.
+    fn take_won(&mut self, player: usize, tile: &str) -> bool {
+        let won = self
+            .bazaar_held
+            .first()
+            .is_some_and(|(o, t)| *o == player && t == tile);
+        if won {
+            self.bazaar_held.remove(0);
+        }
+        won
+    }
+
+    /// A small city offered a castle: `PLACE_TOKEN` of a castle on the
+    /// city's piece on the tile placed, or `PASS`. JCZ asks each player in
+    /// turn order from the active one once, and no one after a pass; an
+    /// offer it does not make must be one the log declines (the city
+    /// scores, as it does in JCZ).
+    fn castle(&mut self, turn: &TurnLog, game: &Game<'_>) -> Result<(), String> {
+        let Some((owner, _, _)) = game.castle_offer() else {
+            return Ok(());
+        };
+        let answers = turn.castle.as_deref().unwrap_or(&[]);
+        let index = self.castle_offers;
+        self.castle_offers += 1;
+        let build = answers.get(index).copied().unwrap_or(false);
+        if self.castle_closed || self.castle_asked.contains(&owner) {
+            if build {
+                return Err("a castle JCloisterZone does not offer: it asks each player once a turn, and no one after a castle declined".into());
+            }
+            return Ok(());
+        }
+        self.castle_asked.push(owner);
+        if !build {
+            self.castle_closed = true;
+            self.replay.push(message("PASS", json!({})));
+            return Ok(());
+        }
+        let (Some(x), Some(y)) = (turn.x, turn.y) else {
+            return Err("a castle on a turn without a placement".into());
+        };
+        let pieces = game.castle_offer_pieces();
+        let &(_, _, f) = pieces
+            .iter()
+            .find(|(px, py, _)| (*px, *py) == (x, y))
+            .ok_or("the small city offered a castle has no piece on the tile placed")?;
+        // The follower becomes the castle's lord, off the city on its tile.
+        for t in &mut self.tracked {
+            if t.player == owner
+                && pieces
+                    .iter()
+                    .any(|&(px, py, pf)| (t.x, t.y, t.spot) == (px, py, FigureSpot::Feature(pf)))
+            {
+                t.spot = FigureSpot::Acrobats;
+            }
+        }
+        let pointer = self.feature_pointer(game, x, y, f)?;
+        self.replay.push(message(
+            "PLACE_TOKEN",
+            json!({ "token": "CASTLE", "pointer": pointer }),
+        ));
         Ok(())
     }
 
@@ -679,11 +843,16 @@ impl Builder<'_> {
             self.previous = game.active_player();
             self.last_drawn = self.previous;
             self.final_abbey = false;
-            self.draw.push(jcz_tile(&turn.tile)?);
-            if game.abbeys_held(game.active_player()) > 0 {
-                self.abbey_pass();
+            let auctioned = !self.bazaar_held.is_empty();
+            if !self.take_won(game.active_player(), &turn.tile) {
+                // A tile won at a bazaar that fits nowhere is not drawn.
+                self.draw.push(jcz_tile(&turn.tile)?);
+                if game.abbeys_held(game.active_player()) > 0 && !auctioned {
+                    self.abbey_pass();
+                }
             }
             self.after_discard = true;
+            self.bazaar_held = self.held_now(game);
             return Ok(());
         }
         let crop_type = self.crop_type(turn)?;
@@ -767,6 +936,10 @@ impl Builder<'_> {
                 None => self.replay.push(message("PASS", json!({}))),
             }
         }
+        if let Some(bazaar) = &turn.bazaar {
+            self.auction(bazaar)?;
+        }
+        self.bazaar_held = self.held_now(game);
         if standing.len() != adds {
             let f = &standing[0];
             return Err(format!(
@@ -781,6 +954,45 @@ impl Builder<'_> {
             );
         }
         Ok(())
+    }
+
+    /// A bazaar's auction once the turn is done: its tiles drawn (in the
+    /// order JCZ's supply lists them), then each round: the chooser's
+    /// `BAZAAR_BID` (the tile's index and the opening price), each other
+    /// bidder's `BAZAAR_BID` or `PASS`, and `BAZAAR_BUY_OR_SELL` when the
+    /// chooser was outbid. The last tile goes without a message.
+    fn auction(&mut self, bazaar: &crate::engine::log::BazaarLog) -> Result<(), String> {
+        for t in &bazaar.tiles {
+            self.draw.push(jcz_tile(t)?);
+        }
+        for r in &bazaar.rounds {
+            self.replay.push(message(
+                "BAZAAR_BID",
+                json!({ "supplyIndex": r.tile, "price": r.bid }),
+            ));
+            for raise in &r.raises {
+                self.replay.push(match raise {
+                    Some(p) => message("BAZAAR_BID", json!({ "supplyIndex": r.tile, "price": p })),
+                    None => message("PASS", json!({})),
+                });
+            }
+            if let Some(sell) = r.sell {
+                self.replay.push(message(
+                    "BAZAAR_BUY_OR_SELL",
+                    json!({ "value": if sell { "SELL" } else { "BUY" } }),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The tiles won at a bazaar the engine holds for their owners now.
+    fn held_now(&self, game: &Game<'_>) -> Vec<(usize, String)> {
+        let rules = game.rules();
+        game.bazaar_held()
+            .into_iter()
+            .map(|(o, k)| (o, rules.kind_id(k).to_string()))
+            .collect()
     }
 
     /// Before the turn's first draw, when the player holds an abbey and the

@@ -188,6 +188,142 @@ struct Pending {
     post: Vec<Option<FeatureLog>>,
     /// The figure action was taken (a PASS after it declines a castle).
     acted: bool,
+    /// A bazaar's auction after the turn, being read.
+    auction: Option<Auction>,
+    /// A PASS came before any figure action: the figure action's, or a
+    /// castle declined when JCZ offered no figure action (`finish` tells).
+    first_pass: bool,
+}
+
+/// A bazaar's auction as its messages come: the log it makes, and enough of
+/// the auction to tell a round's opening bid from a raise.
+struct Auction {
+    log: crate::engine::log::BazaarLog,
+    players: usize,
+    /// Each tile's owner so far.
+    owners: Vec<Option<usize>>,
+    /// The player choosing a tile now.
+    chooser: usize,
+    /// The round under way: the highest bidder and the player asked next
+    /// (the chooser when bidding is over).
+    round: Option<(usize, usize)>,
+}
+
+impl Auction {
+    fn new(tiles: Vec<String>, players: usize, active: usize) -> Auction {
+        Auction {
+            owners: vec![None; tiles.len()],
+            log: crate::engine::log::BazaarLog {
+                tiles,
+                rounds: Vec::new(),
+            },
+            players,
+            chooser: (active + 1) % players,
+            round: None,
+        }
+    }
+
+    fn holds(&self, p: usize) -> bool {
+        self.owners.contains(&Some(p))
+    }
+
+    /// The player asked after `p`: the next without a tile, or the chooser.
+    fn next_bidder(&self, p: usize) -> usize {
+        let mut q = (p + 1) % self.players;
+        while q != self.chooser && self.holds(q) {
+            q = (q + 1) % self.players;
+        }
+        q
+    }
+
+    /// Whether the next message is a bid or pass of a round under way.
+    fn bidding(&self) -> bool {
+        self.round.is_some_and(|(_, next)| next != self.chooser)
+    }
+
+    /// A `BAZAAR_BID`: a round's opening (a tile chosen) or a raise.
+    fn bid(&mut self, tile: usize, price: i64) -> Result<(), String> {
+        if let Some((_, next)) = self.round.filter(|_| self.bidding()) {
+            let round = self.log.rounds.last_mut().ok_or("a raise with no round")?;
+            if usize::from(round.tile) != tile {
+                return Err(format!(
+                    "a raise for tile {tile} while tile {} is auctioned",
+                    round.tile
+                ));
+            }
+            round.raises.push(Some(price));
+            self.round = Some((next, self.next_bidder(next)));
+        } else if self.round.is_none() {
+            if self.owners.get(tile).is_none_or(Option::is_some) {
+                return Err(format!(
+                    "tile {tile} of the bazaar is not one left to choose"
+                ));
+            }
+            self.log.rounds.push(crate::engine::log::BazaarRoundLog {
+                tile: u8::try_from(tile).map_err(|_| "no such tile")?,
+                bid: price,
+                raises: Vec::new(),
+                sell: None,
+            });
+            self.round = Some((self.chooser, self.next_bidder(self.chooser)));
+        } else {
+            return Err("a bid when the chooser buys or sells".into());
+        }
+        self.settle_if_over();
+        Ok(())
+    }
+
+    /// A `PASS` of a bidder.
+    fn pass(&mut self) -> Result<(), String> {
+        let (bidder, next) = self.round.ok_or("no round under way")?;
+        let round = self.log.rounds.last_mut().ok_or("no round under way")?;
+        round.raises.push(None);
+        self.round = Some((bidder, self.next_bidder(next)));
+        self.settle_if_over();
+        Ok(())
+    }
+
+    /// Bidding is over with the chooser's own bid standing: the chooser buys.
+    fn settle_if_over(&mut self) {
+        if self.round == Some((self.chooser, self.chooser)) {
+            self.settle(self.chooser);
+        }
+    }
+
+    /// A `BAZAAR_BUY_OR_SELL` of the outbid chooser.
+    fn buy_or_sell(&mut self, sell: bool) -> Result<(), String> {
+        match self.round {
+            Some((bidder, next)) if next == self.chooser && bidder != self.chooser => {
+                if let Some(r) = self.log.rounds.last_mut() {
+                    r.sell = Some(sell);
+                }
+                self.settle(if sell { bidder } else { self.chooser });
+                Ok(())
+            }
+            _ => Err("a buy or sell when no chooser was outbid".into()),
+        }
+    }
+
+    /// The round's tile goes to `owner`; the next chooser is the next player
+    /// without a tile, who takes the last tile when one is left.
+    fn settle(&mut self, owner: usize) {
+        let Some(r) = self.log.rounds.last() else {
+            return;
+        };
+        self.owners[usize::from(r.tile)] = Some(owner);
+        self.round = None;
+        let mut p = (self.chooser + 1) % self.players;
+        while self.holds(p) && p != self.chooser {
+            p = (p + 1) % self.players;
+        }
+        self.chooser = p;
+        let left: Vec<usize> = (0..self.owners.len())
+            .filter(|&i| self.owners[i].is_none())
+            .collect();
+        if let [last] = left.as_slice() {
+            self.owners[*last] = Some(p);
+        }
+    }
 }
 
 /// Applies a finished turn to the game and keeps it.
@@ -201,6 +337,10 @@ fn finish(
         return Err("a turn without its COMMIT".into());
     }
     let mut turn = cur.turn;
+    if let Some(a) = cur.auction {
+        turn.bazaar = Some(a.log);
+    }
+    castles_unasked(game, &mut turn, cur.first_pass, players);
     // A dragon tile whose dragon has nowhere to step: JCZ records no step,
     // the log an empty list.
     if turn.dragon.is_none()
@@ -219,7 +359,7 @@ fn finish(
     let trailing = post.iter().rev().take_while(|p| p.is_none()).count();
     let mut leftover = 0;
     if post.is_empty() {
-        play_entry(game, &turn, players)
+        play_bridged(game, &mut turn, players)
             .map_err(|e| format!("turn {} is illegal here: {e}", turns.len() + 1))?;
     } else {
         let mut played = None;
@@ -227,7 +367,7 @@ fn finish(
             let list = &post[..post.len() - t];
             turn.wagon = (!list.is_empty()).then(|| list.to_vec());
             let mut g = game.clone();
-            if play_entry(&mut g, &turn, players).is_ok() {
+            if play_bridged(&mut g, &mut turn, players).is_ok() {
                 played = Some(g);
                 leftover = t;
                 break;
@@ -237,7 +377,7 @@ fn finish(
             Some(g) => *game = g,
             None => {
                 turn.wagon = Some(post);
-                play_entry(game, &turn, players)
+                play_bridged(game, &mut turn, players)
                     .map_err(|e| format!("turn {} is illegal here: {e}", turns.len() + 1))?;
             }
         }
@@ -245,6 +385,75 @@ fn finish(
     crate::engine::random::record_goods(game, &mut turn);
     turns.push(turn);
     Ok(leftover)
+}
+
+/// The castle decisions JCZ's messages leave out. A lone PASS with no figure
+/// action offered declines a castle (JCZ always asks the first small city
+/// offered); and after a castle declined, or a second city of a player who
+/// was asked, JCZ asks no more: those cities score (declined).
+fn castles_unasked(game: &Game<'_>, turn: &mut TurnLog, first_pass: bool, players: &[String]) {
+    if game.rules().figure("castle").is_none() {
+        return;
+    }
+    let plays = |t: &TurnLog| {
+        let mut t = t.clone();
+        // The wagons' moves are not known yet: only the castles matter.
+        t.wagon = None;
+        play_bridged(&mut game.clone(), &mut t, players).err()
+    };
+    if turn.castle.is_none() && first_pass {
+        let mut t = turn.clone();
+        t.castle = Some(vec![false]);
+        if plays(&t).is_none() {
+            *turn = t;
+        }
+    }
+    if turn.castle.is_some() {
+        for _ in 0..crate::engine::MAX_PLAYERS * 2 {
+            match plays(turn) {
+                Some(e) if e.contains("more small cities are offered a castle") => {
+                    if let Some(c) = turn.castle.as_mut() {
+                        c.push(false);
+                    }
+                }
+                _ => break,
+            }
+        }
+    }
+}
+
+/// Plays an entry; one that does not fit without a bridge and names none
+/// gets the bridge JCZ's placement carried (a placement that needs a
+/// bridge puts it with the tile, no message of its own): the first across
+/// the tile or a neighbour, north–south before east–west, that plays.
+fn play_bridged(game: &mut Game<'_>, turn: &mut TurnLog, players: &[String]) -> Result<(), String> {
+    let first = match play_entry(&mut game.clone(), turn, players) {
+        Ok(()) => return play_entry(game, turn, players),
+        Err(e) => e,
+    };
+    let (Some(x), Some(y)) = (turn.x, turn.y) else {
+        return Err(first);
+    };
+    if turn.bridge.is_some() || game.rules().figure("bridge").is_none() {
+        return Err(first);
+    }
+    for (bx, by) in [(x, y), (x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)] {
+        for axis in ["N-S", "E-W"] {
+            let mut t = turn.clone();
+            t.bridge = Some(crate::engine::log::BridgeLog {
+                x: bx,
+                y: by,
+                axis: axis.into(),
+            });
+            let mut g = game.clone();
+            if play_entry(&mut g, &t, players).is_ok() {
+                *game = g;
+                *turn = t;
+                return Ok(());
+            }
+        }
+    }
+    Err(first)
 }
 
 /// Who plays an abbey once the bag is empty: from the player to move,
@@ -336,8 +545,25 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                 }
                 let jcz = text(p, "tileId").map_err(&at)?;
                 let tile = our_tile(rules, jcz).map_err(&at)?;
-                // A held tile (the abbey) is played instead of a draw.
-                let held = tiles.get(tile.as_str()).is_some_and(|t| t.held);
+                // A tile won at a bazaar that fits nowhere: JCZ discards it
+                // unannounced and the player draws.
+                if let Some(k) = game.bazaar_tile().filter(|k| rules.kind_id(*k) != tile) {
+                    let discard = TurnLog {
+                        tile: rules.kind_id(k).to_string(),
+                        discard: true,
+                        ..TurnLog::default()
+                    };
+                    play_entry(&mut game, &discard, &players).map_err(|e| {
+                        at(format!(
+                            "the tile won at the bazaar, not played, is not a discard here: {e}"
+                        ))
+                    })?;
+                    turns.push(discard);
+                }
+                // A held tile (the abbey) is played instead of a draw, and
+                // so is a tile won at a bazaar.
+                let held = tiles.get(tile.as_str()).is_some_and(|t| t.held)
+                    || game.bazaar_tile().is_some_and(|k| rules.kind_id(k) == tile);
                 while let Some(d) = draw.get(drawn).filter(|_| !held) {
                     if d == jcz || d == "#END" {
                         break;
@@ -381,6 +607,8 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                     undo: None,
                     post: Vec::new(),
                     acted: false,
+                    auction: None,
+                    first_pass: false,
                 });
             }
             "DEPLOY_MEEPLE" => {
@@ -514,15 +742,77 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                     .replay
                     .get(index + 1)
                     .is_some_and(|n| n.kind == "COMMIT");
+                if let Some(a) = pending
+                    .as_mut()
+                    .and_then(|c| c.auction.as_mut())
+                    .filter(|a| a.bidding())
+                {
+                    // A bidder at a bazaar passes.
+                    a.pass().map_err(&at)?;
+                    continue;
+                }
                 if let Some(cur) = pending.as_mut() {
                     if cur.committed && cur.turn.crop.is_none() && !next_commit {
                         cur.post.push(None);
                     } else if !cur.committed && cur.acted && rules.figure("castle").is_some() {
                         // After the figure action: a small city's castle declined.
                         cur.turn.castle.get_or_insert_with(Vec::new).push(false);
+                    } else if !cur.committed && !cur.acted {
+                        cur.first_pass = true;
                     }
                     cur.acted = true;
                 }
+            }
+            "BAZAAR_BID" => {
+                let cur = pending
+                    .as_mut()
+                    .filter(|c| c.committed)
+                    .ok_or_else(|| at("a bazaar bid outside a turn's end".into()))?;
+                let index = p
+                    .get("supplyIndex")
+                    .and_then(Value::as_u64)
+                    .ok_or_else(|| at("no `supplyIndex`".into()))?;
+                let price = p
+                    .get("price")
+                    .and_then(Value::as_i64)
+                    .ok_or_else(|| at("no `price`".into()))?;
+                if cur.auction.is_none() {
+                    // The auction's tiles: the next draws, one per player.
+                    let n = players.len();
+                    let ids = draw.get(drawn..drawn + n).ok_or_else(|| {
+                        at(format!("the draw order has no {n} tiles for the bazaar"))
+                    })?;
+                    let tiles = ids
+                        .iter()
+                        .map(|d| our_tile(rules, d))
+                        .collect::<Result<Vec<_>, _>>()
+                        .map_err(&at)?;
+                    drawn += n;
+                    cur.auction = Some(Auction::new(tiles, n, cur.player));
+                }
+                let a = cur
+                    .auction
+                    .as_mut()
+                    .ok_or_else(|| at("no auction".into()))?;
+                a.bid(usize::try_from(index).unwrap_or(usize::MAX), price)
+                    .map_err(&at)?;
+            }
+            "BAZAAR_BUY_OR_SELL" => {
+                let a = pending
+                    .as_mut()
+                    .and_then(|c| c.auction.as_mut())
+                    .ok_or_else(|| at("a buy or sell with no bazaar auction".into()))?;
+                let sell = match text(p, "value").map_err(&at)? {
+                    "BUY" => false,
+                    "SELL" => true,
+                    other => {
+                        return Err(at(format!(
+                            "`{}` is neither BUY nor SELL",
+                            other.escape_debug()
+                        )))
+                    }
+                };
+                a.buy_or_sell(sell).map_err(&at)?;
             }
             "COMMIT" => {
                 let Some(cur) = pending.as_mut() else {
@@ -858,7 +1148,24 @@ fn deploy(
             });
         }
         _ => {
-            let (_, _, feature) = pointer_feature(rules, tiles, game, cur, ptr)?;
+            let feature = match pointer_feature(rules, tiles, game, cur, ptr) {
+                Ok((_, _, f)) => f,
+                Err(e) => {
+                    // A follower on the bridge a placement needed (JCZ puts
+                    // that bridge with the tile, no message of its own).
+                    let location = text(ptr, "location")?;
+                    let way = bridge_way(location)
+                        .filter(|_| ftype == "Road" && cur.turn.bridge.is_none())
+                        .filter(|_| (cur.turn.x, cur.turn.y) == (Some(x), Some(y)))
+                        .ok_or(e)?;
+                    cur.turn.bridge = Some(crate::engine::log::BridgeLog {
+                        x,
+                        y,
+                        axis: way.into(),
+                    });
+                    way.to_string()
+                }
+            };
             cur.turn.meeple = Some(MeepleLog {
                 figure: figure.to_string(),
                 feature,

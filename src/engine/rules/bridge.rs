@@ -814,6 +814,15 @@ impl Bridges {
     }
 }
 
+impl Game<'_, super::InPlay> {
+    /// The tile just placed fits only by a bridge (some side misfits until
+    /// the turn's bridge mends it).
+    #[must_use]
+    pub fn bridge_needed(&self) -> bool {
+        self.x.module::<Bridges>().is_some_and(|m| m.forced != 0)
+    }
+}
+
 fn side_index(side: Side) -> u8 {
     u8::try_from(side.index()).unwrap_or(0)
 }

@@ -626,6 +626,25 @@ impl Game<'_, super::InPlay> {
         Some((owner, x, y))
     }
 
+    /// The two pieces of the small city offered a castle now: each one's
+    /// square and feature (its index among the tile's features).
+    #[must_use]
+    pub fn castle_offer_pieces(&self) -> Vec<(i32, i32, u8)> {
+        if self.phase != Phase::Castle {
+            return Vec::new();
+        }
+        let Some(&(root, _)) = self.x.module::<Castles>().and_then(|m| m.offers.first()) else {
+            return Vec::new();
+        };
+        [root, self.features.next(root)]
+            .into_iter()
+            .map(|n| {
+                let (x, y) = at(self, self.features.tile(n));
+                (x, y, self.features.feature(n))
+            })
+            .collect()
+    }
+
     /// What a castle on the small city offered now would give up and might
     /// win: the city's points now, and the most an unfinished feature with
     /// a piece in the castle's fief would be worth completed.
