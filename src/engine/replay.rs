@@ -230,6 +230,20 @@ pub fn play_entry(game: &mut Game<'_>, turn: &TurnLog, names: &[String]) -> Resu
     play_turn(game, turn, names, &mut |_, _| {})
 }
 
+/// [`play_entry`], showing the game to `observe` at each [`Step`] within
+/// the entry (its tile placed, an escape due, each castle offer).
+///
+/// # Errors
+/// As [`play_entry`].
+pub fn play_entry_observed<'r>(
+    game: &mut Game<'r>,
+    turn: &TurnLog,
+    names: &[String],
+    observe: &mut dyn FnMut(Step, &Game<'r>),
+) -> Result<(), String> {
+    play_turn(game, turn, names, observe)
+}
+
 fn tile_kind(rules: &Ruleset, id: &str) -> Result<KindId, String> {
     rules.kind(id).ok_or_else(|| {
         format!(

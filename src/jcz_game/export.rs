@@ -70,13 +70,14 @@ struct Builder<'a> {
     /// The tiles won at a bazaar and not yet played, in the order played:
     /// (owner, tile), as the engine held them after the entry before.
     bazaar_held: Vec<(usize, String)>,
-    /// This turn's castle offers so far: the players JCZ asked, and
-    /// whether a declined castle ended its asking.
-    castle_asked: Vec<usize>,
-    castle_closed: bool,
-    /// Castle offers seen this turn.
-    castle_offers: usize,
+    /// This turn's castle offers so far: owner, the log's answer, the
+    /// city's pieces (square and feature).
+    castles: Vec<CastleOffer>,
 }
+
+/// A small city offered a castle: its owner, the log's answer, and its
+/// pieces (square and feature).
+type CastleOffer = (usize, bool, Vec<(i32, i32, u8)>);
 
 /// Exports a game log as a JCZ save.
 ///
@@ -105,9 +106,7 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
         last_drawn: 0,
         final_abbey: false,
         bazaar_held: Vec::new(),
-        castle_asked: Vec::new(),
-        castle_closed: false,
-        castle_offers: 0,
+        castles: Vec::new(),
     };
     let result = replay_observed(rules, log, &mut |i, step, game| {
         if b.error.is_some() {
@@ -120,7 +119,10 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
                 b.escape_due = true;
                 Ok(())
             }
-            Step::Castle => b.castle(turn, game),
+            Step::Castle => {
+                b.castle(turn, game);
+                Ok(())
+            }
             Step::Done => b.done(i, turn, game),
         };
         if let Err(e) = done {
@@ -410,9 +412,7 @@ impl Builder<'_> {
         // JCZ offers no abbey while a bazaar's tiles are still to be played.
         let auctioned = !self.bazaar_held.is_empty();
         let won = self.take_won(player, &turn.tile);
-        self.castle_asked.clear();
-        self.castle_closed = false;
-        self.castle_offers = 0;
+        self.castles.clear();
         if !held && !won {
             // A held tile (the abbey) is played instead of a draw.
             self.draw.push(jcz_tile(&turn.tile)?);
@@ -639,54 +639,56 @@ impl Builder<'_> {
         won
     }
 
-    /// A small city offered a castle: `PLACE_TOKEN` of a castle on the
-    /// city's piece on the tile placed, or `PASS`. JCZ asks each player in
-    /// turn order from the active one once, and no one after a pass; an
-    /// offer it does not make must be one the log declines (the city
-    /// scores, as it does in JCZ).
-    fn castle(&mut self, turn: &TurnLog, game: &Game<'_>) -> Result<(), String> {
+    /// A small city offered a castle: its owner, the log's answer and the
+    /// city's pieces, kept for the turn's castle messages.
+    fn castle(&mut self, turn: &TurnLog, game: &Game<'_>) {
         let Some((owner, _, _)) = game.castle_offer() else {
-            return Ok(());
+            return;
         };
         let answers = turn.castle.as_deref().unwrap_or(&[]);
-        let index = self.castle_offers;
-        self.castle_offers += 1;
-        let build = answers.get(index).copied().unwrap_or(false);
-        if self.castle_closed || self.castle_asked.contains(&owner) {
-            if build {
-                return Err("a castle JCloisterZone does not offer: it asks each player once a turn, and no one after a castle declined".into());
-            }
+        let build = answers.get(self.castles.len()).copied().unwrap_or(false);
+        self.castles
+            .push((owner, build, game.castle_offer_pieces()));
+    }
+
+    /// The turn's castle messages, after the figure action: `PLACE_TOKEN`
+    /// of a castle on the pointer of the city's piece on the tile placed,
+    /// or `PASS`, as JCZ asks (`names::castle_decisions`).
+    fn castle_messages(&mut self, turn: &TurnLog, game: &Game<'_>) -> Result<(), String> {
+        let offers = std::mem::take(&mut self.castles);
+        if offers.is_empty() {
             return Ok(());
         }
-        self.castle_asked.push(owner);
-        if !build {
-            self.castle_closed = true;
-            self.replay.push(message("PASS", json!({})));
-            return Ok(());
-        }
-        let (Some(x), Some(y)) = (turn.x, turn.y) else {
-            return Err("a castle on a turn without a placement".into());
-        };
-        let pieces = game.castle_offer_pieces();
-        let &(_, _, f) = pieces
-            .iter()
-            .find(|(px, py, _)| (*px, *py) == (x, y))
-            .ok_or("the small city offered a castle has no piece on the tile placed")?;
-        // The follower becomes the castle's lord, off the city on its tile.
-        for t in &mut self.tracked {
-            if t.player == owner
-                && pieces
-                    .iter()
-                    .any(|&(px, py, pf)| (t.x, t.y, t.spot) == (px, py, FigureSpot::Feature(pf)))
-            {
-                t.spot = FigureSpot::Acrobats;
+        let asked: Vec<(usize, bool)> = offers.iter().map(|(o, b, _)| (*o, *b)).collect();
+        for d in names::castle_decisions(&asked)? {
+            let Some(i) = d else {
+                self.replay.push(message("PASS", json!({})));
+                continue;
+            };
+            let (owner, _, pieces) = &offers[i];
+            let (Some(x), Some(y)) = (turn.x, turn.y) else {
+                return Err("a castle on a turn without a placement".into());
+            };
+            let &(_, _, f) = pieces
+                .iter()
+                .find(|(px, py, _)| (*px, *py) == (x, y))
+                .ok_or("the small city offered a castle has no piece on the tile placed")?;
+            // The follower becomes the castle's lord, off the city on its tile.
+            for t in &mut self.tracked {
+                if t.player == *owner
+                    && pieces.iter().any(|&(px, py, pf)| {
+                        (t.x, t.y, t.spot) == (px, py, FigureSpot::Feature(pf))
+                    })
+                {
+                    t.spot = FigureSpot::Acrobats;
+                }
             }
+            let pointer = self.feature_pointer(game, x, y, f)?;
+            self.replay.push(message(
+                "PLACE_TOKEN",
+                json!({ "token": "CASTLE", "pointer": pointer }),
+            ));
         }
-        let pointer = self.feature_pointer(game, x, y, f)?;
-        self.replay.push(message(
-            "PLACE_TOKEN",
-            json!({ "token": "CASTLE", "pointer": pointer }),
-        ));
         Ok(())
     }
 
@@ -855,6 +857,7 @@ impl Builder<'_> {
             self.bazaar_held = self.held_now(game);
             return Ok(());
         }
+        self.castle_messages(turn, game)?;
         let crop_type = self.crop_type(turn)?;
         let mut removed = Vec::new();
         if let (Some(crop), Some(_)) = (&turn.crop, &crop_type) {

@@ -18,7 +18,7 @@ use crate::engine::log::{
     GameLog, MagicLog, MeepleLog, PosLog, RansomLog, RecallLog, StartLog, TowerLog, TurnLog,
     FORMAT, VERSION,
 };
-use crate::engine::replay::play_entry;
+use crate::engine::replay::{play_entry, play_entry_observed};
 use crate::engine::{Game, Placement, Ruleset, MAX_PLAYERS};
 
 /// The expansions a save's setup names, in our order.
@@ -193,6 +193,9 @@ struct Pending {
     /// A PASS came before any figure action: the figure action's, or a
     /// castle declined when JCZ offered no figure action (`finish` tells).
     first_pass: bool,
+    /// JCZ's castle decisions after the figure action: a castle on the
+    /// city named (square, our feature), or `None`, a PASS.
+    castles: Vec<Option<(i32, i32, String)>>,
 }
 
 /// A bazaar's auction as its messages come: the log it makes, and enough of
@@ -340,7 +343,7 @@ fn finish(
     if let Some(a) = cur.auction {
         turn.bazaar = Some(a.log);
     }
-    castles_unasked(game, &mut turn, cur.first_pass, players);
+    castle_answers(game, &mut turn, &cur.castles, cur.first_pass, players)?;
     // A dragon tile whose dragon has nowhere to step: JCZ records no step,
     // the log an empty list.
     if turn.dragon.is_none()
@@ -387,39 +390,100 @@ fn finish(
     Ok(leftover)
 }
 
-/// The castle decisions JCZ's messages leave out. A lone PASS with no figure
-/// action offered declines a castle (JCZ always asks the first small city
-/// offered); and after a castle declined, or a second city of a player who
-/// was asked, JCZ asks no more: those cities score (declined).
-fn castles_unasked(game: &Game<'_>, turn: &mut TurnLog, first_pass: bool, players: &[String]) {
-    if game.rules().figure("castle").is_none() {
-        return;
+/// A city's piece: its square and feature.
+type Piece = (i32, i32, u8);
+
+/// The entry's `castle` answers from JCZ's castle decisions: the answers
+/// (one per small city offered) that JCZ asks about as the messages say
+/// (`names::castle_decisions`), the cities it does not ask declined. A
+/// lone PASS with no figure action offered may be a castle's.
+fn castle_answers(
+    game: &Game<'_>,
+    turn: &mut TurnLog,
+    said: &[Option<(i32, i32, String)>],
+    first_pass: bool,
+    players: &[String],
+) -> Result<(), String> {
+    let rules = game.rules();
+    if rules.figure("castle").is_none() {
+        return Ok(());
     }
-    let plays = |t: &TurnLog| {
-        let mut t = t.clone();
+    let (Some(x), Some(y)) = (turn.x, turn.y) else {
+        return Ok(());
+    };
+    let kind = rules.kind(&turn.tile).ok_or("unknown tile")?;
+    let rotation = turn.rotation.unwrap_or(0);
+    let wanted: Vec<Option<Piece>> = said
+        .iter()
+        .map(|d| {
+            d.as_ref().and_then(|(cx, cy, name)| {
+                let (k, r) = if (*cx, *cy) == (x, y) {
+                    (kind, rotation)
+                } else {
+                    game.tile_at(*cx, *cy)?
+                };
+                rules.feature_named(k, r, name).map(|f| (*cx, *cy, f))
+            })
+        })
+        .collect();
+    // The offers of a play with `answers`: (owner, pieces), and whether it played.
+    let offers = |answers: &[bool]| {
+        let mut t = turn.clone();
+        // None: every city declined, to count the offers.
+        t.castle = (!answers.is_empty()).then(|| answers.to_vec());
         // The wagons' moves are not known yet: only the castles matter.
         t.wagon = None;
-        play_bridged(&mut game.clone(), &mut t, players).err()
-    };
-    if turn.castle.is_none() && first_pass {
-        let mut t = turn.clone();
-        t.castle = Some(vec![false]);
-        if plays(&t).is_none() {
-            *turn = t;
-        }
-    }
-    if turn.castle.is_some() {
-        for _ in 0..crate::engine::MAX_PLAYERS * 2 {
-            match plays(turn) {
-                Some(e) if e.contains("more small cities are offered a castle") => {
-                    if let Some(c) = turn.castle.as_mut() {
-                        c.push(false);
-                    }
+        let mut seen = Vec::new();
+        let mut g = game.clone();
+        let ok = play_bridged_observed(&mut g, &mut t, players, &mut |step, g| {
+            if step == crate::engine::replay::Step::Castle {
+                if let Some((owner, _, _)) = g.castle_offer() {
+                    seen.push((owner, g.castle_offer_pieces()));
                 }
-                _ => break,
+            }
+        });
+        (seen, ok.is_ok() || ok.is_err_and(|e| !e.contains("castle")))
+    };
+    let n = offers(&[]).0.len();
+    if n == 0 {
+        return Ok(());
+    }
+    let alternatives: &[&[Option<Piece>]] = if said.is_empty() && first_pass {
+        &[&[None], &[]]
+    } else {
+        &[&wanted]
+    };
+    for want in alternatives {
+        for mask in 0..(1u32 << n.min(8)) {
+            let answers: Vec<bool> = (0..n).map(|i| mask & (1 << i) != 0).collect();
+            let (seen, ok) = offers(&answers);
+            if !ok || seen.len() != n {
+                continue;
+            }
+            let asked: Vec<(usize, bool)> = seen
+                .iter()
+                .zip(&answers)
+                .map(|((o, _), b)| (*o, *b))
+                .collect();
+            let Ok(decisions) = names::castle_decisions(&asked) else {
+                continue;
+            };
+            let same = decisions.len() == want.len()
+                && decisions
+                    .iter()
+                    .zip(want.iter())
+                    .all(|(d, w)| match (d, w) {
+                        (None, None) => true,
+                        (Some(i), Some(c)) => seen[*i].1.contains(c),
+                        _ => false,
+                    });
+            if same {
+                turn.castle = Some(answers);
+                return Ok(());
             }
         }
     }
+    Err("no castle answers give JCZ's castle decisions".into())
 }
 
 /// Plays an entry; one that does not fit without a bridge and names none
@@ -427,8 +491,18 @@ fn castles_unasked(game: &Game<'_>, turn: &mut TurnLog, first_pass: bool, player
 /// bridge puts it with the tile, no message of its own): the first across
 /// the tile or a neighbour, north–south before east–west, that plays.
 fn play_bridged(game: &mut Game<'_>, turn: &mut TurnLog, players: &[String]) -> Result<(), String> {
+    play_bridged_observed(game, turn, players, &mut |_, _| {})
+}
+
+/// [`play_bridged`], showing the game as [`play_entry_observed`] does.
+fn play_bridged_observed<'r>(
+    game: &mut Game<'r>,
+    turn: &mut TurnLog,
+    players: &[String],
+    observe: &mut dyn FnMut(crate::engine::replay::Step, &Game<'r>),
+) -> Result<(), String> {
     let first = match play_entry(&mut game.clone(), turn, players) {
-        Ok(()) => return play_entry(game, turn, players),
+        Ok(()) => return play_entry_observed(game, turn, players, observe),
         Err(e) => e,
     };
     let (Some(x), Some(y)) = (turn.x, turn.y) else {
@@ -445,11 +519,9 @@ fn play_bridged(game: &mut Game<'_>, turn: &mut TurnLog, players: &[String]) -> 
                 y: by,
                 axis: axis.into(),
             });
-            let mut g = game.clone();
-            if play_entry(&mut g, &t, players).is_ok() {
-                *game = g;
+            if play_entry(&mut game.clone(), &t, players).is_ok() {
                 *turn = t;
-                return Ok(());
+                return play_entry_observed(game, turn, players, observe);
             }
         }
     }
@@ -609,6 +681,7 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                     acted: false,
                     auction: None,
                     first_pass: false,
+                    castles: Vec::new(),
                 });
             }
             "DEPLOY_MEEPLE" => {
@@ -690,6 +763,11 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                     .filter(|c| !c.committed)
                     .ok_or_else(|| at("a token placed outside a turn's figure action".into()))?;
                 token(cur, p).map_err(&at)?;
+                if text(p, "token").is_ok_and(|t| t == "CASTLE") {
+                    let ptr = p.get("pointer").ok_or_else(|| at("no `pointer`".into()))?;
+                    let city = pointer_feature(rules, &tiles, &game, cur, ptr).map_err(&at)?;
+                    cur.castles.push(Some(city));
+                }
             }
             "CAPTURE_FOLLOWER" => {
                 let cur = pending
@@ -756,7 +834,7 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                         cur.post.push(None);
                     } else if !cur.committed && cur.acted && rules.figure("castle").is_some() {
                         // After the figure action: a small city's castle declined.
-                        cur.turn.castle.get_or_insert_with(Vec::new).push(false);
+                        cur.castles.push(None);
                     } else if !cur.committed && !cur.acted {
                         cur.first_pass = true;
                     }
@@ -1217,7 +1295,7 @@ fn token(cur: &mut Pending, p: &Value) -> Result<(), String> {
             });
         }
         "CASTLE" => {
-            cur.turn.castle.get_or_insert_with(Vec::new).push(true);
+            // Which city: resolved by the caller (`castle_city`).
             cur.acted = true;
         }
         "TOWER_PIECE" => {
