@@ -475,6 +475,11 @@ impl Castles {
         }
     }
 
+    /// Whether the city `root` was made a castle.
+    pub(super) fn is_castle(&self, root: u32) -> bool {
+        self.castles.iter().any(|c| c.root == root)
+    }
+
     /// Builds a castle on the small city `root` for `owner`: its follower
     /// becomes the lord, off the city, on the same tile.
     fn build<X: Host>(&mut self, game: &mut Game<'_, X>, root: u32, owner: u8) {

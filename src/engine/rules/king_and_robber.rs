@@ -9,7 +9,8 @@
 //! of its kind on the board, in that kind's score column. Kinds the figure's
 //! `stands-on` names after the first count too, at game end, each completed
 //! feature of them as one of the title's kind (the Count's walls: the city of
-//! Carcassonne is a completed city for the king).
+//! Carcassonne is a completed city for the king). A small city made a castle
+//! is none: it takes no title and counts nothing.
 //!
 //! Hooks: `parameters`, `before_scoring` (what the tile completed),
 //! `final_last` (the titles' points).
@@ -202,6 +203,14 @@ impl KingAndRobber {
             let Some(title) = t.titles.iter().position(|x| x.kind == k) else {
                 continue;
             };
+            // A small city made a castle is no completed city (docs/rules.md).
+            if game
+                .x
+                .module::<super::castle::Castles>()
+                .is_some_and(|c| c.is_castle(root))
+            {
+                continue;
+            }
             let tiles = game.survey(root).0;
             let h = &mut self.holders[title];
             h.completed += 1;
