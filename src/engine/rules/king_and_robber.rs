@@ -190,15 +190,23 @@ impl KingAndRobber {
         let rules = game.rules;
         let placed = game.board.placed[game.current as usize];
         let kind = &rules.kinds[usize::from(placed.kind.0)];
-        let mut seen = [u32::MAX; 16];
-        for (i, &f) in kind.networks.iter().enumerate() {
-            let root = game.features.find(placed.first_node + u32::from(f));
+        // The tile's own features, and the roads over bridges this turn
+        // completed (a bridge's way is no network of its tile's kind).
+        let mut nodes: Vec<u32> = kind
+            .networks
+            .iter()
+            .map(|&f| placed.first_node + u32::from(f))
+            .collect();
+        if let Some(b) = game.x.module::<super::bridge::Bridges>() {
+            nodes.extend(b.turn_ways(game));
+        }
+        let mut seen: Vec<u32> = Vec::with_capacity(nodes.len());
+        for node in nodes {
+            let root = game.features.find(node);
             if game.features.open(root) != 0 || seen.contains(&root) {
                 continue;
             }
-            if let Some(s) = seen.get_mut(i) {
-                *s = root;
-            }
+            seen.push(root);
             let k = game.features.kind(root);
             let Some(title) = t.titles.iter().position(|x| x.kind == k) else {
                 continue;
