@@ -517,8 +517,18 @@ impl Castles {
         let placed = game.board.placed[game.current as usize];
         let kind = &rules.kinds[usize::from(placed.kind.0)];
         let mut roots: Vec<u32> = Vec::new();
-        for &f in &kind.networks {
-            let root = game.features.find(placed.first_node + u32::from(f));
+        // The tile's own features, and the roads over bridges this turn
+        // completed (a bridge's way is no network of its tile's kind).
+        let mut nodes: Vec<u32> = kind
+            .networks
+            .iter()
+            .map(|&f| placed.first_node + u32::from(f))
+            .collect();
+        if let Some(b) = game.x.module::<super::bridge::Bridges>() {
+            nodes.extend(b.turn_ways(game));
+        }
+        for node in nodes {
+            let root = game.features.find(node);
             if game.features.open(root) != 0
                 || roots.contains(&root)
                 || self.castles.iter().any(|c| c.root == root)
