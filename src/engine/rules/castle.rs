@@ -517,8 +517,9 @@ impl Castles {
         let placed = game.board.placed[game.current as usize];
         let kind = &rules.kinds[usize::from(placed.kind.0)];
         let mut roots: Vec<u32> = Vec::new();
-        // The tile's own features, and the roads over bridges this turn
-        // completed (a bridge's way is no network of its tile's kind).
+        // The tile's own features, the roads over bridges this turn
+        // completed (a bridge's way is no network of its tile's kind), and
+        // the roads and cities an abbey's walls completed.
         let mut nodes: Vec<u32> = kind
             .networks
             .iter()
@@ -527,9 +528,14 @@ impl Castles {
         if let Some(b) = game.x.module::<super::bridge::Bridges>() {
             nodes.extend(b.turn_ways(game));
         }
+        // And what an abbey's walls ended on the tiles around it.
+        if let Some(a) = game.x.module::<super::abbey::Abbey>() {
+            nodes.extend(a.wall_nodes(game));
+        }
         for node in nodes {
             let root = game.features.find(node);
             if game.features.open(root) != 0
+                || game.features.shape(root) == Shape::Face
                 || roots.contains(&root)
                 || self.castles.iter().any(|c| c.root == root)
             {

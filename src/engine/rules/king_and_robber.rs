@@ -190,8 +190,9 @@ impl KingAndRobber {
         let rules = game.rules;
         let placed = game.board.placed[game.current as usize];
         let kind = &rules.kinds[usize::from(placed.kind.0)];
-        // The tile's own features, and the roads over bridges this turn
-        // completed (a bridge's way is no network of its tile's kind).
+        // The tile's own features, the roads over bridges this turn
+        // completed (a bridge's way is no network of its tile's kind), and
+        // the roads and cities an abbey's walls completed.
         let mut nodes: Vec<u32> = kind
             .networks
             .iter()
@@ -199,6 +200,10 @@ impl KingAndRobber {
             .collect();
         if let Some(b) = game.x.module::<super::bridge::Bridges>() {
             nodes.extend(b.turn_ways(game));
+        }
+        // And what an abbey's walls ended on the tiles around it.
+        if let Some(a) = game.x.module::<super::abbey::Abbey>() {
+            nodes.extend(a.wall_nodes(game));
         }
         let mut seen: Vec<u32> = Vec::with_capacity(nodes.len());
         for node in nodes {
