@@ -354,6 +354,14 @@ impl Builder<'_> {
             .ok_or_else(|| format!("no tile at ({x}, {y})"))?;
         let id = game.rules().kind_id(kind);
         let tile = self.tile(id)?;
+        // A bridge's way (no feature of the wire tile): JCZ's road along it.
+        for axis in ["N-S", "E-W"] {
+            if usize::from(feature) >= tile.features.len()
+                && game.rules().feature_named(kind, rotation, axis) == Some(feature)
+            {
+                return Ok(pointers::pointer(x, y, "Road", bridge_location(axis)));
+            }
+        }
         let (ftype, loc) =
             pointers::location(tile, rotation, usize::from(feature)).ok_or_else(|| {
                 format!(

@@ -1080,13 +1080,20 @@ fn pointer_feature(
     let tile = tiles
         .get(id)
         .ok_or_else(|| format!("tile `{id}` is not in the set"))?;
-    let f = pointers::feature_at(tile, rotation, ftype, location).ok_or_else(|| {
-        format!(
+    let Some(f) = pointers::feature_at(tile, rotation, ftype, location) else {
+        // A bridge's road (its sides are fields of the tile): our way's name.
+        if let Some(way) = bridge_way(location)
+            .filter(|_| ftype == "Road")
+            .filter(|w| rules.feature_named(kind, rotation, w).is_some())
+        {
+            return Ok((x, y, way.to_string()));
+        }
+        return Err(format!(
             "{id} at ({x}, {y}) has no {} at `{}`",
             ftype.escape_debug(),
             location.escape_debug()
-        )
-    })?;
+        ));
+    };
     Ok((
         x,
         y,
