@@ -14,7 +14,8 @@
 //!
 //! Game `i` is played by seed `SEED + i` with `2 + i mod (MAX - MIN + 1)`...
 //! players from the range; `--out DIR` keeps the log and the save of each
-//! disagreeing game (`seed-N.json`, `seed-N.jcz`). The summary's last line is
+//! disagreeing game (`seed-N.json`, `seed-N.jcz`), and the log of each game
+//! the export refused. The summary's last line is
 //! `agreed A of N`.
 
 use std::collections::BTreeMap;
@@ -226,6 +227,10 @@ fn worker(
                     .map_or(e.as_str(), |(_, w)| w);
                 let why = why.split(" (the export knows").next().unwrap_or(why);
                 let why = why.to_string();
+                if let Some(dir) = &o.out {
+                    // The log, to see why.
+                    let _ = std::fs::write(dir.join(format!("seed-{seed}.json")), log.to_json());
+                }
                 out.push((seed, Outcome::Refused(why)));
                 continue;
             }

@@ -55,6 +55,9 @@ pub enum Step {
     /// A wagon's move is due (shown before each: [`Game::wagon_due`] names
     /// whose wagon it is).
     Wagon,
+    /// A small city is offered a castle (shown before each decision, the
+    /// entry's `castle` answers in order).
+    Castle,
     /// The entry was applied in full.
     Done,
 }
@@ -228,6 +231,20 @@ fn count_in(game: &mut Game<'_>, log: Option<&super::log::CountLog>) -> Result<(
 /// The first move of the entry the rules don't allow, or an unknown name.
 pub fn play_entry(game: &mut Game<'_>, turn: &TurnLog, names: &[String]) -> Result<(), String> {
     play_turn(game, turn, names, &mut |_, _| {})
+}
+
+/// [`play_entry`], showing the game to `observe` at each [`Step`] within
+/// the entry (its tile placed, an escape due, each castle offer).
+///
+/// # Errors
+/// As [`play_entry`].
+pub fn play_entry_observed<'r>(
+    game: &mut Game<'r>,
+    turn: &TurnLog,
+    names: &[String],
+    observe: &mut dyn FnMut(Step, &Game<'r>),
+) -> Result<(), String> {
+    play_turn(game, turn, names, observe)
 }
 
 fn tile_kind(rules: &Ruleset, id: &str) -> Result<KindId, String> {
@@ -410,7 +427,7 @@ fn play_turn<'r>(
     // The decisions due before scoring, in registry order: the mage's or
     // the witch's move, the castles, the ferries, the moves out of the city.
     magic(game, turn.magic.as_ref())?;
-    castles(game, turn.castle.as_deref())?;
+    castles(game, turn.castle.as_deref(), placed)?;
     ferry(game, turn.ferry.as_deref())?;
     count_out(game, turn.count_out.as_deref())?;
     // The flocks fall due in the turn's scoring: after a goldmine's second
@@ -744,10 +761,15 @@ fn wagons<'r>(
 }
 
 /// The castle decisions, one per small city offered (none given: no castle).
-fn castles(game: &mut Game<'_>, given: Option<&[bool]>) -> Result<(), String> {
+fn castles<'r>(
+    game: &mut Game<'r>,
+    given: Option<&[bool]>,
+    shown: &mut dyn FnMut(Step, &Game<'r>),
+) -> Result<(), String> {
     let mut answers = given.unwrap_or(&[]).iter();
     let mut offered = 0;
     while game.phase() == Phase::Castle {
+        shown(Step::Castle, game);
         let build = match (given, answers.next()) {
             (None, _) => false,
             (Some(_), Some(&b)) => b,

@@ -71,7 +71,17 @@ struct Builder<'a> {
     last_drawn: usize,
     /// The last entry was an abbey played once the bag was empty.
     final_abbey: bool,
+    /// The tiles won at a bazaar and not yet played, in the order played:
+    /// (owner, tile), as the engine held them after the entry before.
+    bazaar_held: Vec<(usize, String)>,
+    /// This turn's castle offers so far: owner, the log's answer, the
+    /// city's pieces (square and feature).
+    castles: Vec<CastleOffer>,
 }
+
+/// A small city offered a castle: its owner, the log's answer, and its
+/// pieces (square and feature).
+type CastleOffer = (usize, bool, Vec<(i32, i32, u8)>);
 
 /// Exports a game log as a JCZ save.
 ///
@@ -101,6 +111,8 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
         fairy_beside: None,
         last_drawn: 0,
         final_abbey: false,
+        bazaar_held: Vec::new(),
+        castles: Vec::new(),
     };
     let result = replay_observed(rules, log, &mut |i, step, game| {
         if b.error.is_some() {
@@ -117,6 +129,10 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
                 if let Some((due, _)) = game.wagon_due() {
                     b.wagon_owners.push(due.player);
                 }
+                Ok(())
+            }
+            Step::Castle => {
+                b.castle(turn, game);
                 Ok(())
             }
             Step::Done => b.done(i, turn, game),
@@ -293,6 +309,15 @@ fn jcz_tile(ours: &str) -> Result<String, String> {
     names::jcz_tile(ours).ok_or_else(|| format!("tile `{ours}` has no JCloisterZone id"))
 }
 
+/// JCZ's location of a bridge along `axis` (`N-S` → `NS`), as on the board.
+fn bridge_location(axis: &str) -> &'static str {
+    if axis == "N-S" {
+        "NS"
+    } else {
+        "WE"
+    }
+}
+
 fn message(kind: &str, payload: Value) -> Message {
     Message {
         kind: kind.to_string(),
@@ -341,6 +366,14 @@ impl Builder<'_> {
             .ok_or_else(|| format!("no tile at ({x}, {y})"))?;
         let id = game.rules().kind_id(kind);
         let tile = self.tile(id)?;
+        // A bridge's way (no feature of the wire tile): JCZ's road along it.
+        for axis in ["N-S", "E-W"] {
+            if usize::from(feature) >= tile.features.len()
+                && game.rules().feature_named(kind, rotation, axis) == Some(feature)
+            {
+                return Ok(pointers::pointer(x, y, "Road", bridge_location(axis)));
+            }
+        }
         let (ftype, loc) =
             pointers::location(tile, rotation, usize::from(feature)).ok_or_else(|| {
                 format!(
@@ -396,12 +429,18 @@ impl Builder<'_> {
         let rules = game.rules();
         let player = game.active_player();
         let held = self.tile(&turn.tile)?.held;
-        if !held {
+        // JCZ offers no abbey while a bazaar's tiles are still to be played.
+        let auctioned = !self.bazaar_held.is_empty();
+        let won = self.take_won(player, &turn.tile);
+        self.castles.clear();
+        if !held && !won {
             // A held tile (the abbey) is played instead of a draw.
             self.draw.push(jcz_tile(&turn.tile)?);
-            if game.abbeys_held(player) > 0 {
+            if game.abbeys_held(player) > 0 && !auctioned {
                 self.abbey_pass();
             }
+            self.last_drawn = player;
+        } else if won {
             self.last_drawn = player;
         }
         self.final_abbey = held && game.bag_is_empty();
@@ -452,7 +491,29 @@ impl Builder<'_> {
             // after it; nothing between the two depends on the order).
             self.magic(game, m)?;
         }
-        if let Some(m) = &turn.meeple {
+        let bridged = match &turn.bridge {
+            Some(b) => Some(self.bridge(game, (x, y), b)?),
+            None => None,
+        };
+        if let Some(m) = turn
+            .meeple
+            .as_ref()
+            .filter(|m| matches!(m.feature.as_str(), "N-S" | "E-W"))
+            .filter(|m| {
+                turn.bridge
+                    .as_ref()
+                    .is_some_and(|b| (b.x, b.y) == (x, y) && b.axis == m.feature)
+            })
+        {
+            // A follower on the bridge of the tile placed: JCZ's road along it.
+            let feature = rules
+                .feature_named(kind, rotation, &m.feature)
+                .ok_or_else(|| format!("{} has no feature `{}`", turn.tile, m.feature))?;
+            let pointer = pointers::pointer(x, y, "Road", bridge_location(&m.feature));
+            let at = (x, y, FigureSpot::Feature(feature));
+            let n = self.deploy(player, &m.figure, pointer.clone(), None, None)?;
+            self.track(player, &m.figure, n, at, pointer);
+        } else if let Some(m) = &turn.meeple {
             let feature = rules
                 .feature_named(kind, rotation, &m.feature)
                 .ok_or_else(|| format!("{} has no feature `{}`", turn.tile, m.feature))?;
@@ -527,14 +588,127 @@ impl Builder<'_> {
             let n = self.deploy(player, figure, pointer.clone(), None, None)?;
             self.track(player, figure, n, at, pointer);
         } else if self.dragon_action(game, player, turn)? {
-        } else if game
-            .legal_meeple_actions()
-            .iter()
-            .any(|a| !matches!(a, MeepleAction::Pass))
-        {
+        } else if Self::jcz_offers_action(
+            bridged.as_ref().unwrap_or(game),
+            (x, y),
+            bridged.is_some(),
+        ) {
             self.replay.push(message("PASS", json!({})));
         }
         let _ = i;
+        Ok(())
+    }
+
+    /// Whether JCZ offers the player an action after the tile at (x, y) is
+    /// placed (so a turn without one passes): a figure action, or a bridge
+    /// across that tile while the turn has placed none (JCZ offers no bridge
+    /// across a neighbour).
+    fn jcz_offers_action(game: &Game<'_>, (x, y): (i32, i32), bridged: bool) -> bool {
+        game.legal_meeple_actions().iter().any(|a| match a {
+            MeepleAction::Pass => false,
+            MeepleAction::Bridge { x: bx, y: by, .. } => !bridged && (*bx, *by) == (x, y),
+            _ => true,
+        })
+    }
+
+    /// The turn's bridge: `PLACE_TOKEN` across the tile placed, or nothing
+    /// when the placement needs it (JCZ's placement then carries it).
+    /// Returns the game with the bridge placed, for the actions JCZ offers
+    /// after it.
+    fn bridge<'r>(
+        &mut self,
+        game: &Game<'r>,
+        (x, y): (i32, i32),
+        b: &crate::engine::log::BridgeLog,
+    ) -> Result<Game<'r>, String> {
+        let axis = match b.axis.as_str() {
+            "N-S" => 0,
+            "E-W" => 1,
+            a => return Err(format!("the bridge: `{a}` is no axis")),
+        };
+        if !game.bridge_needed() {
+            if (b.x, b.y) != (x, y) {
+                return Err("a bridge across a neighbour of the tile placed, which the placement does not need: JCloisterZone offers a bridge only across the tile just placed".into());
+            }
+            self.replay.push(message(
+                "PLACE_TOKEN",
+                json!({ "token": "BRIDGE", "pointer": pointers::pointer(x, y, "Road", bridge_location(&b.axis)) }),
+            ));
+        }
+        let mut after = game.clone();
+        after
+            .apply(&crate::engine::Move::Figure(MeepleAction::Bridge {
+                x: b.x,
+                y: b.y,
+                axis,
+            }))
+            .map_err(|e| format!("the bridge: {}", e.0))?;
+        Ok(after)
+    }
+
+    /// Whether the turn's tile is the one the player won at a bazaar (and
+    /// plays now instead of drawing): taken off the tiles held.
+    fn take_won(&mut self, player: usize, tile: &str) -> bool {
+        let won = self
+            .bazaar_held
+            .first()
+            .is_some_and(|(o, t)| *o == player && t == tile);
+        if won {
+            self.bazaar_held.remove(0);
+        }
+        won
+    }
+
+    /// A small city offered a castle: its owner, the log's answer and the
+    /// city's pieces, kept for the turn's castle messages.
+    fn castle(&mut self, turn: &TurnLog, game: &Game<'_>) {
+        let Some((owner, _, _)) = game.castle_offer() else {
+            return;
+        };
+        let answers = turn.castle.as_deref().unwrap_or(&[]);
+        let build = answers.get(self.castles.len()).copied().unwrap_or(false);
+        self.castles
+            .push((owner, build, game.castle_offer_pieces()));
+    }
+
+    /// The turn's castle messages, after the figure action: `PLACE_TOKEN`
+    /// of a castle on the pointer of the city's piece on the tile placed,
+    /// or `PASS`, as JCZ asks (`names::castle_decisions`).
+    fn castle_messages(&mut self, turn: &TurnLog, game: &Game<'_>) -> Result<(), String> {
+        let offers = std::mem::take(&mut self.castles);
+        if offers.is_empty() {
+            return Ok(());
+        }
+        let asked: Vec<(usize, bool)> = offers.iter().map(|(o, b, _)| (*o, *b)).collect();
+        for d in names::castle_decisions(&asked)? {
+            let Some(i) = d else {
+                self.replay.push(message("PASS", json!({})));
+                continue;
+            };
+            let (owner, _, pieces) = &offers[i];
+            let (Some(x), Some(y)) = (turn.x, turn.y) else {
+                return Err("a castle on a turn without a placement".into());
+            };
+            let &(_, _, f) = pieces
+                .iter()
+                .find(|(px, py, _)| (*px, *py) == (x, y))
+                .ok_or("the small city offered a castle has no piece on the tile placed")?;
+            // The follower becomes the castle's lord, off the city on its tile.
+            for t in &mut self.tracked {
+                if t.player == *owner
+                    && pieces.iter().any(|&(px, py, pf)| {
+                        (t.x, t.y, t.spot) == (px, py, FigureSpot::Feature(pf))
+                    })
+                {
+                    t.spot = FigureSpot::Acrobats;
+                }
+            }
+            let pointer = self.feature_pointer(game, x, y, f)?;
+            self.replay.push(message(
+                "PLACE_TOKEN",
+                json!({ "token": "CASTLE", "pointer": pointer }),
+            ));
+        }
         Ok(())
     }
 
@@ -691,16 +865,22 @@ impl Builder<'_> {
             self.previous = game.active_player();
             self.last_drawn = self.previous;
             self.final_abbey = false;
-            self.draw.push(jcz_tile(&turn.tile)?);
-            if game.abbeys_held(game.active_player()) > 0 {
-                self.abbey_pass();
+            let auctioned = !self.bazaar_held.is_empty();
+            if !self.take_won(game.active_player(), &turn.tile) {
+                // A tile won at a bazaar that fits nowhere is not drawn.
+                self.draw.push(jcz_tile(&turn.tile)?);
+                if game.abbeys_held(game.active_player()) > 0 && !auctioned {
+                    self.abbey_pass();
+                }
             }
             self.after_discard = true;
+            self.bazaar_held = self.held_now(game);
             return Ok(());
         }
-        // The wagons move first (their move is part of the scoring): a crop
-        // circle may then take one back or the dragon eat it, so they are
-        // tracked before those are read; their messages follow the commit.
+        self.castle_messages(turn, game)?;
+        // The wagons move first after the scoring: a crop circle may then
+        // take one back or the dragon eat it, so they are tracked before
+        // those are read; their messages follow the commit.
         let wagons = self.wagon_moves(game, turn.wagon.as_deref().unwrap_or(&[]))?;
         let crop_type = self.crop_type(turn)?;
         let mut removed = Vec::new();
@@ -777,6 +957,10 @@ impl Builder<'_> {
                 None => self.replay.push(message("PASS", json!({}))),
             }
         }
+        if let Some(bazaar) = &turn.bazaar {
+            self.auction(bazaar)?;
+        }
+        self.bazaar_held = self.held_now(game);
         if standing.len() != adds {
             let f = &standing[0];
             return Err(format!(
@@ -791,6 +975,45 @@ impl Builder<'_> {
             );
         }
         Ok(())
+    }
+
+    /// A bazaar's auction once the turn is done: its tiles drawn (in the
+    /// order JCZ's supply lists them), then each round: the chooser's
+    /// `BAZAAR_BID` (the tile's index and the opening price), each other
+    /// bidder's `BAZAAR_BID` or `PASS`, and `BAZAAR_BUY_OR_SELL` when the
+    /// chooser was outbid. The last tile goes without a message.
+    fn auction(&mut self, bazaar: &crate::engine::log::BazaarLog) -> Result<(), String> {
+        for t in &bazaar.tiles {
+            self.draw.push(jcz_tile(t)?);
+        }
+        for r in &bazaar.rounds {
+            self.replay.push(message(
+                "BAZAAR_BID",
+                json!({ "supplyIndex": r.tile, "price": r.bid }),
+            ));
+            for raise in &r.raises {
+                self.replay.push(match raise {
+                    Some(p) => message("BAZAAR_BID", json!({ "supplyIndex": r.tile, "price": p })),
+                    None => message("PASS", json!({})),
+                });
+            }
+            if let Some(sell) = r.sell {
+                self.replay.push(message(
+                    "BAZAAR_BUY_OR_SELL",
+                    json!({ "value": if sell { "SELL" } else { "BUY" } }),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The tiles won at a bazaar the engine holds for their owners now.
+    fn held_now(&self, game: &Game<'_>) -> Vec<(usize, String)> {
+        let rules = game.rules();
+        game.bazaar_held()
+            .into_iter()
+            .map(|(o, k)| (o, rules.kind_id(k).to_string()))
+            .collect()
     }
 
     /// Before the turn's first draw, when the player holds an abbey and the

@@ -18,7 +18,7 @@ use crate::engine::log::{
     GameLog, MagicLog, MeepleLog, PosLog, RansomLog, RecallLog, StartLog, TowerLog, TurnLog,
     FORMAT, VERSION,
 };
-use crate::engine::replay::play_entry;
+use crate::engine::replay::{play_entry, play_entry_observed};
 use crate::engine::{Game, Placement, Ruleset, MAX_PLAYERS};
 
 /// The expansions a save's setup names, in our order.
@@ -188,6 +188,145 @@ struct Pending {
     post: Vec<Option<FeatureLog>>,
     /// The figure action was taken (a PASS after it declines a castle).
     acted: bool,
+    /// A bazaar's auction after the turn, being read.
+    auction: Option<Auction>,
+    /// A PASS came before any figure action: the figure action's, or a
+    /// castle declined when JCZ offered no figure action (`finish` tells).
+    first_pass: bool,
+    /// JCZ's castle decisions after the figure action: a castle on the
+    /// city named (square, our feature), or `None`, a PASS.
+    castles: Vec<Option<(i32, i32, String)>>,
+}
+
+/// A bazaar's auction as its messages come: the log it makes, and enough of
+/// the auction to tell a round's opening bid from a raise.
+struct Auction {
+    log: crate::engine::log::BazaarLog,
+    players: usize,
+    /// Each tile's owner so far.
+    owners: Vec<Option<usize>>,
+    /// The player choosing a tile now.
+    chooser: usize,
+    /// The round under way: the highest bidder and the player asked next
+    /// (the chooser when bidding is over).
+    round: Option<(usize, usize)>,
+}
+
+impl Auction {
+    fn new(tiles: Vec<String>, players: usize, active: usize) -> Auction {
+        Auction {
+            owners: vec![None; tiles.len()],
+            log: crate::engine::log::BazaarLog {
+                tiles,
+                rounds: Vec::new(),
+            },
+            players,
+            chooser: (active + 1) % players,
+            round: None,
+        }
+    }
+
+    fn holds(&self, p: usize) -> bool {
+        self.owners.contains(&Some(p))
+    }
+
+    /// The player asked after `p`: the next without a tile, or the chooser.
+    fn next_bidder(&self, p: usize) -> usize {
+        let mut q = (p + 1) % self.players;
+        while q != self.chooser && self.holds(q) {
+            q = (q + 1) % self.players;
+        }
+        q
+    }
+
+    /// Whether the next message is a bid or pass of a round under way.
+    fn bidding(&self) -> bool {
+        self.round.is_some_and(|(_, next)| next != self.chooser)
+    }
+
+    /// A `BAZAAR_BID`: a round's opening (a tile chosen) or a raise.
+    fn bid(&mut self, tile: usize, price: i64) -> Result<(), String> {
+        if let Some((_, next)) = self.round.filter(|_| self.bidding()) {
+            let round = self.log.rounds.last_mut().ok_or("a raise with no round")?;
+            if usize::from(round.tile) != tile {
+                return Err(format!(
+                    "a raise for tile {tile} while tile {} is auctioned",
+                    round.tile
+                ));
+            }
+            round.raises.push(Some(price));
+            self.round = Some((next, self.next_bidder(next)));
+        } else if self.round.is_none() {
+            if self.owners.get(tile).is_none_or(Option::is_some) {
+                return Err(format!(
+                    "tile {tile} of the bazaar is not one left to choose"
+                ));
+            }
+            self.log.rounds.push(crate::engine::log::BazaarRoundLog {
+                tile: u8::try_from(tile).map_err(|_| "no such tile")?,
+                bid: price,
+                raises: Vec::new(),
+                sell: None,
+            });
+            self.round = Some((self.chooser, self.next_bidder(self.chooser)));
+        } else {
+            return Err("a bid when the chooser buys or sells".into());
+        }
+        self.settle_if_over();
+        Ok(())
+    }
+
+    /// A `PASS` of a bidder.
+    fn pass(&mut self) -> Result<(), String> {
+        let (bidder, next) = self.round.ok_or("no round under way")?;
+        let round = self.log.rounds.last_mut().ok_or("no round under way")?;
+        round.raises.push(None);
+        self.round = Some((bidder, self.next_bidder(next)));
+        self.settle_if_over();
+        Ok(())
+    }
+
+    /// Bidding is over with the chooser's own bid standing: the chooser buys.
+    fn settle_if_over(&mut self) {
+        if self.round == Some((self.chooser, self.chooser)) {
+            self.settle(self.chooser);
+        }
+    }
+
+    /// A `BAZAAR_BUY_OR_SELL` of the outbid chooser.
+    fn buy_or_sell(&mut self, sell: bool) -> Result<(), String> {
+        match self.round {
+            Some((bidder, next)) if next == self.chooser && bidder != self.chooser => {
+                if let Some(r) = self.log.rounds.last_mut() {
+                    r.sell = Some(sell);
+                }
+                self.settle(if sell { bidder } else { self.chooser });
+                Ok(())
+            }
+            _ => Err("a buy or sell when no chooser was outbid".into()),
+        }
+    }
+
+    /// The round's tile goes to `owner`; the next chooser is the next player
+    /// without a tile, who takes the last tile when one is left.
+    fn settle(&mut self, owner: usize) {
+        let Some(r) = self.log.rounds.last() else {
+            return;
+        };
+        self.owners[usize::from(r.tile)] = Some(owner);
+        self.round = None;
+        let mut p = (self.chooser + 1) % self.players;
+        while self.holds(p) && p != self.chooser {
+            p = (p + 1) % self.players;
+        }
+        self.chooser = p;
+        let left: Vec<usize> = (0..self.owners.len())
+            .filter(|&i| self.owners[i].is_none())
+            .collect();
+        if let [last] = left.as_slice() {
+            self.owners[*last] = Some(p);
+        }
+    }
 }
 
 /// Applies a finished turn to the game and keeps it.
@@ -201,6 +340,10 @@ fn finish(
         return Err("a turn without its COMMIT".into());
     }
     let mut turn = cur.turn;
+    if let Some(a) = cur.auction {
+        turn.bazaar = Some(a.log);
+    }
+    castle_answers(game, &mut turn, &cur.castles, cur.first_pass, players)?;
     // A dragon tile whose dragon has nowhere to step: JCZ records no step,
     // the log an empty list.
     if turn.dragon.is_none()
@@ -219,7 +362,7 @@ fn finish(
     let trailing = post.iter().rev().take_while(|p| p.is_none()).count();
     let mut leftover = 0;
     if post.is_empty() {
-        play_entry(game, &turn, players)
+        play_bridged(game, &mut turn, players)
             .map_err(|e| format!("turn {} is illegal here: {e}", turns.len() + 1))?;
     } else {
         let mut played = None;
@@ -227,7 +370,7 @@ fn finish(
             let list = &post[..post.len() - t];
             turn.wagon = (!list.is_empty()).then(|| list.to_vec());
             let mut g = game.clone();
-            if play_entry(&mut g, &turn, players).is_ok() {
+            if play_bridged(&mut g, &mut turn, players).is_ok() {
                 played = Some(g);
                 leftover = t;
                 break;
@@ -237,7 +380,7 @@ fn finish(
             Some(g) => *game = g,
             None => {
                 turn.wagon = Some(post);
-                play_entry(game, &turn, players)
+                play_bridged(game, &mut turn, players)
                     .map_err(|e| format!("turn {} is illegal here: {e}", turns.len() + 1))?;
             }
         }
@@ -245,6 +388,144 @@ fn finish(
     crate::engine::random::record_goods(game, &mut turn);
     turns.push(turn);
     Ok(leftover)
+}
+
+/// A city's piece: its square and feature.
+type Piece = (i32, i32, u8);
+
+/// The entry's `castle` answers from JCZ's castle decisions: the answers
+/// (one per small city offered) that JCZ asks about as the messages say
+/// (`names::castle_decisions`), the cities it does not ask declined. A
+/// lone PASS with no figure action offered may be a castle's.
+fn castle_answers(
+    game: &Game<'_>,
+    turn: &mut TurnLog,
+    said: &[Option<(i32, i32, String)>],
+    first_pass: bool,
+    players: &[String],
+) -> Result<(), String> {
+    let rules = game.rules();
+    if rules.figure("castle").is_none() {
+        return Ok(());
+    }
+    let (Some(x), Some(y)) = (turn.x, turn.y) else {
+        return Ok(());
+    };
+    let kind = rules.kind(&turn.tile).ok_or("unknown tile")?;
+    let rotation = turn.rotation.unwrap_or(0);
+    let wanted: Vec<Option<Piece>> = said
+        .iter()
+        .map(|d| {
+            d.as_ref().and_then(|(cx, cy, name)| {
+                let (k, r) = if (*cx, *cy) == (x, y) {
+                    (kind, rotation)
+                } else {
+                    game.tile_at(*cx, *cy)?
+                };
+                rules.feature_named(k, r, name).map(|f| (*cx, *cy, f))
+            })
+        })
+        .collect();
+    // The offers of a play with `answers`: (owner, pieces), and whether it played.
+    let offers = |answers: &[bool]| {
+        let mut t = turn.clone();
+        // None: every city declined, to count the offers.
+        t.castle = (!answers.is_empty()).then(|| answers.to_vec());
+        // The wagons' moves are not known yet: only the castles matter.
+        t.wagon = None;
+        let mut seen = Vec::new();
+        let mut g = game.clone();
+        let ok = play_bridged_observed(&mut g, &mut t, players, &mut |step, g| {
+            if step == crate::engine::replay::Step::Castle {
+                if let Some((owner, _, _)) = g.castle_offer() {
+                    seen.push((owner, g.castle_offer_pieces()));
+                }
+            }
+        });
+        (seen, ok.is_ok() || ok.is_err_and(|e| !e.contains("castle")))
+    };
+    let n = offers(&[]).0.len();
+    if n == 0 {
+        return Ok(());
+    }
+    let alternatives: &[&[Option<Piece>]] = if said.is_empty() && first_pass {
+        &[&[None], &[]]
+    } else {
+        &[&wanted]
+    };
+    for want in alternatives {
+        for mask in 0..(1u32 << n.min(8)) {
+            let answers: Vec<bool> = (0..n).map(|i| mask & (1 << i) != 0).collect();
+            let (seen, ok) = offers(&answers);
+            if !ok || seen.len() != n {
+                continue;
+            }
+            let asked: Vec<(usize, bool)> = seen
+                .iter()
+                .zip(&answers)
+                .map(|((o, _), b)| (*o, *b))
+                .collect();
+            let Ok(decisions) = names::castle_decisions(&asked) else {
+                continue;
+            };
+            let same = decisions.len() == want.len()
+                && decisions
+                    .iter()
+                    .zip(want.iter())
+                    .all(|(d, w)| match (d, w) {
+                        (None, None) => true,
+                        (Some(i), Some(c)) => seen[*i].1.contains(c),
+                        _ => false,
+                    });
+            if same {
+                turn.castle = Some(answers);
+                return Ok(());
+            }
+        }
+    }
+    Err("no castle answers give JCZ's castle decisions".into())
+}
+
+/// Plays an entry; one that does not fit without a bridge and names none
+/// gets the bridge JCZ's placement carried (a placement that needs a
+/// bridge puts it with the tile, no message of its own): the first across
+/// the tile or a neighbour, north–south before east–west, that plays.
+fn play_bridged(game: &mut Game<'_>, turn: &mut TurnLog, players: &[String]) -> Result<(), String> {
+    play_bridged_observed(game, turn, players, &mut |_, _| {})
+}
+
+/// [`play_bridged`], showing the game as [`play_entry_observed`] does.
+fn play_bridged_observed<'r>(
+    game: &mut Game<'r>,
+    turn: &mut TurnLog,
+    players: &[String],
+    observe: &mut dyn FnMut(crate::engine::replay::Step, &Game<'r>),
+) -> Result<(), String> {
+    let first = match play_entry(&mut game.clone(), turn, players) {
+        Ok(()) => return play_entry_observed(game, turn, players, observe),
+        Err(e) => e,
+    };
+    let (Some(x), Some(y)) = (turn.x, turn.y) else {
+        return Err(first);
+    };
+    if turn.bridge.is_some() || game.rules().figure("bridge").is_none() {
+        return Err(first);
+    }
+    for (bx, by) in [(x, y), (x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)] {
+        for axis in ["N-S", "E-W"] {
+            let mut t = turn.clone();
+            t.bridge = Some(crate::engine::log::BridgeLog {
+                x: bx,
+                y: by,
+                axis: axis.into(),
+            });
+            if play_entry(&mut game.clone(), &t, players).is_ok() {
+                *turn = t;
+                return play_entry_observed(game, turn, players, observe);
+            }
+        }
+    }
+    Err(first)
 }
 
 /// Who plays an abbey once the bag is empty: from the player to move,
@@ -336,8 +617,25 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                 }
                 let jcz = text(p, "tileId").map_err(&at)?;
                 let tile = our_tile(rules, jcz).map_err(&at)?;
-                // A held tile (the abbey) is played instead of a draw.
-                let held = tiles.get(tile.as_str()).is_some_and(|t| t.held);
+                // A tile won at a bazaar that fits nowhere: JCZ discards it
+                // unannounced and the player draws.
+                if let Some(k) = game.bazaar_tile().filter(|k| rules.kind_id(*k) != tile) {
+                    let discard = TurnLog {
+                        tile: rules.kind_id(k).to_string(),
+                        discard: true,
+                        ..TurnLog::default()
+                    };
+                    play_entry(&mut game, &discard, &players).map_err(|e| {
+                        at(format!(
+                            "the tile won at the bazaar, not played, is not a discard here: {e}"
+                        ))
+                    })?;
+                    turns.push(discard);
+                }
+                // A held tile (the abbey) is played instead of a draw, and
+                // so is a tile won at a bazaar.
+                let held = tiles.get(tile.as_str()).is_some_and(|t| t.held)
+                    || game.bazaar_tile().is_some_and(|k| rules.kind_id(k) == tile);
                 while let Some(d) = draw.get(drawn).filter(|_| !held) {
                     if d == jcz || d == "#END" {
                         break;
@@ -381,6 +679,9 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                     undo: None,
                     post: Vec::new(),
                     acted: false,
+                    auction: None,
+                    first_pass: false,
+                    castles: Vec::new(),
                 });
             }
             "DEPLOY_MEEPLE" => {
@@ -462,6 +763,11 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                     .filter(|c| !c.committed)
                     .ok_or_else(|| at("a token placed outside a turn's figure action".into()))?;
                 token(cur, p).map_err(&at)?;
+                if text(p, "token").is_ok_and(|t| t == "CASTLE") {
+                    let ptr = p.get("pointer").ok_or_else(|| at("no `pointer`".into()))?;
+                    let city = pointer_feature(rules, &tiles, &game, cur, ptr).map_err(&at)?;
+                    cur.castles.push(Some(city));
+                }
             }
             "CAPTURE_FOLLOWER" => {
                 let cur = pending
@@ -514,15 +820,77 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                     .replay
                     .get(index + 1)
                     .is_some_and(|n| n.kind == "COMMIT");
+                if let Some(a) = pending
+                    .as_mut()
+                    .and_then(|c| c.auction.as_mut())
+                    .filter(|a| a.bidding())
+                {
+                    // A bidder at a bazaar passes.
+                    a.pass().map_err(&at)?;
+                    continue;
+                }
                 if let Some(cur) = pending.as_mut() {
                     if cur.committed && cur.turn.crop.is_none() && !next_commit {
                         cur.post.push(None);
                     } else if !cur.committed && cur.acted && rules.figure("castle").is_some() {
                         // After the figure action: a small city's castle declined.
-                        cur.turn.castle.get_or_insert_with(Vec::new).push(false);
+                        cur.castles.push(None);
+                    } else if !cur.committed && !cur.acted {
+                        cur.first_pass = true;
                     }
                     cur.acted = true;
                 }
+            }
+            "BAZAAR_BID" => {
+                let cur = pending
+                    .as_mut()
+                    .filter(|c| c.committed)
+                    .ok_or_else(|| at("a bazaar bid outside a turn's end".into()))?;
+                let index = p
+                    .get("supplyIndex")
+                    .and_then(Value::as_u64)
+                    .ok_or_else(|| at("no `supplyIndex`".into()))?;
+                let price = p
+                    .get("price")
+                    .and_then(Value::as_i64)
+                    .ok_or_else(|| at("no `price`".into()))?;
+                if cur.auction.is_none() {
+                    // The auction's tiles: the next draws, one per player.
+                    let n = players.len();
+                    let ids = draw.get(drawn..drawn + n).ok_or_else(|| {
+                        at(format!("the draw order has no {n} tiles for the bazaar"))
+                    })?;
+                    let tiles = ids
+                        .iter()
+                        .map(|d| our_tile(rules, d))
+                        .collect::<Result<Vec<_>, _>>()
+                        .map_err(&at)?;
+                    drawn += n;
+                    cur.auction = Some(Auction::new(tiles, n, cur.player));
+                }
+                let a = cur
+                    .auction
+                    .as_mut()
+                    .ok_or_else(|| at("no auction".into()))?;
+                a.bid(usize::try_from(index).unwrap_or(usize::MAX), price)
+                    .map_err(&at)?;
+            }
+            "BAZAAR_BUY_OR_SELL" => {
+                let a = pending
+                    .as_mut()
+                    .and_then(|c| c.auction.as_mut())
+                    .ok_or_else(|| at("a buy or sell with no bazaar auction".into()))?;
+                let sell = match text(p, "value").map_err(&at)? {
+                    "BUY" => false,
+                    "SELL" => true,
+                    other => {
+                        return Err(at(format!(
+                            "`{}` is neither BUY nor SELL",
+                            other.escape_debug()
+                        )))
+                    }
+                };
+                a.buy_or_sell(sell).map_err(&at)?;
             }
             "COMMIT" => {
                 let Some(cur) = pending.as_mut() else {
@@ -712,13 +1080,20 @@ fn pointer_feature(
     let tile = tiles
         .get(id)
         .ok_or_else(|| format!("tile `{id}` is not in the set"))?;
-    let f = pointers::feature_at(tile, rotation, ftype, location).ok_or_else(|| {
-        format!(
+    let Some(f) = pointers::feature_at(tile, rotation, ftype, location) else {
+        // A bridge's road (its sides are fields of the tile): our way's name.
+        if let Some(way) = bridge_way(location)
+            .filter(|_| ftype == "Road")
+            .filter(|w| rules.feature_named(kind, rotation, w).is_some())
+        {
+            return Ok((x, y, way.to_string()));
+        }
+        return Err(format!(
             "{id} at ({x}, {y}) has no {} at `{}`",
             ftype.escape_debug(),
             location.escape_debug()
-        )
-    })?;
+        ));
+    };
     Ok((
         x,
         y,
@@ -858,7 +1233,24 @@ fn deploy(
             });
         }
         _ => {
-            let (_, _, feature) = pointer_feature(rules, tiles, game, cur, ptr)?;
+            let feature = match pointer_feature(rules, tiles, game, cur, ptr) {
+                Ok((_, _, f)) => f,
+                Err(e) => {
+                    // A follower on the bridge a placement needed (JCZ puts
+                    // that bridge with the tile, no message of its own).
+                    let location = text(ptr, "location")?;
+                    let way = bridge_way(location)
+                        .filter(|_| ftype == "Road" && cur.turn.bridge.is_none())
+                        .filter(|_| (cur.turn.x, cur.turn.y) == (Some(x), Some(y)))
+                        .ok_or(e)?;
+                    cur.turn.bridge = Some(crate::engine::log::BridgeLog {
+                        x,
+                        y,
+                        axis: way.into(),
+                    });
+                    way.to_string()
+                }
+            };
             cur.turn.meeple = Some(MeepleLog {
                 figure: figure.to_string(),
                 feature,
@@ -910,7 +1302,7 @@ fn token(cur: &mut Pending, p: &Value) -> Result<(), String> {
             });
         }
         "CASTLE" => {
-            cur.turn.castle.get_or_insert_with(Vec::new).push(true);
+            // Which city: resolved by the caller (`castle_city`).
             cur.acted = true;
         }
         "TOWER_PIECE" => {

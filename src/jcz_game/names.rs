@@ -365,10 +365,10 @@ const FIGURES: &[(&str, &str, &str)] = &[
     ("fairy", "fairy", "fairy"),
 ];
 
-/// Expansions the import reads and the export does not write yet: Bridges,
-/// Castles & Bazaars (its bridges and castles are read, its bazaars' auctions
-/// are not).
-pub const IMPORT_ONLY: &[&str] = &["bridges-castles-and-bazaars"];
+/// Expansions the import reads and the export does not write yet (none now:
+/// Bridges, Castles & Bazaars, the last, is written with its bridges,
+/// castles and bazaar auctions).
+pub const IMPORT_ONLY: &[&str] = &[];
 
 /// Elements of supply pieces JCZ counts itself (`true` or a number): named
 /// alone, they bring their expansion into play, like a figure's.
@@ -455,6 +455,56 @@ pub fn rotation_of(name: &str) -> Option<u8> {
     }
 }
 
+/// How JCZ asks for the castles of a turn's small cities, offered in turn
+/// order from the active player as `(owner, build)`: it asks each player
+/// once, with all of their cities (one built, or a `PASS` for all), and no
+/// one after a `PASS`. Returns JCZ's decisions in order: `Some(i)` builds
+/// offer `i`, `None` is a `PASS`; the offers it does not ask are declined
+/// (their cities score).
+///
+/// # Errors
+/// A castle built on a city JCZ does not ask about.
+pub fn castle_decisions(offers: &[(usize, bool)]) -> Result<Vec<Option<usize>>, String> {
+    let mut out = Vec::new();
+    let mut asked: Vec<usize> = Vec::new();
+    let mut closed = false;
+    // The player asked whose cities so far are declined.
+    let mut declining: Option<usize> = None;
+    for (i, &(owner, build)) in offers.iter().enumerate() {
+        let unasked = closed || asked.contains(&owner);
+        if !unasked && declining == Some(owner) {
+            if build {
+                out.push(Some(i));
+                asked.push(owner);
+                declining = None;
+            }
+            continue;
+        }
+        if !unasked && declining.is_some() {
+            // The player before declined them all: JCZ asks no more.
+            out.push(None);
+            closed = true;
+            declining = None;
+        }
+        if closed || asked.contains(&owner) {
+            if build {
+                return Err("a castle JCloisterZone does not offer: it asks each player once a turn (one castle), and no one after a castle declined".into());
+            }
+            continue;
+        }
+        if build {
+            out.push(Some(i));
+            asked.push(owner);
+        } else {
+            declining = Some(owner);
+        }
+    }
+    if declining.is_some() {
+        out.push(None);
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -474,5 +524,24 @@ mod tests {
         assert_eq!(our_tiles("BA/CcG"), vec!["base-edition-2/CcG".to_string()]);
         assert!(our_tiles("XX/what").is_empty());
         assert_eq!(rotation_of(&rotation_name(3)), Some(3));
+    }
+
+    #[test]
+    fn jcz_asks_each_player_once_and_no_one_after_a_pass() {
+        // One player's two cities: the second built, the first not asked.
+        assert_eq!(
+            castle_decisions(&[(0, false), (0, true)]),
+            Ok(vec![Some(1)])
+        );
+        // Declined by the first owner: a PASS, and the next is not asked.
+        assert_eq!(castle_decisions(&[(0, false), (1, false)]), Ok(vec![None]));
+        assert!(castle_decisions(&[(0, false), (1, true)]).is_err());
+        // Built, then the next player is asked.
+        assert_eq!(
+            castle_decisions(&[(0, true), (1, false)]),
+            Ok(vec![Some(0), None])
+        );
+        // A second castle of one player in a turn is not offered.
+        assert!(castle_decisions(&[(2, true), (2, true)]).is_err());
     }
 }

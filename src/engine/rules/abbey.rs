@@ -305,6 +305,33 @@ impl Module for Abbey {
 }
 
 impl Abbey {
+    /// The pieces the abbey placed this turn touches with its walls (nodes
+    /// on the tiles around it, facing it; fields among them): the roads and
+    /// cities its walls may have completed, no features of the abbey's own.
+    pub(super) fn wall_nodes<X: Host>(&self, game: &Game<'_, X>) -> Vec<u32> {
+        let Some(tile) = self.placed else {
+            return Vec::new();
+        };
+        let here = game.board.placed[tile as usize];
+        let mut out = Vec::new();
+        for (side, &(dx, dy)) in SIDE_STEP.iter().enumerate() {
+            let Some(u) = game.board.tile_at(here.x + dx, here.y + dy) else {
+                continue;
+            };
+            let other = game.board.placed[u as usize];
+            let kind = &game.rules.kinds[usize::from(other.kind.0)];
+            for k in 3 * side..3 * side + 3 {
+                let j = Slot::from_index(k).facing().rotated(4 - other.rotation);
+                let f = kind.slot_feature[j.index()];
+                if f == NONE {
+                    continue;
+                }
+                out.push(other.first_node + u32::from(f));
+            }
+        }
+        out
+    }
+
     /// True when the player to move drew the last tile, before the final
     /// round has begun: their chance comes at its end.
     fn waits<X: Host>(&self, game: &Game<'_, X>) -> bool {

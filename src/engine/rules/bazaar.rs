@@ -485,6 +485,15 @@ impl Game<'_, super::InPlay> {
             .unwrap_or_default()
     }
 
+    /// The tiles won at a bazaar and not yet played, in the order they are
+    /// played: (owner, tile).
+    #[must_use]
+    pub fn bazaar_held(&self) -> Vec<(usize, KindId)> {
+        self.x.module::<Bazaar>().map_or_else(Vec::new, |m| {
+            m.held.iter().map(|&(o, k)| (usize::from(o), k)).collect()
+        })
+    }
+
     /// Bazaar auctions held so far.
     #[must_use]
     pub fn bazaar_auctions(&self) -> u32 {

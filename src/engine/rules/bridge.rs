@@ -485,6 +485,18 @@ impl Module for Bridges {
 }
 
 impl Bridges {
+    /// The ways over bridges whose road this turn may have completed apart
+    /// from the tile's own features: the bridge placed this turn, and those
+    /// an abbey's wall ended (nodes; their roads are scored after the turn's
+    /// scoring, [`Module::after_scoring`] above).
+    pub(super) fn turn_ways<X: Host>(&self, game: &Game<'_, X>) -> Vec<u32> {
+        let mut out = self.ended.clone();
+        if let Some(b) = self.bridges.last().filter(|_| self.placed) {
+            out.push(game.board.placed[b.tile as usize].first_node + u32::from(b.feature));
+        }
+        out
+    }
+
     /// The board sides (N E S W = 0..3) of the ends of the bridge that is
     /// feature `feature` of placed tile `tile`, if it is one.
     pub(super) fn ends_of(&self, tile: u32, feature: u8) -> Option<[u8; 2]> {
@@ -811,6 +823,15 @@ impl Bridges {
             let (dx, dy) = SIDE_STEP[usize::from(side)];
             self.forced == 1 << side && (here.x + dx, here.y + dy) == (p.x, p.y)
         })
+    }
+}
+
+impl Game<'_, super::InPlay> {
+    /// The tile just placed fits only by a bridge (some side misfits until
+    /// the turn's bridge mends it).
+    #[must_use]
+    pub fn bridge_needed(&self) -> bool {
+        self.x.module::<Bridges>().is_some_and(|m| m.forced != 0)
     }
 }
 

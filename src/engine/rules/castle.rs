@@ -475,6 +475,11 @@ impl Castles {
         }
     }
 
+    /// Whether the city `root` was made a castle.
+    pub(super) fn is_castle(&self, root: u32) -> bool {
+        self.castles.iter().any(|c| c.root == root)
+    }
+
     /// Builds a castle on the small city `root` for `owner`: its follower
     /// becomes the lord, off the city, on the same tile.
     fn build<X: Host>(&mut self, game: &mut Game<'_, X>, root: u32, owner: u8) {
@@ -512,9 +517,25 @@ impl Castles {
         let placed = game.board.placed[game.current as usize];
         let kind = &rules.kinds[usize::from(placed.kind.0)];
         let mut roots: Vec<u32> = Vec::new();
-        for &f in &kind.networks {
-            let root = game.features.find(placed.first_node + u32::from(f));
+        // The tile's own features, the roads over bridges this turn
+        // completed (a bridge's way is no network of its tile's kind), and
+        // the roads and cities an abbey's walls completed.
+        let mut nodes: Vec<u32> = kind
+            .networks
+            .iter()
+            .map(|&f| placed.first_node + u32::from(f))
+            .collect();
+        if let Some(b) = game.x.module::<super::bridge::Bridges>() {
+            nodes.extend(b.turn_ways(game));
+        }
+        // And what an abbey's walls ended on the tiles around it.
+        if let Some(a) = game.x.module::<super::abbey::Abbey>() {
+            nodes.extend(a.wall_nodes(game));
+        }
+        for node in nodes {
+            let root = game.features.find(node);
             if game.features.open(root) != 0
+                || game.features.shape(root) == Shape::Face
                 || roots.contains(&root)
                 || self.castles.iter().any(|c| c.root == root)
             {
@@ -624,6 +645,25 @@ impl Game<'_, super::InPlay> {
         let (owner, tile, _) = self.x.module::<Castles>()?.offer(self)?;
         let (x, y) = at(self, tile);
         Some((owner, x, y))
+    }
+
+    /// The two pieces of the small city offered a castle now: each one's
+    /// square and feature (its index among the tile's features).
+    #[must_use]
+    pub fn castle_offer_pieces(&self) -> Vec<(i32, i32, u8)> {
+        if self.phase != Phase::Castle {
+            return Vec::new();
+        }
+        let Some(&(root, _)) = self.x.module::<Castles>().and_then(|m| m.offers.first()) else {
+            return Vec::new();
+        };
+        [root, self.features.next(root)]
+            .into_iter()
+            .map(|n| {
+                let (x, y) = at(self, self.features.tile(n));
+                (x, y, self.features.feature(n))
+            })
+            .collect()
     }
 
     /// What a castle on the small city offered now would give up and might

@@ -9,7 +9,8 @@
 //! of its kind on the board, in that kind's score column. Kinds the figure's
 //! `stands-on` names after the first count too, at game end, each completed
 //! feature of them as one of the title's kind (the Count's walls: the city of
-//! Carcassonne is a completed city for the king).
+//! Carcassonne is a completed city for the king). A small city made a castle
+//! is none: it takes no title and counts nothing.
 //!
 //! Hooks: `parameters`, `before_scoring` (what the tile completed),
 //! `final_last` (the titles' points).
@@ -189,19 +190,40 @@ impl KingAndRobber {
         let rules = game.rules;
         let placed = game.board.placed[game.current as usize];
         let kind = &rules.kinds[usize::from(placed.kind.0)];
-        let mut seen = [u32::MAX; 16];
-        for (i, &f) in kind.networks.iter().enumerate() {
-            let root = game.features.find(placed.first_node + u32::from(f));
+        // The tile's own features, the roads over bridges this turn
+        // completed (a bridge's way is no network of its tile's kind), and
+        // the roads and cities an abbey's walls completed.
+        let mut nodes: Vec<u32> = kind
+            .networks
+            .iter()
+            .map(|&f| placed.first_node + u32::from(f))
+            .collect();
+        if let Some(b) = game.x.module::<super::bridge::Bridges>() {
+            nodes.extend(b.turn_ways(game));
+        }
+        // And what an abbey's walls ended on the tiles around it.
+        if let Some(a) = game.x.module::<super::abbey::Abbey>() {
+            nodes.extend(a.wall_nodes(game));
+        }
+        let mut seen: Vec<u32> = Vec::with_capacity(nodes.len());
+        for node in nodes {
+            let root = game.features.find(node);
             if game.features.open(root) != 0 || seen.contains(&root) {
                 continue;
             }
-            if let Some(s) = seen.get_mut(i) {
-                *s = root;
-            }
+            seen.push(root);
             let k = game.features.kind(root);
             let Some(title) = t.titles.iter().position(|x| x.kind == k) else {
                 continue;
             };
+            // A small city made a castle is no completed city (docs/rules.md).
+            if game
+                .x
+                .module::<super::castle::Castles>()
+                .is_some_and(|c| c.is_castle(root))
+            {
+                continue;
+            }
             let tiles = game.survey(root).0;
             let h = &mut self.holders[title];
             h.completed += 1;
