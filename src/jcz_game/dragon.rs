@@ -121,10 +121,10 @@ impl Builder<'_> {
             t.player == player && t.figure == figure && (t.x, t.y, t.spot) == (at.0, at.1, spot)
         })
         .ok_or_else(|| {
-                format!(
-                    "{what}: no {figure} of player {player} on `{feature}` at ({}, {})",
-                    at.0, at.1
-                )
-            })
+            format!(
+                "{what}: no {figure} of player {player} on `{feature}` at ({}, {})",
+                at.0, at.1
+            )
+        })
     }
 }
