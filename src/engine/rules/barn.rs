@@ -360,6 +360,7 @@ impl<X: Host> Game<'_, X> {
     /// `barn.final` per completed neighbour; the barns go home.
     fn score_barns(&mut self, t: &BarnTable, root: u32) {
         let mut count = [0u32; MAX_PLAYERS];
+        let mut returned = Vec::new();
         let mut i = self.standing.len();
         while i > 0 {
             i -= 1;
@@ -370,6 +371,7 @@ impl<X: Host> Game<'_, X> {
             }
             let s = self.return_figure(i);
             count[usize::from(s.player)] += 1;
+            returned.push(s);
         }
         let Some((per, kind)) = farm_of(self.rules, self.features.kind(root)) else {
             return;
@@ -381,9 +383,10 @@ impl<X: Host> Game<'_, X> {
         }
         self.scoring_at(self.features.first_tile(root));
         let turn = self.event_turn();
+        let (mut winners, mut event) = (0u32, None);
         for (player, &c) in count.iter().enumerate().take(self.players) {
             if c == best {
-                self.award(Event {
+                let line = Event {
                     turn,
                     player,
                     points: i64::from(n.done).saturating_mul(t.last),
@@ -392,9 +395,21 @@ impl<X: Host> Game<'_, X> {
                         kind,
                         neighbours: n.done,
                     },
-                });
+                };
+                winners |= 1 << player;
+                event = Some(line);
+                self.award(line);
             }
         }
+        // The other modules hear of it as of a field's scoring (a castle
+        // counts one more for the barns too).
+        let scored = Scored {
+            root,
+            winners,
+            event,
+            returned: &returned,
+        };
+        X::scored(self, &scored);
     }
 }
 

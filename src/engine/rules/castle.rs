@@ -326,8 +326,9 @@ impl Module for Castles {
     /// A field scored: each castle it touches is worth one point more to
     /// its farmers than the completed city it was (4 instead of 3).
     fn scored<X: Host>(&mut self, t: &CastleTable, game: &mut Game<'_, X>, scored: &Scored<'_>) {
+        // A field's scoring: its farmers' or, at game end, its barns'.
         let Some(Event {
-            reason: Reason::Farm { .. },
+            reason: Reason::Farm { .. } | Reason::Barn { .. },
             ..
         }) = scored.event
         else {
