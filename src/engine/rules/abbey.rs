@@ -278,27 +278,15 @@ impl Module for Abbey {
     }
 
     fn after_scoring<X: Host>(&mut self, _: &AbbeyTable, game: &mut Game<'_, X>) {
-        let Some(tile) = self.placed.take() else {
+        let walls = self.wall_nodes(game);
+        if self.placed.take().is_none() {
             return;
-        };
-        let here = game.board.placed[tile as usize];
-        for (side, &(dx, dy)) in SIDE_STEP.iter().enumerate() {
-            let Some(u) = game.board.tile_at(here.x + dx, here.y + dy) else {
-                continue;
-            };
-            let other = game.board.placed[u as usize];
-            let kind = &game.rules.kinds[usize::from(other.kind.0)];
-            for k in 3 * side..3 * side + 3 {
-                let j = Slot::from_index(k).facing().rotated(4 - other.rotation);
-                let f = kind.slot_feature[j.index()];
-                if f == NONE {
-                    continue;
-                }
-                let root = game.features.find(other.first_node + u32::from(f));
-                let linear = matches!(game.features.shape(root), Shape::Path | Shape::Region);
-                if linear && game.features.open(root) == 0 && game.features.occupants(root) > 0 {
-                    game.score_feature(root);
-                }
+        }
+        for node in walls {
+            let root = game.features.find(node);
+            let linear = matches!(game.features.shape(root), Shape::Path | Shape::Region);
+            if linear && game.features.open(root) == 0 && game.features.occupants(root) > 0 {
+                game.score_feature(root);
             }
         }
     }

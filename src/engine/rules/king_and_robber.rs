@@ -187,24 +187,7 @@ fn completed_on_board<X: Host>(game: &mut Game<'_, X>, kinds: &[u8]) -> u32 {
 impl KingAndRobber {
     /// The features of the titles' kinds the tile just placed completed.
     fn completed<X: Host>(&mut self, t: &TitlesTable, game: &mut Game<'_, X>) {
-        let rules = game.rules;
-        let placed = game.board.placed[game.current as usize];
-        let kind = &rules.kinds[usize::from(placed.kind.0)];
-        // The tile's own features, the roads over bridges this turn
-        // completed (a bridge's way is no network of its tile's kind), and
-        // the roads and cities an abbey's walls completed.
-        let mut nodes: Vec<u32> = kind
-            .networks
-            .iter()
-            .map(|&f| placed.first_node + u32::from(f))
-            .collect();
-        if let Some(b) = game.x.module::<super::bridge::Bridges>() {
-            nodes.extend(b.turn_ways(game));
-        }
-        // And what an abbey's walls ended on the tiles around it.
-        if let Some(a) = game.x.module::<super::abbey::Abbey>() {
-            nodes.extend(a.wall_nodes(game));
-        }
+        let nodes = super::turn_nodes::completed_by_turn(game);
         let mut seen: Vec<u32> = Vec::with_capacity(nodes.len());
         for node in nodes {
             let root = game.features.find(node);

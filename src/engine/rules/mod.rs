@@ -58,6 +58,7 @@ pub(in crate::engine) mod siege;
 pub(in crate::engine) mod special_monastery;
 pub(in crate::engine) mod tower;
 pub(in crate::engine) mod tunnel;
+mod turn_nodes;
 pub(in crate::engine) mod vineyard;
 pub(in crate::engine) mod vodyanoy;
 pub(in crate::engine) mod volcano;
