@@ -51,6 +51,15 @@ fn fixture(name: &str) -> String {
     std::fs::read_to_string(Path::new("tests/jcz").join(name)).expect("fixture")
 }
 
+/// A log as a round trip must give it back: no seats (a save names none),
+/// the expansions in one order.
+fn comparable(log: &mut GameLog) {
+    log.seats = None;
+    if let Some(e) = log.expansions.as_mut() {
+        e.sort();
+    }
+}
+
 fn import(set: &TileSet, text: &str) -> Result<GameLog, String> {
     let save = Save::from_json(text)?;
     let expansions = jcz_game::expansions_with(set, &save)?;
@@ -132,12 +141,8 @@ fn random_games_of_every_playable_expansion_survive_export_and_import() {
                     .and_then(|t| log.turns.get(t.wrapping_sub(1)));
                 panic!("{config:?} seed {seed}: {e}\n  logged: {turn:?}")
             });
-            log.seats = None;
-            for l in [&mut log, &mut back] {
-                if let Some(e) = l.expansions.as_mut() {
-                    e.sort();
-                }
-            }
+            comparable(&mut log);
+            comparable(&mut back);
             if let Some(k) = (0..log.turns.len().max(back.turns.len()))
                 .find(|&k| log.turns.get(k) != back.turns.get(k))
             {
@@ -214,12 +219,8 @@ fn random_princess_and_dragon_games_read_back_with_their_dragon_fairy_portal_and
             .unwrap_or_else(|e| panic!("seed {seed}: export: {e}"));
         let mut back =
             import(&set, &save.to_json()).unwrap_or_else(|e| panic!("seed {seed}: import: {e}"));
-        log.seats = None;
-        for l in [&mut log, &mut back] {
-            if let Some(e) = l.expansions.as_mut() {
-                e.sort();
-            }
-        }
+        comparable(&mut log);
+        comparable(&mut back);
         for t in &back.turns {
             seen[0] += usize::from(t.dragon.is_some());
             seen[1] += usize::from(t.fairy.is_some());
@@ -256,12 +257,8 @@ fn random_abbey_and_mayor_games_read_back_with_their_abbeys_mayors_wagons_and_ba
             .unwrap_or_else(|e| panic!("seed {seed}: export: {e}"));
         let mut back =
             import(&set, &save.to_json()).unwrap_or_else(|e| panic!("seed {seed}: import: {e}"));
-        log.seats = None;
-        for l in [&mut log, &mut back] {
-            if let Some(e) = l.expansions.as_mut() {
-                e.sort();
-            }
-        }
+        comparable(&mut log);
+        comparable(&mut back);
         if let Some(k) = (0..log.turns.len().max(back.turns.len()))
             .find(|&k| log.turns.get(k) != back.turns.get(k))
         {
@@ -326,12 +323,8 @@ fn random_bridges_castles_and_bazaars_games_read_back_with_their_bridges_castles
         };
         let mut back =
             import(&set, &save.to_json()).unwrap_or_else(|e| panic!("seed {seed}: import: {e}"));
-        log.seats = None;
-        for l in [&mut log, &mut back] {
-            if let Some(e) = l.expansions.as_mut() {
-                e.sort();
-            }
-        }
+        comparable(&mut log);
+        comparable(&mut back);
         for t in &back.turns {
             seen[0] += usize::from(t.bridge.is_some());
             let castles = t.castle.as_deref().unwrap_or(&[]);
@@ -943,12 +936,8 @@ fn the_final_round_of_abbeys_exports_its_abbeys_and_passes() {
         let mut back =
             import(&set, &save.to_json()).unwrap_or_else(|e| panic!("seed {seed}: import: {e}"));
         let mut log = log;
-        log.seats = None;
-        for l in [&mut log, &mut back] {
-            if let Some(e) = l.expansions.as_mut() {
-                e.sort();
-            }
-        }
+        comparable(&mut log);
+        comparable(&mut back);
         match (0..log.turns.len().max(back.turns.len()))
             .find(|&k| log.turns.get(k) != back.turns.get(k))
         {

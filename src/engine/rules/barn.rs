@@ -21,7 +21,7 @@ use crate::engine::core::params::Params;
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::tables::NONE;
 use crate::engine::core::vocab::{Scoring, Vocab};
-use crate::engine::core::{Game, Ruleset, Scored, SetupError, Spot, MAX_PLAYERS};
+use crate::engine::core::{Game, Ruleset, Scored, SetupError, Spot, Standing, MAX_PLAYERS};
 use crate::engine::events::{Event, Reason, Source};
 use crate::engine::ids::{FeatureKindId, FigureId};
 use crate::engine::moves::{illegal, with_article, Flights, IllegalMove, MeepleAction};
@@ -323,37 +323,17 @@ impl<X: Host> Game<'_, X> {
             }
             returned.push(s);
         }
-        let best = strength.iter().copied().max().unwrap_or(0);
-        let (mut winners, mut event) = (0u32, None);
-        if best > 0 {
-            let shared = strength.iter().filter(|&&c| c == best).count() > 1;
-            let turn = self.event_turn();
-            for (player, &s) in strength.iter().enumerate().take(self.players) {
-                if s == best {
-                    winners |= 1 << player;
-                    let line = Event {
-                        turn,
-                        player,
-                        points,
-                        source: Source::Field,
-                        reason: Reason::Farm {
-                            kind,
-                            neighbours: n.done,
-                            shared,
-                        },
-                    };
-                    event = Some(line);
-                    self.award(line);
-                }
-            }
-        }
-        let scored = Scored {
-            root,
-            winners,
-            event,
-            returned: &returned,
-        };
-        X::scored(self, &scored);
+        self.award_majority(root, &strength, &returned, |player, turn, shared| Event {
+            turn,
+            player,
+            points,
+            source: Source::Field,
+            reason: Reason::Farm {
+                kind,
+                neighbours: n.done,
+                shared,
+            },
+        });
     }
 
     /// Final scoring of a barn's field: the most barns there score
@@ -382,32 +362,48 @@ impl<X: Host> Game<'_, X> {
             return;
         }
         self.scoring_at(self.features.first_tile(root));
-        let turn = self.event_turn();
+        let points = i64::from(n.done).saturating_mul(t.last);
+        self.award_majority(root, &count, &returned, |player, turn, _| Event {
+            turn,
+            player,
+            points,
+            source: Source::Field,
+            reason: Reason::Barn {
+                kind,
+                neighbours: n.done,
+            },
+        });
+    }
+
+    /// Awards `line` to each player of the greatest weight in the field of
+    /// `root` (none when no one weighs anything), then lets the modules
+    /// hear of the field's scoring (a castle counts one more for it).
+    fn award_majority(
+        &mut self,
+        root: u32,
+        weights: &[u32; MAX_PLAYERS],
+        returned: &[Standing],
+        line: impl Fn(usize, Option<u32>, bool) -> Event,
+    ) {
+        let best = weights.iter().copied().max().unwrap_or(0);
         let (mut winners, mut event) = (0u32, None);
-        for (player, &c) in count.iter().enumerate().take(self.players) {
-            if c == best {
-                let line = Event {
-                    turn,
-                    player,
-                    points: i64::from(n.done).saturating_mul(t.last),
-                    source: Source::Field,
-                    reason: Reason::Barn {
-                        kind,
-                        neighbours: n.done,
-                    },
-                };
-                winners |= 1 << player;
-                event = Some(line);
-                self.award(line);
+        if best > 0 {
+            let shared = weights.iter().filter(|&&c| c == best).count() > 1;
+            let turn = self.event_turn();
+            for (player, &w) in weights.iter().enumerate().take(self.players) {
+                if w == best {
+                    winners |= 1 << player;
+                    let e = line(player, turn, shared);
+                    event = Some(e);
+                    self.award(e);
+                }
             }
         }
-        // The other modules hear of it as of a field's scoring (a castle
-        // counts one more for the barns too).
         let scored = Scored {
             root,
             winners,
             event,
-            returned: &returned,
+            returned,
         };
         X::scored(self, &scored);
     }
