@@ -1509,37 +1509,8 @@ fn crop_response(
             p.get("pointer").ok_or("no `pointer`")?,
         )
     };
-    let mut parts = id.split('.');
-    let owner: usize = parts
-        .next()
-        .and_then(|o| o.parse().ok())
-        .filter(|o| *o < game.players())
-        .ok_or_else(|| format!("meeple id `{}` names no player", id.escape_debug()))?;
-    let kind = parts.next().unwrap_or("");
-    let figure = names::our_figure(kind).ok_or_else(|| {
-        format!(
-            "meeple type `{}` is not one tileforge plays",
-            kind.escape_debug()
-        )
-    })?;
-    let (x, y) = position(ptr.get("position"))?;
-    let ftype = text(ptr, "feature")?;
-    let location = text(ptr, "location")?;
-    let (tk, rotation) = if (Some(x), Some(y)) == (cur.turn.x, cur.turn.y) {
-        (
-            rules.kind(&cur.turn.tile).ok_or("unknown tile")?,
-            cur.turn.rotation.unwrap_or(0),
-        )
-    } else {
-        game.tile_at(x, y)
-            .ok_or_else(|| format!("no tile at ({x}, {y})"))?
-    };
-    let tid = rules.kind_id(tk);
-    let tile = tiles
-        .get(tid)
-        .ok_or_else(|| format!("tile `{tid}` is not in the set"))?;
-    let f = pointers::feature_at(tile, rotation, ftype, location)
-        .ok_or_else(|| format!("{tid} at ({x}, {y}) has no {ftype} at `{location}`"))?;
+    let (owner, figure) = meeple(game, id)?;
+    let (x, y, feature) = pointer_feature(rules, tiles, game, cur, ptr)?;
     let n = game.players();
     let k = (owner + n - cur.player - 1) % n;
     let crop = cur
@@ -1554,9 +1525,7 @@ fn crop_response(
     *slot = Some(CropResponseLog {
         x,
         y,
-        feature: rules
-            .feature_name(tk, rotation, u8::try_from(f).unwrap_or(u8::MAX))
-            .to_string(),
+        feature,
         figure: Some(figure.to_string()),
     });
     Ok(())

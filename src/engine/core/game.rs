@@ -108,8 +108,9 @@ pub trait Rules: Sized {
     /// them to break the tie. `returned` are the figures that stood on it.
     fn break_ties(game: &mut Game<'_, Self>, returned: &[Standing], strength: &mut [u32]);
     /// The weight in the majority of a figure whose strength is ruled
-    /// (`ruled_strength`) on the feature `root` being scored.
-    fn strength(game: &mut Game<'_, Self>, root: u32, figure: FigureId) -> u32;
+    /// (`ruled_strength`) on the feature `root` being scored, or, with
+    /// `None`, on a place that is no feature (a castle).
+    fn strength(game: &mut Game<'_, Self>, root: Option<u32>, figure: FigureId) -> u32;
     /// After the figure actions, before anything is scored: a decision a
     /// module makes due first (its phase; its move then lets scoring go on).
     fn due_before_scoring(game: &mut Game<'_, Self>) -> Option<Phase>;

@@ -10,7 +10,7 @@ use super::game::{Rules, Scored};
 use super::value::{neighbourhood_points, network_points};
 use super::vocab::{Scoring, COMPLETE, UNFINISHED};
 use crate::engine::events::{Event, Reason, Source};
-use crate::engine::ids::FeatureKindId;
+use crate::engine::ids::{FeatureKindId, FigureId};
 use crate::engine::moves::Phase;
 
 /// The neighbours a face touches ([`Game::neighbours`]).
@@ -25,6 +25,18 @@ pub struct Neighbours {
 }
 
 impl<X: Rules> Game<'_, X> {
+    /// The weight of `figure` in the majority of the feature `root` being
+    /// scored (`None`: a place that is no feature, a castle): its strength,
+    /// or what a module rules it is.
+    pub fn figure_weight(&mut self, root: Option<u32>, figure: FigureId) -> u32 {
+        let def = &self.rules.figures[usize::from(figure.0)];
+        if def.ruled_strength {
+            X::strength(self, root, figure)
+        } else {
+            def.strength
+        }
+    }
+
     /// Scores the paths, then regions, the tile just placed completed, and
     /// the neighbourhood spots whose square it filled.
     pub(in crate::engine) fn score_completed(&mut self) {
@@ -82,11 +94,7 @@ impl<X: Rules> Game<'_, X> {
             let s = self.return_figure(i);
             let figure = &self.rules.figures[usize::from(s.figure.0)];
             if !figure.companion {
-                let w = if figure.ruled_strength {
-                    X::strength(self, root, s.figure)
-                } else {
-                    figure.strength
-                };
+                let w = self.figure_weight(Some(root), s.figure);
                 let weight = &mut strength[usize::from(s.player)];
                 *weight = weight.saturating_add(w);
             }

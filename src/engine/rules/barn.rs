@@ -313,11 +313,7 @@ impl<X: Host> Game<'_, X> {
             let s = self.return_figure(i);
             let def = &rules.figures[usize::from(s.figure.0)];
             if !def.companion {
-                let w = if def.ruled_strength {
-                    X::strength(self, root, s.figure)
-                } else {
-                    def.strength
-                };
+                let w = self.figure_weight(Some(root), s.figure);
                 let weight = &mut strength[usize::from(s.player)];
                 *weight = weight.saturating_add(w);
             }

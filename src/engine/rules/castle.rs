@@ -11,7 +11,9 @@
 //! path or neighbourhood spot, occupied or not) with a piece on one of the
 //! castle's six tiles (its own two and the two beside each, across its
 //! length) scores for the lord as much as that feature is worth; the lord
-//! then goes home. Of two completed at once, the lord takes the most valuable
+//! then goes home. A lord whose weight is ruled weighs what it would off any
+//! feature: a mayor lord wins nothing (a castle is no city, it has no
+//! pennants), yet its castle is used up and the mayor goes home. Of two completed at once, the lord takes the most valuable
 //! one. A castle that scores is a completed feature for the castles whose
 //! fiefs hold one of its tiles, which score as much in turn. At game end
 //! lords go home with nothing.
@@ -579,7 +581,9 @@ impl Castles {
         done
     }
 
-    /// Castle `i` scores `points` for its lord, who goes home.
+    /// Castle `i` scores `points` for its lord, who goes home. A lord that
+    /// weighs nothing off a feature (a mayor: a castle has no pennants)
+    /// wins nothing, and its castle is used up all the same.
     fn score<X: Host>(
         &mut self,
         game: &mut Game<'_, X>,
@@ -593,13 +597,15 @@ impl Castles {
         };
         self.castles[i].lord = None;
         let (x, y) = at(game, c.tiles[0]);
-        game.award(Event {
-            turn: game.event_turn(),
-            player: usize::from(c.owner),
-            points,
-            source: Source::Castle,
-            reason: Reason::Castle { kind, x, y },
-        });
+        if game.figure_weight(None, figure) > 0 {
+            game.award(Event {
+                turn: game.event_turn(),
+                player: usize::from(c.owner),
+                points,
+                source: Source::Castle,
+                reason: Reason::Castle { kind, x, y },
+            });
+        }
         let lord = game.standing.iter().position(|s| {
             s.spot == Spot::Off(SPOT) && s.tile == tile && s.figure == figure && s.player == c.owner
         });

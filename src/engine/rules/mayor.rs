@@ -60,12 +60,16 @@ impl Module for Mayor {
         &mut self,
         t: &MayorTable,
         game: &mut Game<'_, X>,
-        root: u32,
+        root: Option<u32>,
         figure: FigureId,
     ) -> Option<u32> {
         if t.mayors & (1 << figure.0) == 0 {
             return None;
         }
+        // A castle is no city: its lord, a mayor, has no pennants to weigh.
+        let Some(root) = root else {
+            return Some(0);
+        };
         let kind = game.features.kind(root);
         let Some(counted) = game.rules.vocab.kinds[usize::from(kind)].units else {
             return Some(0);

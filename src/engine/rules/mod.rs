@@ -535,7 +535,7 @@ macro_rules! registry {
                 all(game, returned, strength)
             }
 
-            fn strength(game: &mut Game<'_, InPlay>, root: u32, figure: FigureId) -> u32 {
+            fn strength(game: &mut Game<'_, InPlay>, root: Option<u32>, figure: FigureId) -> u32 {
                 let rules = game.rules;
                 let tables = &rules.ext;
                 $(

@@ -498,7 +498,7 @@ pub trait Module: Sized + Clone + std::fmt::Debug + 'static {
         &mut self,
         t: &Self::Table,
         game: &mut Game<'_, X>,
-        root: u32,
+        root: Option<u32>,
         figure: FigureId,
     ) -> Option<u32> {
         None

@@ -150,11 +150,7 @@ impl<X: Host> Game<'_, X> {
             if def.companion {
                 continue;
             }
-            let w = if def.ruled_strength {
-                X::strength(self, root, s.figure)
-            } else {
-                def.strength
-            };
+            let w = self.figure_weight(Some(root), s.figure);
             let weight = &mut strength[usize::from(s.player)];
             *weight = weight.saturating_add(w);
         }
