@@ -109,7 +109,7 @@ pub trait Rules: Sized {
     fn break_ties(game: &mut Game<'_, Self>, returned: &[Standing], strength: &mut [u32]);
     /// The weight in the majority of a figure whose strength is ruled
     /// (`ruled_strength`) on the feature `root` being scored, or, with
-    /// `None`, on a place that is no feature (a castle).
+    /// `None`, on a place that is no feature (a module's own scoring place).
     fn strength(game: &mut Game<'_, Self>, root: Option<u32>, figure: FigureId) -> u32;
     /// After the figure actions, before anything is scored: a decision a
     /// module makes due first (its phase; its move then lets scoring go on).

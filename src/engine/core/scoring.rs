@@ -26,7 +26,7 @@ pub struct Neighbours {
 
 impl<X: Rules> Game<'_, X> {
     /// The weight of `figure` in the majority of the feature `root` being
-    /// scored (`None`: a place that is no feature, a castle): its strength,
+    /// scored (`None`: a place a module scores that is no feature): its strength,
     /// or what a module rules it is.
     pub fn figure_weight(&mut self, root: Option<u32>, figure: FigureId) -> u32 {
         let def = &self.rules.figures[usize::from(figure.0)];
