@@ -237,6 +237,72 @@ fn random_princess_and_dragon_games_read_back_with_their_dragon_fairy_portal_and
     );
 }
 
+/// The shipped sets JCZ plays and the test set of the phantom (a mini
+/// expansion without tiles, which no shipped file holds).
+fn tileset_with_phantom() -> TileSet {
+    let mut files: Vec<PathBuf> = SETS
+        .iter()
+        .map(|s| Path::new("tilesets").join(format!("{s}.tiles")))
+        .collect();
+    files.push(PathBuf::from("tests/engine/fan/phantom.tiles"));
+    let (_, compiled) = common::compile_files(&files);
+    tileforge::emit::tileset(&compiled.checked.expect("the sets compile"))
+}
+
+#[test]
+fn random_phantom_games_read_back_with_their_second_followers() {
+    let set = tileset_with_phantom();
+    // Alone, as a flier, beside the fairy and the towers, and in the circus.
+    let configs: &[&[&str]] = &[
+        &["base", "phantom"],
+        &["base", "phantom", "the-flier"],
+        &["base", "phantom", "princess-and-dragon"],
+        &[
+            "base",
+            "phantom",
+            "under-the-big-top",
+            "inns-and-cathedrals",
+        ],
+        &["base", "phantom", "traders-and-builders", "abbey-and-mayor"],
+    ];
+    let (mut phantoms, mut games) = (0, 0);
+    for (c, config) in configs.iter().enumerate() {
+        let expansions: Vec<String> = config.iter().map(|s| (*s).to_string()).collect();
+        let rules = Ruleset::new(&set, Some(&expansions)).expect("ruleset");
+        for seed in 0..6u64 {
+            games += 1;
+            let players = 2 + (seed as usize + c) % 4;
+            let (_, mut log) = RandomPlayer::new(23_000 + 100 * c as u64 + seed)
+                .play_logged(&rules, &player_names(players))
+                .expect("plays");
+            let save = jcz_game::export(&set, &rules, &log)
+                .unwrap_or_else(|e| panic!("{config:?} seed {seed}: export: {e}"));
+            assert!(save.setup.elements.contains_key("phantom"), "{config:?}");
+            let mut back = import(&set, &save.to_json())
+                .unwrap_or_else(|e| panic!("{config:?} seed {seed}: import: {e}"));
+            comparable(&mut log);
+            comparable(&mut back);
+            phantoms += log.turns.iter().filter(|t| t.phantom.is_some()).count();
+            if let Some(k) = (0..log.turns.len().max(back.turns.len()))
+                .find(|&k| log.turns.get(k) != back.turns.get(k))
+            {
+                if unnamed_apart(&set, &rules, log.turns.get(k), back.turns.get(k)) {
+                    continue;
+                }
+                panic!(
+                    "{config:?} seed {seed}: turn {} differs\n  logged:   {:?}\n  imported: {:?}",
+                    k + 1,
+                    log.turns.get(k),
+                    back.turns.get(k)
+                );
+            }
+            assert_eq!(back, log, "{config:?} seed {seed}");
+        }
+    }
+    // A phantom goes down in most games: the round trip has read many.
+    assert!(phantoms >= games, "{phantoms} phantoms in {games} games");
+}
+
 #[test]
 fn random_abbey_and_mayor_games_read_back_with_their_abbeys_mayors_wagons_and_barns() {
     // The final round of abbeys: `the_final_round_of_abbeys_exports_its_abbeys_and_passes`.

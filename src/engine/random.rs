@@ -670,6 +670,10 @@ pub fn player_names(players: usize) -> Vec<String> {
 /// rotation already set); `game` is the game the action was chosen in.
 pub fn record_action(game: &Game<'_>, action: MeepleAction, e: &mut TurnLog) {
     if game.phantom_due() {
+        // A declined phantom is no entry: the log says only what was done.
+        if action == MeepleAction::Pass {
+            return;
+        }
         let mut second = TurnLog {
             tile: e.tile.clone(),
             rotation: e.rotation,

@@ -49,6 +49,9 @@ pub fn replay<'r>(rules: &'r Ruleset, log: &GameLog) -> Result<Game<'r>, ReplayE
 pub enum Step {
     /// The entry's tile was placed; its figure action comes next.
     Placed,
+    /// The entry's figure action was made (a pass included); the phantom's
+    /// second action comes next when one is due.
+    Acted,
     /// The entry's escape from a besieged city is due (shown before it is
     /// made or declined).
     Escape,
@@ -408,6 +411,7 @@ fn play_turn<'r>(
     let action = meeple_action(game, kind, rotation, turn)?;
     let number = game.turn();
     game.apply(&Move::Figure(action)).map_err(|e| e.0)?;
+    placed(Step::Acted, game);
     second_action(game, kind, turn)?;
     match (turn.gold, game.phase()) {
         (None, Phase::Gold) => {

@@ -18,7 +18,7 @@ mod dragon;
 use crate::emit::wire::{Tile, TileSet};
 use crate::engine::log::{CropActionLog, CropLog, GameLog, TurnLog};
 use crate::engine::replay::{replay_observed, Step};
-use crate::engine::{FigureSpot, Game, MeepleAction, Ruleset};
+use crate::engine::{FigureSpot, Game, KindId, MeepleAction, Phase, Ruleset};
 use crate::geometry::Slot;
 
 /// A figure on the board, with the meeple id JCZ knows it by.
@@ -77,6 +77,12 @@ struct Builder<'a> {
     /// This turn's castle offers so far: owner, the log's answer, the
     /// city's pieces (square and feature).
     castles: Vec<CastleOffer>,
+    /// The turn's first action was one after which JCZ asks for the
+    /// phantom (set when the tile is placed, taken by the phantom's phase):
+    /// the turn's player.
+    phantom_due: Option<usize>,
+    /// The phantom had a place before the turn's first action.
+    phantom_before: bool,
 }
 
 /// A small city offered a castle: its owner, the log's answer, and its
@@ -113,6 +119,8 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
         final_abbey: false,
         bazaar_held: Vec::new(),
         castles: Vec::new(),
+        phantom_due: None,
+        phantom_before: false,
     };
     let result = replay_observed(rules, log, &mut |i, step, game| {
         if b.error.is_some() {
@@ -121,6 +129,7 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
         let turn = &log.turns[i];
         let done = match step {
             Step::Placed => b.placed(i, turn, game),
+            Step::Acted => b.phantom_phase(game, turn),
             Step::Escape => {
                 b.escape_due = true;
                 Ok(())
@@ -199,7 +208,9 @@ fn setup(
                     known()
                 )
             })?;
-        out.sets.insert(e.set.to_string(), Value::from(1));
+        if let Some(tiles) = e.set {
+            out.sets.insert(tiles.to_string(), Value::from(1));
+        }
         replaced.extend(e.replaces);
         for (name, count) in e.elements {
             out.elements
@@ -495,6 +506,31 @@ impl Builder<'_> {
             Some(b) => Some(self.bridge(game, (x, y), b)?),
             None => None,
         };
+        let acted = self.figure_action(game, player, kind, (x, y, rotation), turn)?;
+        if !acted
+            && Self::jcz_offers_action(bridged.as_ref().unwrap_or(game), (x, y), bridged.is_some())
+        {
+            self.replay.push(message("PASS", json!({})));
+        }
+        // JCZ asks for the phantom only after an action; a pass ends it.
+        self.phantom_due = (acted && turn.princess.is_none()).then_some(player);
+        self.phantom_before =
+            acted && !first_figure_is(turn, "phantom") && self.phantom_places(game, player);
+        let _ = i;
+        Ok(())
+    }
+
+    /// The messages of the turn's figure action (one of the entry's), and
+    /// whether it had one.
+    fn figure_action(
+        &mut self,
+        game: &Game<'_>,
+        player: usize,
+        kind: KindId,
+        (x, y, rotation): (i32, i32, u8),
+        turn: &TurnLog,
+    ) -> Result<bool, String> {
+        let rules = game.rules();
         if let Some(m) = turn
             .meeple
             .as_ref()
@@ -588,15 +624,79 @@ impl Builder<'_> {
             let n = self.deploy(player, figure, pointer.clone(), None, None)?;
             self.track(player, figure, n, at, pointer);
         } else if self.dragon_action(game, player, turn)? {
-        } else if Self::jcz_offers_action(
-            bridged.as_ref().unwrap_or(game),
-            (x, y),
-            bridged.is_some(),
-        ) {
+        } else {
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    /// JCZ's phase for the phantom, after a figure action that did not
+    /// pass (nor send a knight home with the princess): the phantom's
+    /// action (the entry's `phantom`, written as a figure action), or a
+    /// `PASS` when JCZ offers the phantom a place and the player puts it
+    /// nowhere. `game` is the game after the turn's first action.
+    fn phantom_phase(&mut self, game: &Game<'_>, turn: &TurnLog) -> Result<(), String> {
+        // The turn's player: once the turn has ended, the game's active
+        // player is the next one.
+        let Some(player) = self.phantom_due.take() else {
+            return Ok(());
+        };
+        let rules = game.rules();
+        let (Some(x), Some(y)) = (turn.x, turn.y) else {
+            return Ok(());
+        };
+        let kind = rules
+            .kind(&turn.tile)
+            .ok_or_else(|| format!("unknown tile `{}`", turn.tile))?;
+        if let Some(p) = &turn.phantom {
+            let second = TurnLog {
+                tile: turn.tile.clone(),
+                x: turn.x,
+                y: turn.y,
+                rotation: turn.rotation,
+                meeple: p.meeple.clone(),
+                acrobat: p.acrobat.clone(),
+                flight: p.flight.clone(),
+                portal: p.portal.clone(),
+                ..TurnLog::default()
+            };
+            let rotation = turn.rotation.unwrap_or(0);
+            if self.figure_action(game, player, kind, (x, y, rotation), &second)? {
+                return Ok(());
+            }
+        }
+        // Our phantom's action due: JCZ offers what we do. Else (after a
+        // tower floor, an abbot taken back, the fairy: no second action
+        // here) JCZ still offers the phantom the places it had before the
+        // first action.
+        // (The phantom's supply is not read here: the turn's scoring may
+        // already have sent it home.)
+        let offered = if game.phase() == Phase::Figure {
+            self.phantom_places(game, player)
+        } else {
+            self.phantom_before
+        };
+        if offered {
             self.replay.push(message("PASS", json!({})));
         }
-        let _ = i;
         Ok(())
+    }
+
+    /// Whether the player's phantom may go somewhere now (JCZ's phantom
+    /// phase has an action).
+    fn phantom_places(&self, game: &Game<'_>, player: usize) -> bool {
+        let Some(phantom) = game.rules().figure("phantom") else {
+            return false;
+        };
+        game.active_player() == player
+            && game.legal_meeple_actions().iter().any(|a| match a {
+                MeepleAction::Place { figure, .. }
+                | MeepleAction::Acrobat { figure, .. }
+                | MeepleAction::Fly { figure, .. }
+                | MeepleAction::Portal { figure, .. }
+                | MeepleAction::TowerFollower { figure, .. } => *figure == phantom,
+                _ => false,
+            })
     }
 
     /// Whether JCZ offers the player an action after the tile at (x, y) is
@@ -1397,4 +1497,27 @@ fn step(r: f64) -> f64 {
     let x = r.to_bits() & M;
     let x = x.wrapping_mul(25_214_903_917).wrapping_add(11) & M;
     x as f64 / (M + 1) as f64
+}
+
+/// Whether the turn's first figure action moved the figure `name` (a
+/// figure not named is a `meeple`).
+fn first_figure_is(turn: &TurnLog, name: &str) -> bool {
+    let named = |f: Option<&String>| f.map_or("meeple", String::as_str) == name;
+    turn.meeple.as_ref().is_some_and(|m| m.figure == name)
+        || turn
+            .acrobat
+            .as_ref()
+            .is_some_and(|a| named(a.figure.as_ref()))
+        || turn
+            .flight
+            .as_ref()
+            .is_some_and(|f| named(f.figure.as_ref()))
+        || turn
+            .portal
+            .as_ref()
+            .is_some_and(|p| named(p.figure.as_ref()))
+        || turn
+            .tower_follower
+            .as_ref()
+            .is_some_and(|t| t.figure.as_deref() == Some(name))
 }

@@ -15,8 +15,8 @@ use super::pointers;
 use crate::emit::wire::{Tile, TileSet};
 use crate::engine::log::{
     AcrobatLog, CaptureLog, CropActionLog, CropLog, CropResponseLog, FeatureLog, FlightLog,
-    GameLog, MagicLog, MeepleLog, PosLog, RansomLog, RecallLog, StartLog, TowerLog, TurnLog,
-    FORMAT, VERSION,
+    GameLog, MagicLog, MeepleLog, PosLog, RansomLog, RecallLog, SecondActionLog, StartLog,
+    TowerLog, TurnLog, FORMAT, VERSION,
 };
 use crate::engine::replay::{play_entry, play_entry_observed};
 use crate::engine::{Game, Placement, Ruleset, MAX_PLAYERS};
@@ -41,7 +41,7 @@ pub fn expansions(save: &Save) -> Result<Vec<String>, String> {
         }
         chosen.extend(names::EXPANSIONS.iter().position(|x| x.ours == e.ours));
         if let Some(r) = e.replaces {
-            chosen.extend(names::EXPANSIONS.iter().position(|x| x.set == r));
+            chosen.extend(names::EXPANSIONS.iter().position(|x| x.set == Some(r)));
         }
     }
     for element in save.setup.elements.keys() {
@@ -1129,7 +1129,14 @@ fn deploy(
     if cur.flying {
         cur.flying = false;
         let (_, _, name) = pointer_feature(rules, tiles, game, cur, ptr)?;
-        if let Some(f) = cur.turn.flight.as_mut() {
+        // The phantom's flight lands after the first figure's action.
+        let phantom = cur
+            .turn
+            .phantom
+            .as_mut()
+            .and_then(|p| p.flight.as_mut())
+            .filter(|f| f.feature.is_none());
+        if let Some(f) = phantom.or(cur.turn.flight.as_mut()) {
             f.feature = Some(name);
         }
         return Ok(());
@@ -1150,7 +1157,10 @@ fn deploy(
         || t.barn.is_some()
         || t.portal.is_some()
     {
-        return Err("a second figure in one turn".into());
+        if figure != "phantom" || t.phantom.is_some() {
+            return Err("a second figure in one turn".into());
+        }
+        return phantom_deploy(rules, tiles, game, cur, p);
     }
     cur.undo = Some(cur.turn.clone());
     let placed = (cur.turn.x, cur.turn.y);
@@ -1257,6 +1267,42 @@ fn deploy(
             });
         }
     }
+    Ok(())
+}
+
+/// The phantom's DEPLOY_MEEPLE after the turn's first figure action (JCZ's
+/// phantom phase): read as a first action, then moved to the entry's
+/// `phantom`.
+fn phantom_deploy(
+    rules: &Ruleset,
+    tiles: &std::collections::HashMap<&str, &Tile>,
+    game: &Game<'_>,
+    cur: &mut Pending,
+    p: &Value,
+) -> Result<(), String> {
+    let before = cur.turn.clone();
+    let t = &mut cur.turn;
+    let first = (
+        t.meeple.take(),
+        t.acrobat.take(),
+        t.flight.take(),
+        t.portal.take(),
+        t.barn.take(),
+    );
+    deploy(rules, tiles, game, cur, p)?;
+    let t = &mut cur.turn;
+    let second = SecondActionLog {
+        meeple: t.meeple.take(),
+        acrobat: t.acrobat.take(),
+        flight: t.flight.take(),
+        portal: t.portal.take(),
+    };
+    if t.tower_follower != before.tower_follower || t.bridge != before.bridge {
+        return Err("the phantom on a tower or a bridge: tileforge's phantom goes only on the tile, a pyramid, a flight or the portal".into());
+    }
+    (t.meeple, t.acrobat, t.flight, t.portal, t.barn) = first;
+    t.phantom = Some(second);
+    cur.undo = Some(before);
     Ok(())
 }
 

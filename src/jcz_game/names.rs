@@ -10,8 +10,9 @@ use serde_json::Value;
 pub struct Expansion {
     /// Our id.
     pub ours: &'static str,
-    /// JCZ's tile-set id (`basic:1`).
-    pub set: &'static str,
+    /// JCZ's tile-set id (`basic:1`); `None` for an expansion without tiles,
+    /// which its elements alone bring into play (the phantom).
+    pub set: Option<&'static str>,
     /// The prefix of JCZ's tile ids (`BA`).
     pub prefix: &'static str,
     /// The elements it switches on: name and count (`None`: `true`).
@@ -24,35 +25,35 @@ pub struct Expansion {
 pub const EXPANSIONS: &[Expansion] = &[
     Expansion {
         ours: "base",
-        set: "basic:1",
+        set: Some("basic:1"),
         prefix: "BA",
         elements: &[("small-follower", Some(7)), ("farmers", None)],
         replaces: None,
     },
     Expansion {
         ours: "base-edition-2",
-        set: "basic:2",
+        set: Some("basic:2"),
         prefix: "BA",
         elements: &[("abbot", Some(1)), ("garden", None)],
         replaces: Some("basic:1"),
     },
     Expansion {
         ours: "river",
-        set: "river/1:1",
+        set: Some("river/1:1"),
         prefix: "RI.1",
         elements: &[],
         replaces: None,
     },
     Expansion {
         ours: "river-edition-2",
-        set: "river/1:2",
+        set: Some("river/1:2"),
         prefix: "RI.1",
         elements: &[],
         replaces: Some("river/1:1"),
     },
     Expansion {
         ours: "inns-and-cathedrals",
-        set: "inns-and-cathedrals:1",
+        set: Some("inns-and-cathedrals:1"),
         prefix: "IC",
         elements: &[
             ("big-follower", Some(1)),
@@ -63,14 +64,14 @@ pub const EXPANSIONS: &[Expansion] = &[
     },
     Expansion {
         ours: "traders-and-builders",
-        set: "traders-and-builders:1",
+        set: Some("traders-and-builders:1"),
         prefix: "TB",
         elements: &[("builder", Some(1)), ("pig", Some(1)), ("traders", None)],
         replaces: None,
     },
     Expansion {
         ours: "under-the-big-top",
-        set: "under-the-big-top:1",
+        set: Some("under-the-big-top:1"),
         prefix: "BT",
         elements: &[
             ("ringmaster", Some(1)),
@@ -81,63 +82,63 @@ pub const EXPANSIONS: &[Expansion] = &[
     },
     Expansion {
         ours: "the-flier",
-        set: "flier:1",
+        set: Some("flier:1"),
         prefix: "FL",
         elements: &[],
         replaces: None,
     },
     Expansion {
         ours: "crop-circles-2",
-        set: "corn-circles/2",
+        set: Some("corn-circles/2"),
         prefix: "CC.2",
         elements: &[],
         replaces: None,
     },
     Expansion {
         ours: "wind-roses",
-        set: "wind-roses",
+        set: Some("wind-roses"),
         prefix: "WR",
         elements: &[("wind-rose", None)],
         replaces: None,
     },
     Expansion {
         ours: "cult-places",
-        set: "cult/6",
+        set: Some("cult/6"),
         prefix: "CU",
         elements: &[("shrine", None)],
         replaces: None,
     },
     Expansion {
         ours: "the-besiegers",
-        set: "siege/besiegers",
+        set: Some("siege/besiegers"),
         prefix: "SI.BE",
         elements: &[("siege", None), ("escape", None)],
         replaces: None,
     },
     Expansion {
         ours: "the-cathars",
-        set: "siege/cathars",
+        set: Some("siege/cathars"),
         prefix: "SI.CA",
         elements: &[("siege", None), ("escape", None)],
         replaces: None,
     },
     Expansion {
         ours: "crop-circles-1",
-        set: "corn-circles/1",
+        set: Some("corn-circles/1"),
         prefix: "CC.1",
         elements: &[],
         replaces: None,
     },
     Expansion {
         ours: "the-tower",
-        set: "tower:1",
+        set: Some("tower:1"),
         prefix: "TO",
         elements: &[("tower", None)],
         replaces: None,
     },
     Expansion {
         ours: "river-2",
-        set: "river/2:1",
+        set: Some("river/2:1"),
         prefix: "RI.2",
         // Its II+ carries a pig herd, which JCZ scores only with the element.
         elements: &[("pig-herd", None)],
@@ -145,49 +146,49 @@ pub const EXPANSIONS: &[Expansion] = &[
     },
     Expansion {
         ours: "darmstadt",
-        set: "darmstadt",
+        set: Some("darmstadt"),
         prefix: "DA",
         elements: &[],
         replaces: None,
     },
     Expansion {
         ours: "watchtowers",
-        set: "watchtowers",
+        set: Some("watchtowers"),
         prefix: "WT",
         elements: &[],
         replaces: None,
     },
     Expansion {
         ours: "labyrinth",
-        set: "labyrinth",
+        set: Some("labyrinth"),
         prefix: "LA",
         elements: &[],
         replaces: None,
     },
     Expansion {
         ours: "monasteries",
-        set: "monasteries",
+        set: Some("monasteries"),
         prefix: "MO",
         elements: &[],
         replaces: None,
     },
     Expansion {
         ours: "the-festival",
-        set: "festival",
+        set: Some("festival"),
         prefix: "FE",
         elements: &[("festival", None)],
         replaces: None,
     },
     Expansion {
         ours: "mage-and-witch",
-        set: "mage-and-witch:1",
+        set: Some("mage-and-witch:1"),
         prefix: "MW",
         elements: &[("mage", Some(1)), ("witch", Some(1))],
         replaces: None,
     },
     Expansion {
         ours: "abbey-and-mayor",
-        set: "abbey-and-mayor:1",
+        set: Some("abbey-and-mayor:1"),
         prefix: "AM",
         elements: &[
             ("abbey", Some(1)),
@@ -199,7 +200,7 @@ pub const EXPANSIONS: &[Expansion] = &[
     },
     Expansion {
         ours: "princess-and-dragon",
-        set: "princess-and-dragon:1",
+        set: Some("princess-and-dragon:1"),
         prefix: "DG",
         elements: &[
             ("dragon", None),
@@ -211,7 +212,7 @@ pub const EXPANSIONS: &[Expansion] = &[
     },
     Expansion {
         ours: "king-and-robber",
-        set: "king-and-robber:1",
+        set: Some("king-and-robber:1"),
         prefix: "KR",
         // The titles: no figure on the board, no message (both engines
         // hand them out).
@@ -220,16 +221,23 @@ pub const EXPANSIONS: &[Expansion] = &[
     },
     Expansion {
         ours: "bridges-castles-and-bazaars",
-        set: "bridges-castles-and-bazaars:1",
+        set: Some("bridges-castles-and-bazaars:1"),
         prefix: "BB",
         elements: &[("bridge", None), ("castle", None), ("bazaar", None)],
         replaces: None,
     },
     Expansion {
         ours: "spiel-doch",
-        set: "spiel-doch:1",
+        set: Some("spiel-doch:1"),
         prefix: "SD",
         elements: &[],
+        replaces: None,
+    },
+    Expansion {
+        ours: "phantom",
+        set: None,
+        prefix: "",
+        elements: &[("phantom", None)],
         replaces: None,
     },
 ];
@@ -243,7 +251,7 @@ pub fn by_ours(id: &str) -> Option<&'static Expansion> {
 /// The expansion of a JCZ tile-set id.
 #[must_use]
 pub fn by_set(set: &str) -> Option<&'static Expansion> {
-    EXPANSIONS.iter().find(|e| e.set == set)
+    EXPANSIONS.iter().find(|e| e.set == Some(set))
 }
 
 /// An element's value in a save's setup.
@@ -361,6 +369,7 @@ const FIGURES: &[(&str, &str, &str)] = &[
     ("mayor", "mayor", "mayor"),
     ("wagon", "wagon", "wagon"),
     ("barn", "barn", "barn"),
+    ("phantom", "phantom", "phantom"),
     // A neutral figure: JCZ's element switches it on (one for the game).
     ("fairy", "fairy", "fairy"),
 ];
