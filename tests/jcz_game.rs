@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 use tileforge::emit::wire::TileSet;
 use tileforge::engine::log::GameLog;
 use tileforge::engine::random::{player_names, RandomPlayer};
-use tileforge::engine::{replay, Ruleset};
+use tileforge::engine::replay::{replay_observed, Step};
+use tileforge::engine::{replay, MeepleAction, Ruleset};
 use tileforge::jcz_game::{self, Save};
 
 /// The expansions both engines play, as `.tiles` files.
@@ -29,6 +30,7 @@ const SETS: &[&str] = &[
     "abbey-and-mayor",
     "princess-and-dragon",
     "king-and-robber",
+    "the-tunnel",
     "bridges-castles-and-bazaars",
 ];
 
@@ -117,6 +119,7 @@ fn random_games_of_every_playable_expansion_survive_export_and_import() {
         &["base", "abbey-and-mayor"],
         &SETS[..FIRST_SETS],
         &["base", "bridges-castles-and-bazaars"],
+        &["base", "the-tunnel"],
         SETS,
     ];
     let (mut games, mut ambiguous) = (0, 0);
@@ -252,7 +255,8 @@ fn tileset_with_phantom() -> TileSet {
 #[test]
 fn random_phantom_games_read_back_with_their_second_followers() {
     let set = tileset_with_phantom();
-    // Alone, as a flier, beside the fairy and the towers, and in the circus.
+    // Alone, as a flier, beside the fairy, in the circus, with the wagon,
+    // and before JCZ's tunnel phase.
     let configs: &[&[&str]] = &[
         &["base", "phantom"],
         &["base", "phantom", "the-flier"],
@@ -264,6 +268,7 @@ fn random_phantom_games_read_back_with_their_second_followers() {
             "inns-and-cathedrals",
         ],
         &["base", "phantom", "traders-and-builders", "abbey-and-mayor"],
+        &["base", "phantom", "the-tunnel"],
     ];
     let (mut phantoms, mut games) = (0, 0);
     for (c, config) in configs.iter().enumerate() {
@@ -356,6 +361,151 @@ fn random_abbey_and_mayor_games_read_back_with_their_abbeys_mayors_wagons_and_ba
         seen.iter().all(|n| *n > 0),
         "abbeys, wagons placed, mayors, wagon moves, barns read back: {seen:?}"
     );
+}
+
+#[test]
+fn random_tunnel_games_read_back_with_their_tokens_and_the_same_scores() {
+    let set = tileset();
+    // Alone with the base game, and with Bridges, Castles & Bazaars, whose
+    // castles JCZ asks about after its tunnel phase (a PASS for each).
+    let configs: &[&[&str]] = &[
+        &["base", "the-tunnel"],
+        &["base", "the-tunnel", "bridges-castles-and-bazaars"],
+    ];
+    // Over all games: tokens down, tunnels built, pairs 2 and 3 used, and
+    // turns whose token JCZ offers again after the figure action, declined.
+    let mut seen = [0usize; 4];
+    let mut refused = 0;
+    const GAMES: u64 = 16;
+    for (c, config) in configs.iter().enumerate() {
+        let expansions: Vec<String> = config.iter().map(|s| (*s).to_string()).collect();
+        let rules = Ruleset::new(&set, Some(&expansions)).expect("ruleset");
+        for seed in 0..GAMES {
+            let players = 2 + seed as usize % 4;
+            let (_, mut log) = RandomPlayer::new(19_000 + 100 * c as u64 + seed)
+                .play_logged(&rules, &player_names(players))
+                .expect("plays");
+            let save = match jcz_game::export(&set, &rules, &log) {
+                Ok(s) => s,
+                Err(e) if e.contains("JCloisterZone does not offer") => {
+                    refused += 1;
+                    continue;
+                }
+                Err(e) => panic!("{config:?} seed {seed}: export: {e}"),
+            };
+            assert_eq!(
+                save.setup.rules.get("more-tunnel-tokens"),
+                Some(&serde_json::json!("3/2"))
+            );
+            assert_eq!(
+                save.setup.rules.get("tunnelize-other-expansions"),
+                Some(&serde_json::json!(false))
+            );
+            let tokens = save
+                .replay
+                .iter()
+                .filter(|m| {
+                    m.kind == "PLACE_TOKEN"
+                        && m.payload["token"]
+                            .as_str()
+                            .is_some_and(|t| t.starts_with("TUNNEL_"))
+                })
+                .count();
+            let mut back = import(&set, &save.to_json())
+                .unwrap_or_else(|e| panic!("{config:?} seed {seed}: import: {e}"));
+            comparable(&mut log);
+            comparable(&mut back);
+            let logged: Vec<_> = log.turns.iter().filter_map(|t| t.tunnel.as_ref()).collect();
+            assert_eq!(
+                tokens,
+                logged.len(),
+                "{config:?} seed {seed}: one message a token"
+            );
+            seen[0] += logged.len();
+            seen[2] += logged.iter().filter(|t| t.pair.unwrap_or(1) > 1).count();
+            if let Some(k) = (0..log.turns.len().max(back.turns.len()))
+                .find(|&k| log.turns.get(k) != back.turns.get(k))
+            {
+                panic!(
+                    "{config:?} seed {seed}: turn {} differs\n  logged:   {:?}\n  imported: {:?}",
+                    k + 1,
+                    log.turns.get(k),
+                    back.turns.get(k)
+                );
+            }
+            assert_eq!(back, log, "{config:?} seed {seed}");
+            let a = replay(&rules, &log).expect("the log replays");
+            let b = replay(&rules, &back).expect("the import replays");
+            assert_eq!(a.scores(), b.scores(), "{config:?} seed {seed}");
+            // Who put each token down, and the turns JCZ asks again after
+            // the figure action (a token left and an opening unclaimed).
+            let mut downs: Vec<(usize, u32)> = Vec::new();
+            replay_observed(&rules, &log, &mut |i, step, game| {
+                if step != Step::Placed {
+                    return;
+                }
+                let t = &log.turns[i];
+                match &t.tunnel {
+                    Some(tu) => downs.push((game.active_player(), tu.pair.unwrap_or(1))),
+                    None => {
+                        let offered = game
+                            .legal_meeple_actions()
+                            .iter()
+                            .any(|a| matches!(a, MeepleAction::Tunnel { .. }));
+                        seen[3] += usize::from(offered);
+                    }
+                }
+            })
+            .expect("the log replays");
+            seen[1] += downs
+                .iter()
+                .enumerate()
+                .filter(|(k, d)| downs[..*k].contains(d))
+                .count();
+        }
+    }
+    assert!(refused * 8 <= GAMES, "{refused} games refused");
+    assert!(
+        seen.iter().all(|n| *n > 0),
+        "tokens, tunnels built, later pairs, tokens declined read back: {seen:?}"
+    );
+}
+
+#[test]
+fn a_tunnel_save_dealing_other_tokens_or_opening_other_tunnels_is_refused() {
+    let set = tileset();
+    let expansions = vec![
+        "base".to_string(),
+        "the-tunnel".to_string(),
+        "abbey-and-mayor".to_string(),
+    ];
+    let rules = Ruleset::new(&set, Some(&expansions)).expect("ruleset");
+    let (_, log) = RandomPlayer::new(7)
+        .play_logged(&rules, &player_names(3))
+        .expect("plays");
+    let save = jcz_game::export(&set, &rules, &log).expect("exports");
+    assert!(import(&set, &save.to_json()).is_ok());
+    let with = |rule: &str, value: serde_json::Value| {
+        let mut s = save.clone();
+        match value {
+            serde_json::Value::Null => {
+                s.setup.rules.remove(rule);
+            }
+            v => {
+                s.setup.rules.insert(rule.to_string(), v);
+            }
+        }
+        import(&set, &s.to_json()).expect_err("refused")
+    };
+    // JCZ's engine deals 1 pair with three players when the rule is absent.
+    for e in [
+        with("more-tunnel-tokens", serde_json::json!("1/1")),
+        with("more-tunnel-tokens", serde_json::Value::Null),
+    ] {
+        assert!(e.contains("more-tunnel-tokens"), "{e}");
+    }
+    let e = with("tunnelize-other-expansions", serde_json::json!(true));
+    assert!(e.contains("abbey-and-mayor/CRcr+"), "{e}");
 }
 
 #[test]

@@ -83,6 +83,8 @@ struct Builder<'a> {
     phantom_due: Option<usize>,
     /// The phantom had a place before the turn's first action.
     phantom_before: bool,
+    /// JCZ's tunnel phase asks the turn's player for a token, declined.
+    tunnel_pass_due: bool,
 }
 
 /// A small city offered a castle: its owner, the log's answer, and its
@@ -121,6 +123,7 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
         castles: Vec::new(),
         phantom_due: None,
         phantom_before: false,
+        tunnel_pass_due: false,
     };
     let result = replay_observed(rules, log, &mut |i, step, game| {
         if b.error.is_some() {
@@ -129,7 +132,11 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
         let turn = &log.turns[i];
         let done = match step {
             Step::Placed => b.placed(i, turn, game),
-            Step::Acted => b.phantom_phase(game, turn),
+            Step::Acted => b.phantom_phase(game, turn).map(|()| {
+                if std::mem::take(&mut b.tunnel_pass_due) {
+                    b.replay.push(message("PASS", json!({})));
+                }
+            }),
             Step::Escape => {
                 b.escape_due = true;
                 Ok(())
@@ -240,6 +247,19 @@ fn setup(
         // The dragon moves once the turn is scored (docs/rules.md).
         out.rules
             .insert("dragon-move".into(), Value::from("after-scoring"));
+    }
+    if out.sets.contains_key("tunnel") {
+        // The pairs of tokens each player has (JCZ's engine reads a save
+        // without the rule as `2/1`, its client's default is `3/2`).
+        if let Some(tokens) = names::tunnel_tokens(set, rules)? {
+            out.rules
+                .insert("more-tunnel-tokens".into(), Value::from(tokens));
+        }
+        // Other expansions' tunnels (Abbey & Mayor's and The Princess & the
+        // Dragon's underpasses) stay one road, as printed (docs/rules.md);
+        // JCZ's client opens them by default.
+        out.rules
+            .insert("tunnelize-other-expansions".into(), Value::from(false));
     }
     if out.sets.contains_key("monasteries") {
         // Our tile set adds the special monasteries to the base game's
@@ -506,12 +526,27 @@ impl Builder<'_> {
             Some(b) => Some(self.bridge(game, (x, y), b)?),
             None => None,
         };
+        let tunnelled = match &turn.tunnel {
+            Some(t) => Some(self.tunnel(bridged.as_ref().unwrap_or(game), t)?),
+            None => None,
+        };
+        // The game after the bridge and the token: what JCZ offers next.
+        let bridged = tunnelled.or(bridged);
         let acted = self.figure_action(game, player, kind, (x, y, rotation), turn)?;
         if !acted
-            && Self::jcz_offers_action(bridged.as_ref().unwrap_or(game), (x, y), bridged.is_some())
+            && Self::jcz_offers_action(
+                bridged.as_ref().unwrap_or(game),
+                (x, y),
+                turn.bridge.is_some(),
+            )
         {
             self.replay.push(message("PASS", json!({})));
         }
+        // JCZ's tunnel phase, after the phantom's: a token not put down
+        // before the figure action is offered again while the player has
+        // one and an opening is unclaimed (its PASS written at `Acted`).
+        self.tunnel_pass_due =
+            turn.tunnel.is_none() && Self::tunnel_offered(bridged.as_ref().unwrap_or(game));
         // JCZ asks for the phantom only after an action; a pass ends it.
         self.phantom_due = (acted && turn.princess.is_none()).then_some(player);
         self.phantom_before =
@@ -697,6 +732,62 @@ impl Builder<'_> {
                 | MeepleAction::TowerFollower { figure, .. } => *figure == phantom,
                 _ => false,
             })
+    }
+
+    /// Whether the player may put down a tunnel token now.
+    fn tunnel_offered(game: &Game<'_>) -> bool {
+        game.legal_meeple_actions()
+            .iter()
+            .any(|a| matches!(a, MeepleAction::Tunnel { .. }))
+    }
+
+    /// The turn's tunnel token: `PLACE_TOKEN` `TUNNEL_A` (pair 1), `_B` or
+    /// `_C` on the road pointer of the opening, before the figure action.
+    /// Returns the game with the token down, for the actions JCZ offers
+    /// after it.
+    fn tunnel<'r>(
+        &mut self,
+        game: &Game<'r>,
+        t: &crate::engine::log::TunnelLog,
+    ) -> Result<Game<'r>, String> {
+        let pair = t.pair.unwrap_or(1);
+        let token = match pair {
+            1 => "TUNNEL_A",
+            2 => "TUNNEL_B",
+            3 => "TUNNEL_C",
+            _ => {
+                return Err(format!(
+                    "the tunnel token: JCloisterZone has three pairs of tunnel tokens, not a pair {pair}"
+                ))
+            }
+        };
+        let (kind, rotation) = game
+            .tile_at(t.x, t.y)
+            .ok_or_else(|| format!("the tunnel token: no tile at ({}, {})", t.x, t.y))?;
+        let feature = game
+            .rules()
+            .feature_named(kind, rotation, &t.feature)
+            .ok_or_else(|| {
+                format!(
+                    "the tunnel token: the tile at ({}, {}) has no feature `{}`",
+                    t.x, t.y, t.feature
+                )
+            })?;
+        let pointer = self.feature_pointer(game, t.x, t.y, feature)?;
+        self.replay.push(message(
+            "PLACE_TOKEN",
+            json!({ "token": token, "pointer": pointer }),
+        ));
+        let mut after = game.clone();
+        after
+            .apply(&crate::engine::Move::Figure(MeepleAction::Tunnel {
+                x: t.x,
+                y: t.y,
+                feature,
+                pair: u8::try_from(pair - 1).unwrap_or(u8::MAX),
+            }))
+            .map_err(|e| format!("the tunnel token: {}", e.0))?;
+        Ok(after)
     }
 
     /// Whether JCZ offers the player an action after the tile at (x, y) is

@@ -16,7 +16,7 @@ use crate::emit::wire::{Tile, TileSet};
 use crate::engine::log::{
     AcrobatLog, CaptureLog, CropActionLog, CropLog, CropResponseLog, FeatureLog, FlightLog,
     GameLog, MagicLog, MeepleLog, PosLog, RansomLog, RecallLog, SecondActionLog, StartLog,
-    TowerLog, TurnLog, FORMAT, VERSION,
+    TowerLog, TunnelLog, TurnLog, FORMAT, VERSION,
 };
 use crate::engine::replay::{play_entry, play_entry_observed};
 use crate::engine::{Game, Placement, Ruleset, MAX_PLAYERS};
@@ -77,6 +77,12 @@ pub fn expansions(save: &Save) -> Result<Vec<String>, String> {
         OUR_RULES
             .iter()
             .any(|(r, v)| *r == rule && value.as_str() == Some(v))
+            // Checked against the tile set by `check_variants`.
+            || (rule == "more-tunnel-tokens"
+                && names::TUNNEL_TOKENS
+                    .iter()
+                    .any(|(r, _)| value.as_str() == Some(r)))
+            || (rule == "tunnelize-other-expansions" && value.is_boolean())
     };
     if let Some((rule, value)) = save.setup.rules.iter().find(|(r, v)| !ours(r, v)) {
         return Err(format!(
@@ -95,7 +101,9 @@ pub fn expansions(save: &Save) -> Result<Vec<String>, String> {
 /// base game's cloisters, the dragon moving after scoring, the wagon's
 /// move by either edition (checked against the tile set's `wagon.by-road`
 /// by [`import`]; [`expansions_with`] brings in the tile set's expansion
-/// that plays the first edition's).
+/// that plays the first edition's). The Tunnel's `more-tunnel-tokens` and
+/// `tunnelize-other-expansions` are read too, and checked against the tile
+/// set by [`import`].
 const OUR_RULES: &[(&str, &str)] = &[
     ("espace-variant", "siege-tile"),
     ("keep-monasteries", "keep"),
@@ -132,7 +140,8 @@ pub fn expansions_with(set: &TileSet, save: &Save) -> Result<Vec<String>, String
     Ok(out)
 }
 
-/// The save's `wagon-move` and `dragon-move` against how the ruleset plays.
+/// The save's `wagon-move`, `dragon-move` and tunnel rules against how the
+/// ruleset plays.
 fn check_variants(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<(), String> {
     let by_road = names::wagon_by_road(set, rules);
     let wagon = save.setup.rules.get("wagon-move").and_then(Value::as_str);
@@ -146,6 +155,41 @@ fn check_variants(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<(), Str
                 "onto its tile or the eight around (`wagon.by-road` 0, JCloisterZone's C2)"
             }
         ));
+    }
+    if save.setup.sets.contains_key("tunnel") {
+        // JCZ's engine reads a save without the rule as `2/1`.
+        let theirs = save
+            .setup
+            .rules
+            .get("more-tunnel-tokens")
+            .and_then(Value::as_str)
+            .unwrap_or("2/1");
+        let ours = names::tunnel_tokens(set, rules)?;
+        if ours.is_some_and(|o| o != theirs) {
+            return Err(format!(
+                "rule `more-tunnel-tokens` = \"{theirs}\" but the tile set deals tunnel tokens as JCloisterZone's \"{}\"",
+                ours.unwrap_or_default()
+            ));
+        }
+        let tunnelized = save
+            .setup
+            .rules
+            .get("tunnelize-other-expansions")
+            .and_then(Value::as_bool)
+            .unwrap_or(false);
+        if let Some(t) = set.tiles.iter().find(|t| {
+            tunnelized
+                && !t.id.starts_with("the-tunnel/")
+                && rules.kind(&t.id).is_some()
+                && t.features
+                    .iter()
+                    .any(|f| f.attributes.contains_key("tunnel"))
+        }) {
+            return Err(format!(
+                "rule `tunnelize-other-expansions` is on: JCloisterZone opens the tunnel of {} into two tunnel openings, which tileforge plays as one road (docs/rules.md)",
+                t.id
+            ));
+        }
     }
     if save.setup.elements.contains_key("dragon")
         && save.setup.rules.get("dragon-move").and_then(Value::as_str) != Some("after-scoring")
@@ -343,7 +387,16 @@ fn finish(
     if let Some(a) = cur.auction {
         turn.bazaar = Some(a.log);
     }
-    castle_answers(game, &mut turn, &cur.castles, cur.first_pass, players)?;
+    let mut castles = cur.castles;
+    if castles.first().is_some_and(Option::is_none)
+        && turn.tunnel.is_none()
+        && tunnel_offered(game, &turn, players)
+    {
+        // The first PASS after the figure action is JCZ's tunnel phase's:
+        // the token not put down.
+        castles.remove(0);
+    }
+    castle_answers(game, &mut turn, &castles, cur.first_pass, players)?;
     // A dragon tile whose dragon has nowhere to step: JCZ records no step,
     // the log an empty list.
     if turn.dragon.is_none()
@@ -388,6 +441,39 @@ fn finish(
     crate::engine::random::record_goods(game, &mut turn);
     turns.push(turn);
     Ok(leftover)
+}
+
+/// Whether the turn's player may put down a tunnel token once the tile is
+/// placed, and its bridge (JCZ then asks again after the figure action).
+fn tunnel_offered(game: &Game<'_>, turn: &TurnLog, players: &[String]) -> bool {
+    let mut t = turn.clone();
+    t.castle = None;
+    t.wagon = None;
+    // The bridge the placement needs, which JCZ's save does not name.
+    let _ = play_bridged(&mut game.clone(), &mut t, players);
+    let bridge = t
+        .bridge
+        .as_ref()
+        .map(|b| crate::engine::MeepleAction::Bridge {
+            x: b.x,
+            y: b.y,
+            axis: u8::from(b.axis == "E-W"),
+        });
+    let mut offered = false;
+    let _ = play_entry_observed(&mut game.clone(), &t, players, &mut |step, g| {
+        if step != crate::engine::replay::Step::Placed {
+            return;
+        }
+        let mut g = g.clone();
+        if let Some(b) = &bridge {
+            let _ = g.apply(&crate::engine::Move::Figure(*b));
+        }
+        offered |= g
+            .legal_meeple_actions()
+            .iter()
+            .any(|a| matches!(a, crate::engine::MeepleAction::Tunnel { .. }));
+    });
+    offered
 }
 
 /// A city's piece: its square and feature.
@@ -763,6 +849,14 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                     .filter(|c| !c.committed)
                     .ok_or_else(|| at("a token placed outside a turn's figure action".into()))?;
                 token(cur, p).map_err(&at)?;
+                if text(p, "token").is_ok_and(|t| t.starts_with("TUNNEL_")) {
+                    let ptr = p.get("pointer").ok_or_else(|| at("no `pointer`".into()))?;
+                    let (x, y, feature) =
+                        pointer_feature(rules, &tiles, &game, cur, ptr).map_err(&at)?;
+                    if let Some(t) = cur.turn.tunnel.as_mut() {
+                        (t.x, t.y, t.feature) = (x, y, feature);
+                    }
+                }
                 if text(p, "token").is_ok_and(|t| t == "CASTLE") {
                     let ptr = p.get("pointer").ok_or_else(|| at("no `pointer`".into()))?;
                     let city = pointer_feature(rules, &tiles, &game, cur, ptr).map_err(&at)?;
@@ -1324,7 +1418,8 @@ fn bridge_way(location: &str) -> Option<&'static str> {
 }
 
 /// `PLACE_TOKEN` in a turn's figure action: a bridge (before the figure),
-/// or a castle on a small city (after it).
+/// a tunnel token (before or after it: the log puts it before), or a castle
+/// on a small city (after it).
 fn token(cur: &mut Pending, p: &Value) -> Result<(), String> {
     let kind = text(p, "token")?;
     let ptr = p.get("pointer").ok_or("no `pointer`")?;
@@ -1350,6 +1445,22 @@ fn token(cur: &mut Pending, p: &Value) -> Result<(), String> {
         "CASTLE" => {
             // Which city: resolved by the caller (`castle_city`).
             cur.acted = true;
+        }
+        "TUNNEL_A" | "TUNNEL_B" | "TUNNEL_C" => {
+            if cur.turn.tunnel.is_some() {
+                return Err("a second tunnel token in one turn".into());
+            }
+            // The opening: resolved by the caller.
+            cur.turn.tunnel = Some(TunnelLog {
+                x,
+                y,
+                feature: String::new(),
+                pair: Some(match kind {
+                    "TUNNEL_A" => 1,
+                    "TUNNEL_B" => 2,
+                    _ => 3,
+                }),
+            });
         }
         "TOWER_PIECE" => {
             cur.turn.tower = Some(TowerLog {

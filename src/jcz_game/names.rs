@@ -227,6 +227,15 @@ pub const EXPANSIONS: &[Expansion] = &[
         replaces: None,
     },
     Expansion {
+        ours: "the-tunnel",
+        set: Some("tunnel"),
+        prefix: "TU",
+        // The tokens: JCZ deals them by its rule `more-tunnel-tokens`
+        // ([`tunnel_tokens`]), whatever the element's value.
+        elements: &[("tunnel", None)],
+        replaces: None,
+    },
+    Expansion {
         ours: "spiel-doch",
         set: Some("spiel-doch:1"),
         prefix: "SD",
@@ -280,6 +289,54 @@ pub fn wagon_by_road(set: &crate::emit::wire::TileSet, rules: &crate::engine::Ru
         .filter_map(|e| e.rules.get("wagon.by-road"))
         .any(|v| *v == 1)
 }
+
+/// JCZ's rule `more-tunnel-tokens` for how many pairs of tunnel tokens
+/// the expansions in play give each player (`tunnel.pairs` with four or
+/// more players, `tunnel.pairs-3-players`, `tunnel.pairs-2-players`): JCZ
+/// deals one pair with four or more, and with three and two players `3/2`
+/// gives 2 and 3, `2/1` 1 and 2, `1/1` 1 and 1. `None` when no expansion in
+/// play sets them.
+///
+/// # Errors
+/// Pairs that none of JCZ's three choices deals.
+pub fn tunnel_tokens(
+    set: &crate::emit::wire::TileSet,
+    rules: &crate::engine::Ruleset,
+) -> Result<Option<&'static str>, String> {
+    let value = |name: &str| {
+        set.expansions
+            .iter()
+            .filter(|e| rules.expansions().contains(&e.id))
+            .filter_map(|e| e.rules.get(name))
+            .next_back()
+            .copied()
+    };
+    let pairs = [
+        value("tunnel.pairs"),
+        value("tunnel.pairs-3-players"),
+        value("tunnel.pairs-2-players"),
+    ];
+    if pairs.iter().all(Option::is_none) {
+        return Ok(None);
+    }
+    let pairs = pairs.map(|p| p.unwrap_or(0));
+    TUNNEL_TOKENS
+        .iter()
+        .find(|(_, p)| *p == pairs)
+        .map(|(r, _)| Some(*r))
+        .ok_or_else(|| {
+            format!(
+                "tunnel tokens of {} pair(s) with four or more players, {} with three, {} with two: JCloisterZone deals 1 with four or more, and 2 and 3, 1 and 2, or 1 and 1 with three and two",
+                pairs[0], pairs[1], pairs[2]
+            )
+        })
+}
+
+/// JCZ's `more-tunnel-tokens` values and the pairs each deals: with four
+/// or more players, three, two. Its engine reads a save without the rule
+/// as `2/1`.
+pub const TUNNEL_TOKENS: &[(&str, [i64; 3])] =
+    &[("3/2", [1, 2, 3]), ("2/1", [1, 1, 2]), ("1/1", [1, 1, 1])];
 
 /// Elements that act only through tiles of a set not in play (GQ11's pig
 /// herds): harmless without them.
