@@ -549,8 +549,16 @@ impl Builder<'_> {
             turn.tunnel.is_none() && Self::tunnel_offered(bridged.as_ref().unwrap_or(game));
         // JCZ asks for the phantom only after an action; a pass ends it.
         self.phantom_due = (acted && turn.princess.is_none()).then_some(player);
-        self.phantom_before =
-            acted && !first_figure_is(turn, "phantom") && self.phantom_places(game, player);
+        self.phantom_before = acted
+            && if first_figure_is(turn, "phantom") {
+                // A phantom whose flight found nowhere to land is home
+                // again, and JCZ's phantom phase offers it the tile (not
+                // the flying machine, spent).
+                turn.flight.as_ref().is_some_and(|f| f.feature.is_none())
+                    && self.phantom_places(game, player, false)
+            } else {
+                self.phantom_places(game, player, true)
+            };
         let _ = i;
         Ok(())
     }
@@ -622,6 +630,9 @@ impl Builder<'_> {
             ));
         } else if let Some(a) = &turn.acrobat {
             let figure = a.figure.as_deref().unwrap_or("meeple");
+            if names::meeple_type(figure) != Some("small") {
+                return Err(format!("a {figure} as an acrobat: JCloisterZone does not allow it (it offers the acrobat space only to a meeple), so this game cannot be exported"));
+            }
             let pointer = pointers::pointer(a.x, a.y, "Acrobats", "I");
             let at = (a.x, a.y, FigureSpot::Acrobats);
             let n = self.deploy(player, figure, pointer.clone(), None, None)?;
@@ -707,7 +718,7 @@ impl Builder<'_> {
         // (The phantom's supply is not read here: the turn's scoring may
         // already have sent it home.)
         let offered = if game.phase() == Phase::Figure {
-            self.phantom_places(game, player)
+            self.phantom_places(game, player, true)
         } else {
             self.phantom_before
         };
@@ -718,18 +729,18 @@ impl Builder<'_> {
     }
 
     /// Whether the player's phantom may go somewhere now (JCZ's phantom
-    /// phase has an action).
-    fn phantom_places(&self, game: &Game<'_>, player: usize) -> bool {
+    /// phase has an action), by a flight too if `fly`.
+    fn phantom_places(&self, game: &Game<'_>, player: usize, fly: bool) -> bool {
         let Some(phantom) = game.rules().figure("phantom") else {
             return false;
         };
         game.active_player() == player
             && game.legal_meeple_actions().iter().any(|a| match a {
+                // (JCZ's phantom phase offers no acrobat space.)
                 MeepleAction::Place { figure, .. }
-                | MeepleAction::Acrobat { figure, .. }
-                | MeepleAction::Fly { figure, .. }
                 | MeepleAction::Portal { figure, .. }
                 | MeepleAction::TowerFollower { figure, .. } => *figure == phantom,
+                MeepleAction::Fly { figure, .. } => fly && *figure == phantom,
                 _ => false,
             })
     }
