@@ -270,7 +270,7 @@ fn random_phantom_games_read_back_with_their_second_followers() {
         &["base", "phantom", "traders-and-builders", "abbey-and-mayor"],
         &["base", "phantom", "the-tunnel"],
     ];
-    let (mut phantoms, mut games) = (0, 0);
+    let (mut phantoms, mut games, mut refused) = (0, 0, 0);
     for (c, config) in configs.iter().enumerate() {
         let expansions: Vec<String> = config.iter().map(|s| (*s).to_string()).collect();
         let rules = Ruleset::new(&set, Some(&expansions)).expect("ruleset");
@@ -280,8 +280,15 @@ fn random_phantom_games_read_back_with_their_second_followers() {
             let (_, mut log) = RandomPlayer::new(23_000 + 100 * c as u64 + seed)
                 .play_logged(&rules, &player_names(players))
                 .expect("plays");
-            let save = jcz_game::export(&set, &rules, &log)
-                .unwrap_or_else(|e| panic!("{config:?} seed {seed}: export: {e}"));
+            let save = match jcz_game::export(&set, &rules, &log) {
+                Ok(s) => s,
+                // JCZ lets no phantom be an acrobat (docs/rules.md).
+                Err(e) if e.contains("a phantom as an acrobat") => {
+                    refused += 1;
+                    continue;
+                }
+                Err(e) => panic!("{config:?} seed {seed}: export: {e}"),
+            };
             assert!(save.setup.elements.contains_key("phantom"), "{config:?}");
             let mut back = import(&set, &save.to_json())
                 .unwrap_or_else(|e| panic!("{config:?} seed {seed}: import: {e}"));
@@ -306,6 +313,7 @@ fn random_phantom_games_read_back_with_their_second_followers() {
     }
     // A phantom goes down in most games: the round trip has read many.
     assert!(phantoms >= games, "{phantoms} phantoms in {games} games");
+    assert!(refused * 6 <= games, "{refused} of {games} games refused");
 }
 
 #[test]
