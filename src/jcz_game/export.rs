@@ -548,6 +548,8 @@ impl Builder<'_> {
         self.tunnel_pass_due =
             turn.tunnel.is_none() && Self::tunnel_offered(bridged.as_ref().unwrap_or(game));
         // JCZ asks for the phantom only after an action; a pass ends it.
+        // Its places: on the board with the turn's bridge and token.
+        let game = bridged.as_ref().unwrap_or(game);
         self.phantom_due = (acted && turn.princess.is_none()).then_some(player);
         self.phantom_before = acted
             && if first_figure_is(turn, "phantom") {

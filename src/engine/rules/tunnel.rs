@@ -262,6 +262,11 @@ impl Module for Tunnel {
 }
 
 impl Tunnel {
+    /// A node of the road a tunnel built this turn joined, if one was.
+    pub(super) fn built_this_turn(&self) -> Option<u32> {
+        self.built
+    }
+
     /// The opening a built tunnel joins opening node `node` to (another
     /// module follows a road through it: the razboynik).
     pub(super) fn through(&self, node: u32) -> Option<u32> {

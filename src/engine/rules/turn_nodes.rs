@@ -1,8 +1,8 @@
 //! The pieces whose features the turn's tile may have completed, for the
 //! modules that react to what a turn completes (castle fiefs, the king and
 //! the robber): the tile's own networks, the roads over this turn's bridges
-//! (a bridge's way is no network of its tile's kind) and what an abbey's
-//! walls ended on the tiles around it.
+//! (a bridge's way is no network of its tile's kind), what an abbey's
+//! walls ended on the tiles around it and the road a tunnel joined.
 
 use super::module::Host;
 use crate::engine::core::Game;
@@ -21,6 +21,9 @@ pub(super) fn completed_by_turn<X: Host>(game: &Game<'_, X>) -> Vec<u32> {
     }
     if let Some(a) = game.x.module::<super::abbey::Abbey>() {
         nodes.extend(a.wall_nodes(game));
+    }
+    if let Some(t) = game.x.module::<super::tunnel::Tunnel>() {
+        nodes.extend(t.built_this_turn());
     }
     nodes
 }
