@@ -199,7 +199,9 @@ impl BigTop {
         let at = game.board.placed[tile as usize];
         let mut counts = [0u32; MAX_PLAYERS];
         for s in &game.standing {
-            if !game.rules.figures[usize::from(s.figure.0)].follower_piece() {
+            // Followers only: a barn is none (docs/rules.md).
+            let def = &game.rules.figures[usize::from(s.figure.0)];
+            if !(def.follower_piece() && def.follower) {
                 continue;
             }
             let p = game.board.placed[s.tile as usize];
