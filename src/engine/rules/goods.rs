@@ -134,19 +134,19 @@ impl Module for Goods {
 }
 
 impl Goods {
-    /// After a tile is placed: the goods of every feature it completed go to
-    /// the active player.
+    /// After a tile is placed: the goods of every feature the turn completed
+    /// (the tile's own, and what its bridge, abbey walls or tunnel closed)
+    /// go to the active player.
     fn take<X: Host>(&mut self, t: &GoodsTable, game: &mut Game<'_, X>) {
         let rules = game.rules;
-        let placed = game.board.placed[game.current as usize];
-        let kind = &rules.kinds[usize::from(placed.kind.0)];
-        let mut roots: [u32; 12] = [u32::MAX; 12];
-        for (i, &f) in kind.networks.iter().enumerate().take(12) {
-            let root = game.features.find(placed.first_node + u32::from(f));
+        let nodes = super::turn_nodes::completed_by_turn(game);
+        let mut roots: Vec<u32> = Vec::with_capacity(nodes.len());
+        for node in nodes {
+            let root = game.features.find(node);
             if game.features.open(root) != 0 || roots.contains(&root) {
                 continue;
             }
-            roots[i] = root;
+            roots.push(root);
             let mut m = root;
             loop {
                 if game.features.rich(m) {
