@@ -135,7 +135,7 @@ impl Module for Goods {
 
 impl Goods {
     /// After a tile is placed: the goods of every feature the turn completed
-    /// (the tile's own, and what its bridge, abbey walls or tunnel closed)
+    /// (the tile's own, and what an abbey's walls closed)
     /// go to the active player.
     fn take<X: Host>(&mut self, t: &GoodsTable, game: &mut Game<'_, X>) {
         let rules = game.rules;
