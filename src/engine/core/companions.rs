@@ -11,12 +11,15 @@ use crate::engine::ids::FigureId;
 use crate::engine::moves::{illegal, with_article, IllegalMove};
 
 impl<X: Rules> Game<'_, X> {
-    /// True when `player` has a follower on the feature of `root`.
+    /// True when `player` has a follower on the feature of `root` (a piece
+    /// that is no follower, such as a barn, is none).
     pub(in crate::engine) fn has_follower_on(&self, player: usize, root: u32) -> bool {
         self.standing.iter().any(|s| match s.spot {
             Spot::Node(n) => {
+                let def = &self.rules.figures[usize::from(s.figure.0)];
                 usize::from(s.player) == player
-                    && self.rules.figures[usize::from(s.figure.0)].follower_piece()
+                    && def.follower_piece()
+                    && def.follower
                     && self.features.root(n) == root
             }
             Spot::Off(_) => false,
