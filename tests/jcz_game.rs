@@ -61,6 +61,21 @@ fn comparable(log: &mut GameLog) {
     }
 }
 
+/// The first turn where two logs differ (its index), and how to say it.
+fn first_difference(log: &GameLog, back: &GameLog) -> Option<(usize, String)> {
+    let k = (0..log.turns.len().max(back.turns.len()))
+        .find(|&k| log.turns.get(k) != back.turns.get(k))?;
+    Some((
+        k,
+        format!(
+            "turn {} differs\n  logged:   {:?}\n  imported: {:?}",
+            k + 1,
+            log.turns.get(k),
+            back.turns.get(k)
+        ),
+    ))
+}
+
 fn import(set: &TileSet, text: &str) -> Result<GameLog, String> {
     let save = Save::from_json(text)?;
     let expansions = jcz_game::expansions_with(set, &save)?;
@@ -145,20 +160,13 @@ fn random_games_of_every_playable_expansion_survive_export_and_import() {
             });
             comparable(&mut log);
             comparable(&mut back);
-            if let Some(k) = (0..log.turns.len().max(back.turns.len()))
-                .find(|&k| log.turns.get(k) != back.turns.get(k))
-            {
+            if let Some((k, why)) = first_difference(&log, &back) {
                 if unnamed_apart(&set, &rules, log.turns.get(k), back.turns.get(k)) {
                     // The rest of the game may differ: not compared.
                     ambiguous += 1;
                     continue;
                 }
-                panic!(
-                    "{config:?} seed {seed}: turn {} differs\n  logged:   {:?}\n  imported: {:?}",
-                    k + 1,
-                    log.turns.get(k),
-                    back.turns.get(k)
-                );
+                panic!("{config:?} seed {seed}: {why}");
             }
             assert_eq!(back, log, "{config:?} seed {seed}");
         }
@@ -295,18 +303,11 @@ fn random_phantom_games_read_back_with_their_second_followers() {
             comparable(&mut log);
             comparable(&mut back);
             phantoms += log.turns.iter().filter(|t| t.phantom.is_some()).count();
-            if let Some(k) = (0..log.turns.len().max(back.turns.len()))
-                .find(|&k| log.turns.get(k) != back.turns.get(k))
-            {
+            if let Some((k, why)) = first_difference(&log, &back) {
                 if unnamed_apart(&set, &rules, log.turns.get(k), back.turns.get(k)) {
                     continue;
                 }
-                panic!(
-                    "{config:?} seed {seed}: turn {} differs\n  logged:   {:?}\n  imported: {:?}",
-                    k + 1,
-                    log.turns.get(k),
-                    back.turns.get(k)
-                );
+                panic!("{config:?} seed {seed}: {why}");
             }
             assert_eq!(back, log, "{config:?} seed {seed}");
         }
@@ -337,15 +338,10 @@ fn random_abbey_and_mayor_games_read_back_with_their_abbeys_mayors_wagons_and_ba
             import(&set, &save.to_json()).unwrap_or_else(|e| panic!("seed {seed}: import: {e}"));
         comparable(&mut log);
         comparable(&mut back);
-        if let Some(k) = (0..log.turns.len().max(back.turns.len()))
-            .find(|&k| log.turns.get(k) != back.turns.get(k))
-        {
+        if let Some((k, why)) = first_difference(&log, &back) {
             assert!(
                 unnamed_apart(&set, &rules, log.turns.get(k), back.turns.get(k)),
-                "seed {seed}: turn {} differs\n  logged:   {:?}\n  imported: {:?}",
-                k + 1,
-                log.turns.get(k),
-                back.turns.get(k)
+                "seed {seed}: {why}"
             );
             ambiguous += 1;
             continue;
@@ -431,15 +427,8 @@ fn random_tunnel_games_read_back_with_their_tokens_and_the_same_scores() {
             );
             seen[0] += logged.len();
             seen[2] += logged.iter().filter(|t| t.pair.unwrap_or(1) > 1).count();
-            if let Some(k) = (0..log.turns.len().max(back.turns.len()))
-                .find(|&k| log.turns.get(k) != back.turns.get(k))
-            {
-                panic!(
-                    "{config:?} seed {seed}: turn {} differs\n  logged:   {:?}\n  imported: {:?}",
-                    k + 1,
-                    log.turns.get(k),
-                    back.turns.get(k)
-                );
+            if let Some((_, why)) = first_difference(&log, &back) {
+                panic!("{config:?} seed {seed}: {why}");
             }
             assert_eq!(back, log, "{config:?} seed {seed}");
             let a = replay(&rules, &log).expect("the log replays");
@@ -562,15 +551,8 @@ fn random_bridges_castles_and_bazaars_games_read_back_with_their_bridges_castles
                 }
             }
         }
-        if let Some(k) = (0..log.turns.len().max(back.turns.len()))
-            .find(|&k| log.turns.get(k) != back.turns.get(k))
-        {
-            panic!(
-                "seed {seed}: turn {} differs\n  logged:   {:?}\n  imported: {:?}",
-                k + 1,
-                log.turns.get(k),
-                back.turns.get(k)
-            );
+        if let Some((_, why)) = first_difference(&log, &back) {
+            panic!("seed {seed}: {why}");
         }
         assert_eq!(back, log, "seed {seed}");
         let a = replay(&rules, &log).expect("the log replays");
@@ -1161,16 +1143,11 @@ fn the_final_round_of_abbeys_exports_its_abbeys_and_passes() {
         let mut log = log;
         comparable(&mut log);
         comparable(&mut back);
-        match (0..log.turns.len().max(back.turns.len()))
-            .find(|&k| log.turns.get(k) != back.turns.get(k))
-        {
+        match first_difference(&log, &back) {
             None => read_back += 1,
-            Some(k) => assert!(
+            Some((k, why)) => assert!(
                 unnamed_apart(&set, &rules, log.turns.get(k), back.turns.get(k)),
-                "seed {seed}: turn {} differs\n  logged:   {:?}\n  imported: {:?}",
-                k + 1,
-                log.turns.get(k),
-                back.turns.get(k)
+                "seed {seed}: {why}"
             ),
         }
     }
