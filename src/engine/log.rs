@@ -375,6 +375,25 @@ pub struct SecondActionLog {
     pub portal: Option<FeatureLog>,
 }
 
+impl SecondActionLog {
+    /// This action as the only figure action of `turn`'s tile (its square
+    /// and rotation), for what reads a turn's first action.
+    #[must_use]
+    pub fn as_turn(&self, turn: &TurnLog) -> TurnLog {
+        TurnLog {
+            tile: turn.tile.clone(),
+            x: turn.x,
+            y: turn.y,
+            rotation: turn.rotation,
+            meeple: self.meeple.clone(),
+            acrobat: self.acrobat.clone(),
+            flight: self.flight.clone(),
+            portal: self.portal.clone(),
+            ..TurnLog::default()
+        }
+    }
+}
+
 /// A figure on a feature of the tile just placed.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -602,15 +602,7 @@ fn second_action(game: &mut Game<'_>, kind: KindId, turn: &TurnLog) -> Result<()
     if given.iter().filter(|&&g| g).count() > 1 {
         return Err("`phantom` takes at most one of meeple, acrobat, flight, portal".into());
     }
-    let second = TurnLog {
-        tile: turn.tile.clone(),
-        rotation: turn.rotation,
-        meeple: p.meeple.clone(),
-        acrobat: p.acrobat.clone(),
-        flight: p.flight.clone(),
-        portal: p.portal.clone(),
-        ..TurnLog::default()
-    };
+    let second = p.as_turn(turn);
     let action = meeple_action(game, kind, turn.rotation.unwrap_or(0), &second)?;
     game.apply(&Move::Figure(action))
         .map_err(|e| format!("the phantom's action: {}", e.0))

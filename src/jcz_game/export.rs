@@ -697,17 +697,7 @@ impl Builder<'_> {
             .kind(&turn.tile)
             .ok_or_else(|| format!("unknown tile `{}`", turn.tile))?;
         if let Some(p) = &turn.phantom {
-            let second = TurnLog {
-                tile: turn.tile.clone(),
-                x: turn.x,
-                y: turn.y,
-                rotation: turn.rotation,
-                meeple: p.meeple.clone(),
-                acrobat: p.acrobat.clone(),
-                flight: p.flight.clone(),
-                portal: p.portal.clone(),
-                ..TurnLog::default()
-            };
+            let second = p.as_turn(turn);
             let rotation = turn.rotation.unwrap_or(0);
             if self.figure_action(game, player, kind, (x, y, rotation), &second)? {
                 return Ok(());
