@@ -12,7 +12,7 @@ use crate::engine::moves::{illegal, with_article, IllegalMove};
 
 impl<X: Rules> Game<'_, X> {
     /// True when `player` has a follower on the feature of `root` (a piece
-    /// that is no follower, such as a barn, is none).
+    /// that plays but is no follower is none).
     pub(in crate::engine) fn has_follower_on(&self, player: usize, root: u32) -> bool {
         self.standing.iter().any(|s| match s.spot {
             Spot::Node(n) => {
