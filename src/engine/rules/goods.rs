@@ -57,6 +57,8 @@ pub struct Goods {
     last_tile: Vec<u32>,
     /// Every goods token taken, by turn.
     taken: Vec<GoodsTaken>,
+    /// Scratch: the features the turn completed (kept for its capacity).
+    roots: Vec<u32>,
 }
 
 impl Clone for Goods {
@@ -65,6 +67,7 @@ impl Clone for Goods {
             stock: self.stock.clone(),
             last_tile: self.last_tile.clone(),
             taken: self.taken.clone(),
+            roots: Vec::new(),
         }
     }
 
@@ -121,6 +124,7 @@ impl Module for Goods {
             stock: vec![0; players * t.attributes],
             last_tile: vec![0; players * t.attributes],
             taken: Vec::new(),
+            roots: Vec::new(),
         }
     }
 
@@ -139,14 +143,19 @@ impl Goods {
     /// go to the active player.
     fn take<X: Host>(&mut self, t: &GoodsTable, game: &mut Game<'_, X>) {
         let rules = game.rules;
-        let nodes = super::turn_nodes::completed_by_turn(game);
-        let mut roots: Vec<u32> = Vec::with_capacity(nodes.len());
-        for node in nodes {
-            let root = game.features.find(node);
-            if game.features.open(root) != 0 || roots.contains(&root) {
-                continue;
+        let mut roots = std::mem::take(&mut self.roots);
+        super::turn_nodes::completed_by_turn_into(game, &mut roots);
+        // Each completed feature once, in the order its nodes came.
+        let mut kept = 0;
+        for i in 0..roots.len() {
+            let root = game.features.find(roots[i]);
+            if game.features.open(root) == 0 && !roots[..kept].contains(&root) {
+                roots[kept] = root;
+                kept += 1;
             }
-            roots.push(root);
+        }
+        roots.truncate(kept);
+        for &root in &roots {
             let mut m = root;
             loop {
                 if game.features.rich(m) {
@@ -165,6 +174,7 @@ impl Goods {
                 }
             }
         }
+        self.roots = roots;
     }
 
     fn give<X: Host>(&mut self, t: &GoodsTable, game: &Game<'_, X>, good: u8, tokens: u64) {

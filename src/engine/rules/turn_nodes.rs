@@ -9,13 +9,22 @@ use crate::engine::core::Game;
 
 /// A node of each such piece (several may lie in one feature).
 pub(super) fn completed_by_turn<X: Host>(game: &Game<'_, X>) -> Vec<u32> {
+    let mut nodes = Vec::new();
+    completed_by_turn_into(game, &mut nodes);
+    nodes
+}
+
+/// [`completed_by_turn`] into `nodes` (cleared first), for a caller that
+/// keeps its buffer from turn to turn.
+pub(super) fn completed_by_turn_into<X: Host>(game: &Game<'_, X>, nodes: &mut Vec<u32>) {
     let placed = game.board.placed[game.current as usize];
     let kind = &game.rules.kinds[usize::from(placed.kind.0)];
-    let mut nodes: Vec<u32> = kind
-        .networks
-        .iter()
-        .map(|&f| placed.first_node + u32::from(f))
-        .collect();
+    nodes.clear();
+    nodes.extend(
+        kind.networks
+            .iter()
+            .map(|&f| placed.first_node + u32::from(f)),
+    );
     if let Some(b) = game.x.module::<super::bridge::Bridges>() {
         nodes.extend(b.turn_ways(game));
     }
@@ -25,5 +34,4 @@ pub(super) fn completed_by_turn<X: Host>(game: &Game<'_, X>) -> Vec<u32> {
     if let Some(t) = game.x.module::<super::tunnel::Tunnel>() {
         nodes.extend(t.built_this_turn());
     }
-    nodes
 }
