@@ -68,10 +68,12 @@ pub fn fill_staged_bag(game: &Game<'_>, bag: &mut Vec<KindId>) {
     }
 }
 
-/// Draws `n` tiles for a bazaar from a bag filled by [`fill_staged_bag`].
-pub fn draw_bazaar(rules: &Ruleset, bag: &mut Vec<KindId>, n: usize, rng: &mut Rng) -> Vec<KindId> {
+/// Draws `n` tiles for a bazaar from a bag filled by [`fill_staged_bag`],
+/// as [`draw_tile_index`] draws (no dragon tile while they wait for a
+/// volcano).
+pub fn draw_bazaar(game: &Game<'_>, bag: &mut Vec<KindId>, n: usize, rng: &mut Rng) -> Vec<KindId> {
     (0..n.min(bag.len()))
-        .map(|_| bag.swap_remove(draw_index(rules, bag, rng)))
+        .map(|_| bag.swap_remove(draw_tile_index(game, bag, rng)))
         .collect()
 }
 
@@ -515,7 +517,7 @@ impl RandomPlayer {
             while let Some(ask) = game.bazaar_ask() {
                 let step = match ask {
                     BazaarAsk::Tiles(n) => {
-                        BazaarStep::Tiles(draw_bazaar(rules, &mut self.bag, n, &mut self.rng))
+                        BazaarStep::Tiles(draw_bazaar(&game, &mut self.bag, n, &mut self.rng))
                     }
                     ask => random_bazaar_step(&ask, &mut self.rng),
                 };

@@ -1520,12 +1520,7 @@ impl Builder<'_> {
                             let FigureSpot::Feature(i) = t.spot else {
                                 return false;
                             };
-                            game.tile_at(t.x, t.y).is_some_and(|(k, _)| {
-                                self.tiles
-                                    .get(game.rules().kind_id(k))
-                                    .and_then(|tile| tile.features.get(usize::from(i)))
-                                    .is_some_and(|f| f.kind == kind)
-                            })
+                            self.feature_kind(game, t.x, t.y, i) == Some(kind)
                         });
                     // JCZ asks a player with any follower in supply that
                     // may stand on the circle's kind (a wagon, a mayor too).
@@ -1568,9 +1563,24 @@ impl Builder<'_> {
         let FigureSpot::Feature(i) = f.spot else {
             return None;
         };
-        let (kind, _) = game.tile_at(f.x, f.y)?;
+        self.feature_kind(game, f.x, f.y, i)
+    }
+
+    /// The kind of feature `i` of the tile at (`x`, `y`): a feature of the
+    /// wire tile, or a bridge's way across it (the kind bridges stand on).
+    fn feature_kind<'s>(&'s self, game: &Game<'_>, x: i32, y: i32, i: u8) -> Option<&'s str> {
+        let (kind, _) = game.tile_at(x, y)?;
         let tile = self.tiles.get(game.rules().kind_id(kind))?;
-        tile.features.get(usize::from(i)).map(|x| x.kind.as_str())
+        if let Some(feature) = tile.features.get(usize::from(i)) {
+            return Some(feature.kind.as_str());
+        }
+        self.set
+            .expansions
+            .iter()
+            .flat_map(|e| &e.figures)
+            .find(|fig| fig.capabilities.iter().any(|c| c == "bridge"))
+            .and_then(|fig| fig.stands_on.first())
+            .map(String::as_str)
     }
 }
 

@@ -448,7 +448,7 @@ pub(crate) fn run<'r, P: Policy<'r>>(
                 };
                 let step = match &ask {
                     BazaarAsk::Tiles(n) => {
-                        BazaarStep::Tiles(draw_bazaar(game.rules(), bag, *n, &mut chance.rng))
+                        BazaarStep::Tiles(draw_bazaar(game, bag, *n, &mut chance.rng))
                     }
                     BazaarAsk::Select { player, .. }
                     | BazaarAsk::Bid { player, .. }

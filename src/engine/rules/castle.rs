@@ -22,7 +22,8 @@
 //! and lords leave only after the last circus scoring (`big-top` scores in
 //! `final_first`, lords go in `final_last`). A pyramid is no feature for a
 //! castle (it is not network- or neighbourhood-scored). The fairy beside a
-//! knight who becomes a lord stays beside the lord. A field scores each
+//! knight who becomes a lord stays beside the lord, and gives its bonus
+//! when the castle scores. A field scores each
 //! castle it touches `castle.farm-bonus` (1) more than a completed city.
 //!
 //! Hooks: `prepare_kind` (castle bases), `due_before_scoring` (the small
@@ -596,6 +597,13 @@ impl Castles {
             return;
         };
         self.castles[i].lord = None;
+        let lord = game.standing.iter().position(|s| {
+            s.spot == Spot::Off(SPOT) && s.tile == tile && s.figure == figure && s.player == c.owner
+        });
+        // A lord taken off its castle by some other rule scores nothing.
+        let Some(j) = lord else {
+            return;
+        };
         let (x, y) = at(game, c.tiles[0]);
         if game.figure_weight(None, figure) > 0 {
             game.award(Event {
@@ -606,12 +614,9 @@ impl Castles {
                 reason: Reason::Castle { kind, x, y },
             });
         }
-        let lord = game.standing.iter().position(|s| {
-            s.spot == Spot::Off(SPOT) && s.tile == tile && s.figure == figure && s.player == c.owner
-        });
-        if let Some(j) = lord {
-            game.return_figure(j);
-        }
+        let s = game.standing[j];
+        super::fairy::Fairy::lord_scored(game, &s);
+        game.return_figure(j);
     }
 
     /// The small city waiting for a decision: its owner and its first piece

@@ -7,7 +7,9 @@
 //! the next player the second, and so on around the table. It stops early
 //! when no step is left. Every figure on a tile it enters goes home (eaten):
 //! followers, builders, pigs, acrobats, farmers; a follower on top of a
-//! tower is out of its reach; it never enters the fairy's tile (`fairy`).
+//! tower is out of its reach, and so is a castle's lord (BCB: a knight on a
+//! castle cannot be attacked by the dragon); it never enters the fairy's
+//! tile (`fairy`).
 //! A player's builder or pig elsewhere on a
 //! feature whose last follower of theirs was eaten goes home too. A dragon
 //! tile placed before any volcano does not move the dragon.
@@ -16,6 +18,7 @@
 //! `pending` (the dragon's move), `apply` (its steps), `expected`.
 
 use super::barn::Barn;
+use super::castle;
 use super::fairy::Fairy;
 use super::module::{hooks, Capability, Host, Module, On, Setup, Then};
 use super::pyramid::{self, Pyramid};
@@ -223,7 +226,7 @@ impl Dragon {
     }
 
     /// Sends home every figure on placed tile `tile` but a follower on top
-    /// of a tower, then the companions left without their owner's follower.
+    /// of a tower or a castle's lord, then the companions left without their owner's follower.
     fn eat<X: Host>(&mut self, game: &mut Game<'_, X>, tile: u32) {
         let placed = game.board.placed[tile as usize];
         let tower_top = tower_top(game, placed);
@@ -234,6 +237,10 @@ impl Dragon {
             i -= 1;
             let s = game.standing[i];
             if s.tile != tile || (safe && Some(s.spot) == tower_top) {
+                continue;
+            }
+            // A castle's lord is out of the dragon's reach.
+            if s.spot == Spot::Off(castle::SPOT) {
                 continue;
             }
             // A barn stands where four tiles meet, on none of them alone.

@@ -9,7 +9,9 @@
 //! majority, its owner scores `fairy.bonus` (3), and the fairy stays on the
 //! tile, beside no one; a follower on a kind nothing scores (on top of a
 //! tower) comes home at game end without it. The dragon never enters the fairy's tile (`dragon`
-//! reads it), so nothing there is eaten.
+//! reads it), so nothing there is eaten. A knight the fairy is beside who
+//! becomes a castle's lord keeps it; when the castle scores, its owner
+//! scores `fairy.bonus` as for a feature (`castle` tells it).
 //!
 //! Interplay: beside an acrobat, the fairy is beside the whole pyramid: at
 //! the start of a turn its player scores `fairy.turn` per acrobat of theirs
@@ -252,6 +254,39 @@ impl Fairy {
                 a.beside = false;
             }
         }
+    }
+
+    /// A castle scored for its lord `s`, who goes home: a lord the fairy is
+    /// beside is a follower whose feature scored, so its owner scores
+    /// `fairy.bonus` and the fairy stays on the tile, beside no one.
+    pub(super) fn lord_scored<X: Host>(game: &mut Game<'_, X>, s: &Standing) {
+        let Some(bonus) = X::table::<Fairy>(&game.rules.ext).map(|t| t.bonus) else {
+            return;
+        };
+        let Some(f) = game.x.module_mut::<Fairy>() else {
+            return;
+        };
+        let Some(at) = f.at.as_mut().filter(|a| {
+            a.beside && (a.tile, a.spot, a.player, a.figure) == (s.tile, s.spot, s.player, s.figure)
+        }) else {
+            return;
+        };
+        at.beside = false;
+        if bonus == 0 {
+            return;
+        }
+        f.points = f.points.saturating_add(bonus);
+        let turn = game.event_turn();
+        game.award(Event {
+            turn,
+            player: usize::from(s.player),
+            points: bonus,
+            source: Source::Fairy,
+            reason: Reason::Fairy {
+                bonus: true,
+                followers: 1,
+            },
+        });
     }
 
     /// The placed tile where the fairy stands.
