@@ -177,6 +177,61 @@ fn random_games_of_every_playable_expansion_survive_export_and_import() {
     );
 }
 
+/// The big top's tokens read back by value from the circus tiles' own
+/// pool, with another expansion's tokens of the same values in the tile
+/// set (Hills & Sheep's sheep), and the token of a turn whose wagons move
+/// after its commit drawn with the random of the wagons' last commit, as
+/// JCZ's big top phase follows its wagon phase.
+#[test]
+fn big_top_tokens_read_back_beside_other_tokens_and_after_wagon_moves() {
+    let files: Vec<PathBuf> = SETS
+        .iter()
+        .chain(&["hills-and-sheep"])
+        .map(|s| Path::new("tilesets").join(format!("{s}.tiles")))
+        .collect();
+    let (_, compiled) = common::compile_files(&files);
+    let set = tileforge::emit::tileset(&compiled.checked.expect("the sets compile"));
+    let expansions: Vec<String> = ["base", "abbey-and-mayor", "under-the-big-top"]
+        .iter()
+        .map(|s| (*s).to_string())
+        .collect();
+    let rules = Ruleset::new(&set, Some(&expansions)).expect("ruleset");
+    let mut after_wagons = 0;
+    for seed in 0..12u64 {
+        let (_, mut log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &player_names(2 + seed as usize % 4))
+            .expect("plays");
+        let save = jcz_game::export(&set, &rules, &log).expect("exports");
+        // A circus turn's random lies on its last commit, after its wagons.
+        let messages = &save.replay;
+        for (i, m) in messages.iter().enumerate() {
+            if m.kind == "COMMIT" && m.payload.get("random").is_some() && i > 0 {
+                let before = &messages[i - 1];
+                if before.kind == "DEPLOY_MEEPLE"
+                    && before.payload["meepleId"]
+                        .as_str()
+                        .is_some_and(|id| id.contains(".wagon."))
+                {
+                    after_wagons += 1;
+                }
+            }
+        }
+        let mut back = import(&set, &save.to_json()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        comparable(&mut log);
+        comparable(&mut back);
+        if let Some((k, why)) = first_difference(&log, &back) {
+            // A corner field JCZ names like its twin: the rest may differ.
+            if !unnamed_apart(&set, &rules, log.turns.get(k), back.turns.get(k)) {
+                panic!("seed {seed}: {why}");
+            }
+        }
+    }
+    assert!(
+        after_wagons > 0,
+        "no circus turn moved a wagon: the test proves nothing"
+    );
+}
+
 /// Whether two turns differ only in the feature of the turn's figure, and
 /// JCZ names both features alike (a corner field of King & Robber's CCcc or
 /// Abbey & Mayor's CCcc+, where our tile has four and JCZ's two: both are

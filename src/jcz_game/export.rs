@@ -1123,18 +1123,27 @@ impl Builder<'_> {
             }
         }
         self.tracked = kept;
-        let mut commit = json!({});
+        let mut token = None;
         if self.circus(turn)? {
             if let Some(prev) = self.big_top {
-                commit["random"] = json!(self.token_random(prev, None)?);
+                token = Some(self.token_random(prev, None)?);
             }
             self.big_top = match &turn.token {
                 Some(t) => Some(self.token_value(t)?),
                 None => None,
             };
         }
-        self.replay.push(message("COMMIT", commit));
+        self.replay.push(message("COMMIT", json!({})));
         self.replay.extend(wagons);
+        // JCZ draws the token in its big top phase, after the wagon phase:
+        // with the random of the turn's last commit, a wagon's when one
+        // moved. The final scoring's draw steps on from it, or takes the
+        // random of a later commit (`final_big_top`).
+        if let Some(r) = token {
+            if let Some(last) = self.replay.iter().rposition(|m| m.kind == "COMMIT") {
+                self.replay[last].payload["random"] = json!(r);
+            }
+        }
         self.dragon_steps(turn);
         let adds = match (&turn.crop, &crop_type) {
             (Some(crop), Some(kind)) => {

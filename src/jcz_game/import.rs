@@ -1699,12 +1699,25 @@ fn tokens(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<Vec<Option<Stri
                 .any(|t| t.id == id && t.features.iter().any(|f| f.kind == "circus"))
         })
     };
+    // The token of a value among those the circus tile draws from (not,
+    // say, a sheep token of the same value).
+    let pool: Option<Vec<crate::engine::TokenId>> = save.replay.iter().find_map(|m| {
+        let id = m.payload.get("tileId").and_then(Value::as_str)?;
+        let kind = rules.kind(&our_tile(rules, id).ok()?)?;
+        let tokens = rules.tokens_for(kind);
+        (!tokens.is_empty()).then_some(tokens)
+    });
     let token_of = |value: i64| -> Option<String> {
-        set.expansions
-            .iter()
-            .flat_map(|e| &e.tokens)
-            .find(|t| t.value == value)
-            .map(|t| t.id.clone())
+        pool.iter()
+            .flatten()
+            .map(|&t| rules.token_id(t))
+            .find(|&id| {
+                set.expansions
+                    .iter()
+                    .flat_map(|e| &e.tokens)
+                    .any(|t| t.id == id && t.value == value)
+            })
+            .map(str::to_string)
     };
     let mut rng = save.initial_random;
     let mut out: Vec<Option<String>> = Vec::new();
@@ -1719,7 +1732,29 @@ fn tokens(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<Vec<Option<Stri
         used.push(v);
         Some(v)
     };
+    // A circus's COMMIT leaves a draw due: JCZ's big top phase comes after
+    // its wagon phase, so the token is drawn with the random of the last
+    // commit of the wagons' moves (`DEPLOY_MEEPLE` of a wagon and `COMMIT`,
+    // or `PASS`), at the first message after them.
+    let mut due = false;
     for m in &save.replay {
+        let wagon_phase = match m.kind.as_str() {
+            "COMMIT" | "PASS" => true,
+            "DEPLOY_MEEPLE" => m
+                .payload
+                .get("meepleId")
+                .and_then(Value::as_str)
+                .is_some_and(|id| id.contains(".wagon.")),
+            _ => false,
+        };
+        if due && !(committed && wagon_phase) {
+            due = false;
+            if let Some(prev) = big_top {
+                let v = draw_token(&mut rng, &mut used);
+                out[prev] = v.and_then(token_of);
+            }
+            big_top = Some(out.len() - 1);
+        }
         if let Some(r) = m.payload.get("random").and_then(Value::as_f64) {
             rng = r;
         }
@@ -1745,16 +1780,17 @@ fn tokens(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<Vec<Option<Stri
             }
             "COMMIT" if !committed => {
                 committed = true;
-                if is_circus {
-                    if let Some(prev) = big_top {
-                        let v = draw_token(&mut rng, &mut used);
-                        out[prev] = v.and_then(token_of);
-                    }
-                    big_top = Some(out.len() - 1);
-                }
+                due = is_circus;
             }
             _ => {}
         }
+    }
+    if due {
+        if let Some(prev) = big_top {
+            let v = draw_token(&mut rng, &mut used);
+            out[prev] = v.and_then(token_of);
+        }
+        big_top = Some(out.len() - 1);
     }
     if let Some(last) = big_top {
         out[last] = draw_token(&mut rng, &mut used).and_then(token_of);
