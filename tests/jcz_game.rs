@@ -1268,3 +1268,30 @@ fn princess_and_dragon_games_export_fairy_portal_princess_and_dragon() {
         "{fairies} {steps} {princesses}"
     );
 }
+
+/// Heretics & Shrines, the later printing of Cult Places without one tile,
+/// is JCZ's `cult/5` in place of `cult/6`; its games read back alike.
+#[test]
+fn heretics_and_shrines_export_as_the_five_shrine_set_and_read_back() {
+    let sets = ["base", "cult-places", "heretics-and-shrines"];
+    let files: Vec<PathBuf> = sets
+        .iter()
+        .map(|s| Path::new("tilesets").join(format!("{s}.tiles")))
+        .collect();
+    let (_, compiled) = common::compile_files(&files);
+    let set = tileforge::emit::tileset(&compiled.checked.expect("the sets compile"));
+    let expansions: Vec<String> = sets.iter().map(|s| (*s).to_string()).collect();
+    let rules = Ruleset::new(&set, Some(&expansions)).expect("ruleset");
+    for seed in 0..6u64 {
+        let (_, mut log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &player_names(2 + seed as usize % 4))
+            .expect("plays");
+        let save = jcz_game::export(&set, &rules, &log).expect("exports");
+        assert!(save.setup.sets.contains_key("cult/5"), "seed {seed}");
+        assert!(!save.setup.sets.contains_key("cult/6"), "seed {seed}");
+        let mut back = import(&set, &save.to_json()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        comparable(&mut log);
+        comparable(&mut back);
+        assert_eq!(back, log, "seed {seed}");
+    }
+}

@@ -109,6 +109,13 @@ pub const EXPANSIONS: &[Expansion] = &[
         replaces: None,
     },
     Expansion {
+        ours: "heretics-and-shrines",
+        set: Some("cult/5"),
+        prefix: "CU",
+        elements: &[("shrine", None)],
+        replaces: Some("cult/6"),
+    },
+    Expansion {
         ours: "the-besiegers",
         set: Some("siege/besiegers"),
         prefix: "SI.BE",
