@@ -38,8 +38,8 @@ pub fn apply(
             let k = target(replaced, &format!("tile `{}`", tile.id))?;
             let count = &mut kinds[k].count;
             *count = count.saturating_sub(tile.count);
-            // A tile standing in for a start tile starts in its place (a
-            // second printing's own start tile).
+            // A tile standing in for a start tile starts in its place (GQ11's
+            // second spring for the river's).
             let Some(&me) = by_id.get(&tile.id) else {
                 continue;
             };
