@@ -1295,3 +1295,39 @@ fn heretics_and_shrines_export_as_the_five_shrine_set_and_read_back() {
         assert_eq!(back, log, "seed {seed}");
     }
 }
+
+/// The GQ11 mini expansion is JCZ's two sets `gq11` and `gq11/river`; its
+/// spring with a road stands in for the river's and starts the game (JCZ
+/// plays the start spring and drops the others).
+#[test]
+fn gq11_starts_on_its_spring_and_exports_as_two_sets() {
+    let sets = ["base", "river", "gq11"];
+    let files: Vec<PathBuf> = sets
+        .iter()
+        .map(|s| Path::new("tilesets").join(format!("{s}.tiles")))
+        .collect();
+    let (_, compiled) = common::compile_files(&files);
+    let set = tileforge::emit::tileset(&compiled.checked.expect("the sets compile"));
+    let expansions: Vec<String> = sets.iter().map(|s| (*s).to_string()).collect();
+    let rules = Ruleset::new(&set, Some(&expansions)).expect("ruleset");
+    for seed in 0..6u64 {
+        let (_, mut log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &player_names(2 + seed as usize % 4))
+            .expect("plays");
+        // No spring is drawn: GQ11's starts, the river's left the box.
+        assert!(
+            log.turns
+                .iter()
+                .all(|t| t.tile != "gq11/RFI" && t.tile != "river/s"),
+            "seed {seed}"
+        );
+        let save = jcz_game::export(&set, &rules, &log).expect("exports");
+        assert!(save.setup.sets.contains_key("gq11"), "seed {seed}");
+        assert!(save.setup.sets.contains_key("gq11/river"), "seed {seed}");
+        assert_eq!(save.setup.start[0].tile, "GQ/RFI", "seed {seed}");
+        let mut back = import(&set, &save.to_json()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        comparable(&mut log);
+        comparable(&mut back);
+        assert_eq!(back, log, "seed {seed}");
+    }
+}

@@ -215,13 +215,15 @@ fn setup(
                     known()
                 )
             })?;
-        if let Some(tiles) = e.set {
-            out.sets.insert(tiles.to_string(), Value::from(1));
-        }
-        replaced.extend(e.replaces);
-        for (name, count) in e.elements {
-            out.elements
-                .insert((*name).to_string(), names::element_value(*count));
+        for e in std::iter::once(e).chain(names::all_by_ours(id).skip(1)) {
+            if let Some(tiles) = e.set {
+                out.sets.insert(tiles.to_string(), Value::from(1));
+            }
+            replaced.extend(e.replaces);
+            for (name, count) in e.elements {
+                out.elements
+                    .insert((*name).to_string(), names::element_value(*count));
+            }
         }
     }
     for r in replaced {

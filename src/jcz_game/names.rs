@@ -101,6 +101,22 @@ pub const EXPANSIONS: &[Expansion] = &[
         elements: &[("wind-rose", None)],
         replaces: None,
     },
+    // The GQ11 mini expansion is two JCZ sets: its river tiles apart.
+    Expansion {
+        ours: "gq11",
+        set: Some("gq11"),
+        prefix: "GQ",
+        // Its F carries a pig herd, which JCZ scores only with the element.
+        elements: &[("pig-herd", None)],
+        replaces: None,
+    },
+    Expansion {
+        ours: "gq11",
+        set: Some("gq11/river"),
+        prefix: "GQ",
+        elements: &[],
+        replaces: None,
+    },
     Expansion {
         ours: "cult-places",
         set: Some("cult/6"),
@@ -262,6 +278,11 @@ pub const EXPANSIONS: &[Expansion] = &[
 #[must_use]
 pub fn by_ours(id: &str) -> Option<&'static Expansion> {
     EXPANSIONS.iter().find(|e| e.ours == id)
+}
+
+/// Every JCZ tile set of one of our expansions (most have one).
+pub fn all_by_ours(id: &str) -> impl Iterator<Item = &'static Expansion> + '_ {
+    EXPANSIONS.iter().filter(move |e| e.ours == id)
 }
 
 /// The expansion of a JCZ tile-set id.

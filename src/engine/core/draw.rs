@@ -49,7 +49,7 @@ pub fn start_tile(
             .iter()
             .zip(kinds)
             .enumerate()
-            .filter(|(_, (t, k))| t.start > 0 && k.count > 0)
+            .filter(|(_, (_, k))| k.start_copies > 0 && k.count > 0)
     };
     let requires = |a: &str, b: &str| {
         let mut todo = vec![a];
