@@ -73,27 +73,38 @@ impl<X: Rules> Game<'_, X> {
     /// that index is out of range. The same as `nth_placement(tile,
     /// choose(placement_count(tile)))`: a kind a module constrains is listed
     /// once into `scratch`, since counting its placements costs as much as
-    /// listing them; any other is counted from the board's buckets (and its
-    /// widened placements walked), then picked without listing.
+    /// listing them; any other is counted from the board's buckets and
+    /// picked without listing, its widened placements (if any) listed once
+    /// into `scratch`.
     pub fn choose_placement(
         &self,
         tile: KindId,
         scratch: &mut Vec<Placement>,
         choose: impl FnOnce(usize) -> usize,
     ) -> Option<Placement> {
-        let listed = self
-            .rules
-            .kinds
-            .get(usize::from(tile.0))
-            .is_some_and(|k| k.constrained);
-        if listed {
+        let kind = self.rules.kinds.get(usize::from(tile.0))?;
+        if kind.constrained {
             scratch.clear();
             self.placements_into(tile, scratch);
             let n = choose(scratch.len());
             return scratch.get(n).copied();
         }
-        let n = choose(self.count_placements(tile, true));
-        self.nth_placement(tile, n)
+        if kind.wide.is_empty() {
+            let n = choose(self.count_placements(tile, false));
+            return self.nth_placement(tile, n);
+        }
+        // Widened placements cost a module's look each: list them once.
+        let by_sides = self.count_placements(tile, false);
+        scratch.clear();
+        self.each_widened(tile, |p| {
+            scratch.push(p);
+            true
+        });
+        let n = choose(by_sides + scratch.len());
+        match n.checked_sub(by_sides) {
+            Some(w) => scratch.get(w).copied(),
+            None => self.nth_placement(tile, n),
+        }
     }
 
     /// True when the tile has a legal placement (else it must be discarded):
