@@ -107,7 +107,8 @@ fn jcz_by_source(result: &Value) -> BTreeMap<(usize, String), i64> {
         let source = match feature.as_str() {
             "monastery" | "garden" | "shrine" | "special-monastery" | "church" => "cloister",
             "bigtop" => "circus",
-            "trade-goods" | "tradegoods" => "goods",
+            // Gold bars score in our goods column.
+            "trade-goods" | "tradegoods" | "gold" => "goods",
             // King & Robber's titles: ours score in the column of the kind
             // they follow.
             "king" => "city",

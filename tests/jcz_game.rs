@@ -1296,6 +1296,47 @@ fn heretics_and_shrines_export_as_the_five_shrine_set_and_read_back() {
     }
 }
 
+/// The Goldmines export as JCZ's `goldmines` with the `gold` element; a
+/// chosen second bar is a `PLACE_TOKEN` `GOLD` on the square, read back as
+/// the entry's `gold`.
+#[test]
+fn goldmines_export_their_chosen_bars_and_read_back() {
+    let sets = ["base", "goldmines"];
+    let files: Vec<PathBuf> = sets
+        .iter()
+        .map(|s| Path::new("tilesets").join(format!("{s}.tiles")))
+        .collect();
+    let (_, compiled) = common::compile_files(&files);
+    let set = tileforge::emit::tileset(&compiled.checked.expect("the sets compile"));
+    let expansions: Vec<String> = sets.iter().map(|s| (*s).to_string()).collect();
+    let rules = Ruleset::new(&set, Some(&expansions)).expect("ruleset");
+    let mut chosen = 0;
+    for seed in 0..6u64 {
+        let (_, mut log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &player_names(2 + seed as usize % 4))
+            .expect("plays");
+        let save = jcz_game::export(&set, &rules, &log).expect("exports");
+        assert!(save.setup.sets.contains_key("goldmines"), "seed {seed}");
+        assert_eq!(
+            save.setup.elements.get("gold"),
+            Some(&serde_json::json!(true))
+        );
+        let bars = log.turns.iter().filter(|t| t.gold.is_some()).count();
+        let tokens = save
+            .replay
+            .iter()
+            .filter(|m| m.kind == "PLACE_TOKEN" && m.payload["token"] == "GOLD")
+            .count();
+        assert_eq!(tokens, bars, "seed {seed}");
+        chosen += bars;
+        let mut back = import(&set, &save.to_json()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        comparable(&mut log);
+        comparable(&mut back);
+        assert_eq!(back, log, "seed {seed}");
+    }
+    assert!(chosen > 0, "some game chose a second bar");
+}
+
 /// The GQ11 mini expansion is JCZ's two sets `gq11` and `gq11/river`; its
 /// spring with a road stands in for the river's and starts the game (JCZ
 /// plays the start spring and drops the others).

@@ -330,12 +330,14 @@ fn rule_variant(set: &TileSet, id: &str) -> bool {
 }
 
 fn known() -> String {
-    names::EXPANSIONS
-        .iter()
-        .map(|e| e.ours)
-        .filter(|e| !names::IMPORT_ONLY.contains(e))
-        .collect::<Vec<_>>()
-        .join(", ")
+    let mut ours: Vec<&str> = Vec::new();
+    for e in names::EXPANSIONS {
+        // An expansion JCZ splits in several sets is listed once.
+        if !names::IMPORT_ONLY.contains(&e.ours) && !ours.contains(&e.ours) {
+            ours.push(e.ours);
+        }
+    }
+    ours.join(", ")
 }
 
 fn jcz_tile(ours: &str) -> Result<String, String> {
@@ -519,6 +521,14 @@ impl Builder<'_> {
         let kind = rules
             .kind(&turn.tile)
             .ok_or_else(|| format!("unknown tile `{}`", turn.tile))?;
+        if let Some([gx, gy]) = turn.gold {
+            // JCZ's second gold bar comes right after the tile (ours after
+            // the figure action; neither changes the other).
+            self.replay.push(message(
+                "PLACE_TOKEN",
+                json!({ "token": "GOLD", "pointer": [gx, gy] }),
+            ));
+        }
         if let Some(m) = &turn.magic {
             // JCZ moves the mage or the witch before the figure action (ours
             // after it; nothing between the two depends on the order).

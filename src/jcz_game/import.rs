@@ -1417,12 +1417,21 @@ fn bridge_way(location: &str) -> Option<&'static str> {
     }
 }
 
-/// `PLACE_TOKEN` in a turn's figure action: a bridge (before the figure),
-/// a tunnel token (before or after it: the log puts it before), or a castle
-/// on a small city (after it).
+/// `PLACE_TOKEN` in a turn's figure action: a goldmine's second gold bar
+/// (before the figure: its pointer is the square), a bridge (before the
+/// figure), a tunnel token (before or after it: the log puts it before), or
+/// a castle on a small city (after it).
 fn token(cur: &mut Pending, p: &Value) -> Result<(), String> {
     let kind = text(p, "token")?;
     let ptr = p.get("pointer").ok_or("no `pointer`")?;
+    if kind == "GOLD" {
+        if cur.turn.gold.is_some() {
+            return Err("a second gold bar chosen in one turn".into());
+        }
+        let (x, y) = position(Some(ptr))?;
+        cur.turn.gold = Some([x, y]);
+        return Ok(());
+    }
     let (x, y) = position(ptr.get("position"))?;
     match kind {
         "BRIDGE" => {

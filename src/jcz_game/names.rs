@@ -101,6 +101,13 @@ pub const EXPANSIONS: &[Expansion] = &[
         elements: &[("wind-rose", None)],
         replaces: None,
     },
+    Expansion {
+        ours: "goldmines",
+        set: Some("goldmines"),
+        prefix: "GO",
+        elements: &[("gold", None)],
+        replaces: None,
+    },
     // The GQ11 mini expansion is two JCZ sets: its river tiles apart.
     Expansion {
         ours: "gq11",

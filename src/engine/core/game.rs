@@ -120,6 +120,8 @@ pub trait Rules: Sized {
     fn scored(game: &mut Game<'_, Self>, scored: &Scored<'_>);
     /// After the features the tile completed are scored.
     fn after_scoring(game: &mut Game<'_, Self>);
+    /// After every module's `after_scoring`: the turn's scoring is over.
+    fn turn_scored(game: &mut Game<'_, Self>);
     /// A decision a module makes due before the turn ends (its phase).
     fn pending(game: &Game<'_, Self>) -> Option<Phase>;
     /// The turn ends: true when the active player plays again.

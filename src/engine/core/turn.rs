@@ -134,11 +134,13 @@ impl<X: Rules> Game<'_, X> {
     /// The scoring of the turn (after its figure action): what the tile
     /// completed — its paths, then regions, then the neighbourhood spots whose
     /// square it filled — between the modules' `before_scoring` and
-    /// `after_scoring`; then a module's pending decision, or the turn ends.
+    /// `after_scoring` (which may score more), then `turn_scored`; then a
+    /// module's pending decision, or the turn ends.
     pub(in crate::engine) fn score_turn(&mut self) {
         X::before_scoring(self);
         self.score_completed();
         X::after_scoring(self);
+        X::turn_scored(self);
         match X::pending(self) {
             Some(phase) => self.phase = phase,
             None => self.end_turn(),

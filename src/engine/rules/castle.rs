@@ -616,6 +616,9 @@ impl Castles {
         }
         let s = game.standing[j];
         super::fairy::Fairy::lord_scored(game, &s);
+        if game.figure_weight(None, figure) > 0 {
+            super::gold::Gold::castle_scored(game, usize::from(c.owner), &fief(game, c.tiles));
+        }
         game.return_figure(j);
     }
 

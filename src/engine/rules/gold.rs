@@ -2,7 +2,8 @@
 //! puts a gold bar on itself and one on a tile of the 8 around it, which its
 //! player chooses (set at once when only one tile is there). When a feature
 //! completed during a turn is scored, the bars on its tiles (a cloister's:
-//! its 3×3 square) go to the players who scored it: starting with the
+//! its 3×3 square) go to the players who scored it (a field scored during
+//! play, by a barn, is not completed and wins none): starting with the
 //! active player and in turn order, each such player takes one bar at a
 //! time until none is left. A player takes from the tile the most of the
 //! scoring players may take from (the earliest placed among equals),
@@ -19,8 +20,10 @@
 //!
 //! Hooks: `prepare_kind`, `placed` (the tile's own bar; the second is due),
 //! `another_action` (the gold phase), `apply` (the second bar, then the
-//! scoring), `expected`, `before_scoring`, `scored`, `after_scoring` (the
-//! bars of what was completed), `final_last` (their points).
+//! scoring), `expected`, `before_scoring`, `scored`, `turn_scored` (the
+//! bars of what was completed, once every module's `after_scoring` has
+//! scored what it completes: an abbey's walls, a castle), `final_last`
+//! (their points).
 
 use super::module::{hooks, Capability, Host, Module, On, Setup, Then};
 use crate::emit::wire::{self, Shape};
@@ -75,7 +78,7 @@ impl Module for Gold {
         expected,
         before_scoring,
         scored,
-        after_scoring,
+        turn_scored,
         final_last
     ];
 
@@ -181,6 +184,11 @@ impl Module for Gold {
             return;
         }
         let root = scored.root;
+        // A field is never completed: one scored during play (a barn's) wins
+        // no gold.
+        if game.features.shape(root) == Shape::Face {
+            return;
+        }
         if game.features.shape(root) == Shape::Spot {
             let at = game.board.placed[game.features.tile(root) as usize];
             for dy in -1..=1 {
@@ -202,7 +210,7 @@ impl Module for Gold {
         }
     }
 
-    fn after_scoring<X: Host>(&mut self, _: &GoldTable, game: &mut Game<'_, X>) {
+    fn turn_scored<X: Host>(&mut self, _: &GoldTable, game: &mut Game<'_, X>) {
         self.scoring = false;
         if self.claims.is_empty() {
             return;
@@ -277,6 +285,26 @@ impl Gold {
     }
 
     /// Bars on a tile.
+    /// A castle scored for its lord's owner `player`: like a cloister's
+    /// square, the castle's fief (`squares`) claims its bars
+    /// (JCloisterZone's reading; the rules name no castle).
+    pub(super) fn castle_scored<X: Host>(
+        game: &mut Game<'_, X>,
+        player: usize,
+        squares: &[(i32, i32)],
+    ) {
+        let tiles: Vec<u32> = squares
+            .iter()
+            .filter_map(|&(x, y)| game.board.tile_at(x, y))
+            .collect();
+        let Some(g) = game.x.module_mut::<Gold>().filter(|g| g.scoring) else {
+            return;
+        };
+        for tile in tiles {
+            g.claim(tile, 1 << player);
+        }
+    }
+
     fn on(&self, tile: u32) -> u32 {
         self.bars.iter().find(|b| b.0 == tile).map_or(0, |b| b.1)
     }

@@ -641,6 +641,27 @@ macro_rules! registry {
             }
 
             #[inline]
+            fn turn_scored(game: &mut Game<'_, InPlay>) {
+                if !game.x.any {
+                    return;
+                }
+                #[inline(never)]
+                fn all(game: &mut Game<'_, InPlay>) {
+                    let rules = game.rules;
+                    let tables = &rules.ext;
+                    $(
+                        if <$module as Module>::HOOKS & module::hook::turn_scored != 0 {
+                            if let (Some(mut m), Some(t)) = (game.x.$field.take(), &tables.$field) {
+                                m.turn_scored(t, game);
+                                game.x.$field = Some(m);
+                            }
+                        }
+                    )*
+                }
+                all(game)
+            }
+
+            #[inline]
             fn pending(game: &Game<'_, InPlay>) -> Option<Phase> {
                 if !game.x.any {
                     return None;

@@ -239,6 +239,7 @@ pub mod hook {
     pub const relink: u64 = 1 << 30;
     pub const due_before_final: u64 = 1 << 31;
     pub const widen: u64 = 1 << 32;
+    pub const turn_scored: u64 = 1 << 33;
     /// The hooks' names, bit `i` at index `i`.
     pub const NAMES: &[&str] = &[
         "prepare_figures",
@@ -274,6 +275,7 @@ pub mod hook {
         "relink",
         "due_before_final",
         "widen",
+        "turn_scored",
     ];
 }
 
@@ -517,6 +519,8 @@ pub trait Module: Sized + Clone + std::fmt::Debug + 'static {
     fn scored<X: Host>(&mut self, t: &Self::Table, game: &mut Game<'_, X>, scored: &Scored<'_>) {}
     /// See [`Rules::after_scoring`].
     fn after_scoring<X: Host>(&mut self, t: &Self::Table, game: &mut Game<'_, X>) {}
+    /// See [`Rules::turn_scored`].
+    fn turn_scored<X: Host>(&mut self, t: &Self::Table, game: &mut Game<'_, X>) {}
     /// See [`Rules::pending`].
     fn pending<X: Host>(&self, t: &Self::Table, game: &Game<'_, X>) -> Option<Phase> {
         None
