@@ -34,6 +34,9 @@ impl Builder<'_> {
         } else if let Some(p) = &turn.portal {
             let figure = p.figure.as_deref().unwrap_or("meeple");
             let (pointer, spot) = if p.feature == "acrobats" {
+                if super::names::meeple_type(figure) != Some("small") {
+                    return Err(format!("a {figure} as an acrobat through the portal: JCloisterZone does not allow it (it offers the acrobat space only to a meeple), so this game cannot be exported"));
+                }
                 (
                     pointers::pointer(p.x, p.y, "Acrobats", "I"),
                     FigureSpot::Acrobats,

@@ -26,7 +26,8 @@
 //! discard a tile that fits only with a bridge).
 //!
 //! Interplay: no bridge on an acrobat tile whose pyramid holds acrobats,
-//! and no acrobat joins a pyramid whose tile holds a bridge (`pyramid`, read
+//! and no acrobat joins a pyramid whose tile holds a bridge, through a
+//! portal neither (`pyramid`, read
 //! through the host).
 //!
 //! Hooks: `table` (the road kind, the count), `prepare_kind` (each kind's
@@ -49,7 +50,9 @@ use crate::engine::core::tables::{rotated_edges, KFeature, Kind, NONE};
 use crate::engine::core::vocab::Vocab;
 use crate::engine::core::{Game, SetupError};
 use crate::engine::ids::KindId;
-use crate::engine::moves::{illegal, FigureAction, Flights, IllegalMove, MeepleAction, Placement};
+use crate::engine::moves::{
+    illegal, FigureAction, Flights, IllegalMove, Landing, MeepleAction, Placement,
+};
 use crate::geometry::Side;
 
 /// The capability.
@@ -406,9 +409,15 @@ impl Module for Bridges {
                     game.rules.feature_name(p.kind, p.rotation, feature)
                 ))
             }
-            FigureAction::Acrobat { x, y, .. } if self.bridge_at(game, x, y).is_some() => illegal(
-                format!("no acrobat joins the pyramid at ({x}, {y}): its tile holds a bridge"),
-            ),
+            FigureAction::Acrobat { x, y, .. }
+            | FigureAction::Portal {
+                x,
+                y,
+                landing: Landing::Acrobats,
+                ..
+            } if self.bridge_at(game, x, y).is_some() => illegal(format!(
+                "no acrobat joins the pyramid at ({x}, {y}): its tile holds a bridge"
+            )),
             _ => Ok(()),
         }
     }
@@ -433,7 +442,13 @@ impl Module for Bridges {
             }
             let drop = match out[i] {
                 FigureAction::Place { feature, .. } => self.bare_way(t, game, feature),
-                FigureAction::Acrobat { x, y, .. } => self.bridge_at(game, x, y).is_some(),
+                FigureAction::Acrobat { x, y, .. }
+                | FigureAction::Portal {
+                    x,
+                    y,
+                    landing: Landing::Acrobats,
+                    ..
+                } => self.bridge_at(game, x, y).is_some(),
                 _ => false,
             };
             if !drop {
