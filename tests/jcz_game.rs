@@ -1269,11 +1269,9 @@ fn princess_and_dragon_games_export_fairy_portal_princess_and_dragon() {
     );
 }
 
-/// Heretics & Shrines, the later printing of Cult Places without one tile,
-/// is JCZ's `cult/5` in place of `cult/6`; its games read back alike.
-#[test]
-fn heretics_and_shrines_export_as_the_five_shrine_set_and_read_back() {
-    let sets = ["base", "cult-places", "heretics-and-shrines"];
+/// The shipped `.tiles` files of `sets`, compiled together, and those
+/// expansions in play.
+fn shipped_sets(sets: &[&str]) -> (TileSet, Ruleset) {
     let files: Vec<PathBuf> = sets
         .iter()
         .map(|s| Path::new("tilesets").join(format!("{s}.tiles")))
@@ -1282,6 +1280,14 @@ fn heretics_and_shrines_export_as_the_five_shrine_set_and_read_back() {
     let set = tileforge::emit::tileset(&compiled.checked.expect("the sets compile"));
     let expansions: Vec<String> = sets.iter().map(|s| (*s).to_string()).collect();
     let rules = Ruleset::new(&set, Some(&expansions)).expect("ruleset");
+    (set, rules)
+}
+
+/// Heretics & Shrines, the later printing of Cult Places without one tile,
+/// is JCZ's `cult/5` in place of `cult/6`; its games read back alike.
+#[test]
+fn heretics_and_shrines_export_as_the_five_shrine_set_and_read_back() {
+    let (set, rules) = shipped_sets(&["base", "cult-places", "heretics-and-shrines"]);
     for seed in 0..6u64 {
         let (_, mut log) = RandomPlayer::new(seed)
             .play_logged(&rules, &player_names(2 + seed as usize % 4))
@@ -1301,15 +1307,7 @@ fn heretics_and_shrines_export_as_the_five_shrine_set_and_read_back() {
 /// the entry's `gold`.
 #[test]
 fn goldmines_export_their_chosen_bars_and_read_back() {
-    let sets = ["base", "goldmines"];
-    let files: Vec<PathBuf> = sets
-        .iter()
-        .map(|s| Path::new("tilesets").join(format!("{s}.tiles")))
-        .collect();
-    let (_, compiled) = common::compile_files(&files);
-    let set = tileforge::emit::tileset(&compiled.checked.expect("the sets compile"));
-    let expansions: Vec<String> = sets.iter().map(|s| (*s).to_string()).collect();
-    let rules = Ruleset::new(&set, Some(&expansions)).expect("ruleset");
+    let (set, rules) = shipped_sets(&["base", "goldmines"]);
     let mut chosen = 0;
     for seed in 0..6u64 {
         let (_, mut log) = RandomPlayer::new(seed)
@@ -1342,15 +1340,7 @@ fn goldmines_export_their_chosen_bars_and_read_back() {
 /// plays the start spring and drops the others).
 #[test]
 fn gq11_starts_on_its_spring_and_exports_as_two_sets() {
-    let sets = ["base", "river", "gq11"];
-    let files: Vec<PathBuf> = sets
-        .iter()
-        .map(|s| Path::new("tilesets").join(format!("{s}.tiles")))
-        .collect();
-    let (_, compiled) = common::compile_files(&files);
-    let set = tileforge::emit::tileset(&compiled.checked.expect("the sets compile"));
-    let expansions: Vec<String> = sets.iter().map(|s| (*s).to_string()).collect();
-    let rules = Ruleset::new(&set, Some(&expansions)).expect("ruleset");
+    let (set, rules) = shipped_sets(&["base", "river", "gq11"]);
     for seed in 0..6u64 {
         let (_, mut log) = RandomPlayer::new(seed)
             .play_logged(&rules, &player_names(2 + seed as usize % 4))
