@@ -23,7 +23,8 @@
 //! `final_first`, lords go in `final_last`). A pyramid is no feature for a
 //! castle (it is not network- or neighbourhood-scored). The fairy beside a
 //! knight who becomes a lord stays beside the lord, and gives its bonus
-//! when the castle scores. A field scores each
+//! when the castle scores. A castle that scores hands out the gold bars
+//! on its fief to its lord's owner (`gold`). A field scores each
 //! castle it touches `castle.farm-bonus` (1) more than a completed city.
 //!
 //! Hooks: `prepare_kind` (castle bases), `due_before_scoring` (the small
@@ -605,7 +606,8 @@ impl Castles {
             return;
         };
         let (x, y) = at(game, c.tiles[0]);
-        if game.figure_weight(None, figure) > 0 {
+        let weighs = game.figure_weight(None, figure) > 0;
+        if weighs {
             game.award(Event {
                 turn: game.event_turn(),
                 player: usize::from(c.owner),
@@ -616,7 +618,7 @@ impl Castles {
         }
         let s = game.standing[j];
         super::fairy::Fairy::lord_scored(game, &s);
-        if game.figure_weight(None, figure) > 0 {
+        if weighs {
             super::gold::Gold::castle_scored(game, usize::from(c.owner), &fief(game, c.tiles));
         }
         game.return_figure(j);

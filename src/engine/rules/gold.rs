@@ -284,7 +284,6 @@ impl Gold {
         self.bars.retain(|b| b.1 > 0);
     }
 
-    /// Bars on a tile.
     /// A castle scored for its lord's owner `player`: like a cloister's
     /// square, the castle's fief (`squares`) claims its bars
     /// (JCloisterZone's reading; the rules name no castle).
@@ -305,6 +304,7 @@ impl Gold {
         }
     }
 
+    /// Bars on a tile.
     fn on(&self, tile: u32) -> u32 {
         self.bars.iter().find(|b| b.0 == tile).map_or(0, |b| b.1)
     }
