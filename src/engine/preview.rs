@@ -26,6 +26,7 @@ use super::core::value::{neighbourhood_points, network_points};
 use super::core::vocab::{KindRule, Scoring};
 use super::core::{Spot, MAX_PLAYERS};
 use super::rules::builder::Builder;
+use super::rules::goods::{Goods, GoodsTable};
 use super::rules::module::Host;
 use super::rules::pig::{Pig, PigTable};
 use super::rules::pyramid::{Pyramid, PyramidTable};
@@ -131,6 +132,9 @@ pub struct Preview {
     seen: Vec<bool>,
     end: Vec<Outlook>,
     end_sources: Vec<u32>,
+    /// The goods tokens the active player takes this turn (good, tokens):
+    /// those of the networks the placement completes.
+    goods: Vec<(u8, u64)>,
 }
 
 /// What a placement does to a feature holding figures.
@@ -254,6 +258,13 @@ impl Preview {
     #[must_use]
     pub fn held(&self) -> &[Outlook] {
         &self.held
+    }
+
+    /// The goods tokens (good, tokens) the active player would take this
+    /// turn: those of every network the placement completes.
+    #[must_use]
+    pub fn goods_taken(&self) -> &[(u8, u64)] {
+        &self.goods
     }
 
     /// Changes whenever [`Preview::held`] may have: what a caller learnt
@@ -572,6 +583,7 @@ impl Game<'_> {
         preview.group_valued.clear();
         preview.group_fate.clear();
         preview.farms.clear();
+        preview.goods.clear();
         if !self.previewable(tile, at, fits) {
             return false;
         }
@@ -599,6 +611,10 @@ impl Game<'_> {
         // in play (`Module::PREVIEWED`).
         let ext = &self.rules.ext;
         if ext.unpreviewed() {
+            return false;
+        }
+        // Goods are summed over the networks completed, not over spots.
+        if InPlay::table::<Goods>(ext).is_some_and(GoodsTable::on_spots) {
             return false;
         }
         if let (Some(p), Some(t)) = (self.x.module::<Pyramid>(), InPlay::table::<Pyramid>(ext)) {
@@ -968,6 +984,7 @@ impl Game<'_> {
                 placeable |= 1 << i;
             }
         }
+        let goods = InPlay::table::<Goods>(&rules.ext);
         for g in 0..p.items.len() {
             if p.items[g].parent as usize != g {
                 continue;
@@ -998,6 +1015,9 @@ impl Game<'_> {
                 (None, None) => continue,
             };
             let rule = &rules.vocab.kinds[usize::from(k)];
+            if let (0, Some(t), Scoring::Network { .. }) = (open, goods, &rule.scoring) {
+                take_goods(p, t, summaries, kind, new);
+            }
             let root = summaries
                 .first()
                 .map_or(GROUP, |&s| p.summaries[s as usize].root);
@@ -1429,6 +1449,31 @@ fn clear_units(p: &mut Preview, summaries: &[u32], pieces: Option<Pieces<'_>>) {
             for &(a, _) in &kind.features[usize::from(f)].units {
                 p.unit_sum[usize::from(a)] = 0;
             }
+        }
+    }
+}
+
+/// Adds the goods of a completed group (board features and new pieces) to
+/// what the active player takes.
+fn take_goods(p: &mut Preview, t: &GoodsTable, summaries: &[u32], kind: &Kind, new: &[u8]) {
+    let mut add = |good: u8, n: u64| {
+        if !t.is_good(good) {
+            return;
+        }
+        match p.goods.iter_mut().find(|g| g.0 == good) {
+            Some(g) => g.1 = g.1.saturating_add(n),
+            None => p.goods.push((good, n)),
+        }
+    };
+    for &s in summaries {
+        for i in span(p.summaries[s as usize].units) {
+            let (a, n) = p.units[i];
+            add(a, n);
+        }
+    }
+    for &f in new {
+        for &(a, n) in &kind.features[usize::from(f)].units {
+            add(a, u64::from(n));
         }
     }
 }

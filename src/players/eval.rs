@@ -117,7 +117,10 @@ impl Evaluator {
         self.outlooks.clear();
         game.outlooks_into(&mut self.outlooks);
         for (p, v) in values.iter_mut().enumerate().take(players) {
-            let score = game.scores()[p].total();
+            // Goods count as the majorities they would win now.
+            let score = game.scores()[p]
+                .total()
+                .saturating_add(game.goods_worth(p, &[]));
             let acrobats = game.acrobats_worth(p);
             let on_board = on_board(game, p);
             // A pig's bonus is summed right after its field's estimate.

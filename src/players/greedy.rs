@@ -653,6 +653,19 @@ impl<'r> Policy<'r> for Greedy<'r> {
         best.item.flatten()
     }
 
+    fn second_turn(&mut self, game: &Game<'r>, _: &mut Rng) -> bool {
+        // Taken when a tile drawn now is worth, on average, at least the
+        // position as it stands with the turn passed on. Both are valued
+        // with one tile fewer to draw (the next player draws one either
+        // way): valued with the bag as it is, declining looks better merely
+        // because the open features' chances shrink with the bag.
+        let me = game.active_player();
+        let left = tiles_left(game).saturating_sub(1);
+        let now = copy_into(&mut self.tried, game);
+        let keep = self.eval.value(now, me, left);
+        self.draw_value(game, me, left) >= keep - EPSILON
+    }
+
     fn ransom(
         &mut self,
         game: &Game<'r>,
@@ -737,6 +750,10 @@ impl<'r> Policy<'r> for Greedy<'r> {
 #[cfg(test)]
 #[path = "greedy_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "choices_tests.rs"]
+mod choices_tests;
 
 /// Passes a second figure action still due (the phantom's), moves a magic
 /// figure and places a second gold bar still due, so that what the tile completed is scored

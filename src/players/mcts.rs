@@ -365,6 +365,10 @@ impl<'r> Policy<'r> for Mcts<'r> {
         self.greedy.abbey(game, options, rng)
     }
 
+    fn second_turn(&mut self, game: &Game<'r>, rng: &mut Rng) -> bool {
+        self.greedy.second_turn(game, rng)
+    }
+
     fn ransom(
         &mut self,
         game: &Game<'r>,

@@ -36,6 +36,13 @@ pub(crate) trait Policy<'r> {
     ) -> Option<Placement> {
         options.get(rng.below(options.len() + 1)).copied()
     }
+    /// Whether the active player takes the builder's second turn that is
+    /// due (`false` declines it: the next player's tile comes next). Taken
+    /// unless a seat says better; nothing is drawn from `rng`, as the
+    /// engine's random player takes every second turn.
+    fn second_turn(&mut self, _game: &Game<'r>, _rng: &mut Rng) -> bool {
+        true
+    }
     /// The crop circle's action, for the active player.
     fn crop_action(&mut self, game: &Game<'r>, rng: &mut Rng) -> CropAction;
     /// The flock decision due (a shepherd's field extended): true gathers

@@ -7,7 +7,8 @@
 //! - passing: the turn's end as previewed (points scored, figures returned,
 //!   the features then holding figures), valued as `eval` values a game; a
 //!   placement that changes no feature holding figures leaves the position's
-//!   value as it is, computed once per board;
+//!   value as it is, computed once per board (unless it completes a network
+//!   holding goods, which changes the majorities);
 //! - a figure on a feature the tile completes: the same, with that feature
 //!   scored for its owner and the figure back in supply;
 //! - a figure on any other feature: passing's value plus the feature's
@@ -44,6 +45,8 @@ struct PerBoard {
     key: Option<(u64, u32)>,
     figures: [usize; MAX_PLAYERS],
     scores: [i64; MAX_PLAYERS],
+    /// What each player's goods would score as the stocks stand.
+    goods: [i64; MAX_PLAYERS],
     acrobats: [i64; MAX_PLAYERS],
     /// `costs[k]`: [`Evaluator::figures_cost`] of k figures.
     costs: Vec<f64>,
@@ -59,6 +62,7 @@ impl PerBoard {
         for p in 0..game.players() {
             self.figures[p] = on_board(game, p);
             self.scores[p] = game.scores()[p].total();
+            self.goods[p] = game.goods_worth(p, &[]);
             self.acrobats[p] = game.acrobats_worth(p);
             most = most.max(self.figures[p]);
         }
@@ -111,7 +115,7 @@ impl Previewed {
         figures: &[usize; MAX_PLAYERS],
         left: u32,
     ) -> f64 {
-        if !self.preview.gone().is_empty() {
+        if !self.preview.gone().is_empty() || !self.preview.goods_taken().is_empty() {
             return self.turn_value(eval, game, None, figures, left);
         }
         let key = (self.preview.board(), left, game.active_player());
@@ -167,7 +171,14 @@ impl Previewed {
         let mut values = [0.0f64; MAX_PLAYERS];
         let base = &self.players;
         for (p, v) in values.iter_mut().enumerate().take(players) {
-            let score = base.scores[p].saturating_add(points[p]);
+            // Goods as the majorities they would win after the turn's tokens.
+            let goods = match self.preview.goods_taken() {
+                [] => base.goods[p],
+                taken => game.goods_worth(p, taken),
+            };
+            let score = base.scores[p]
+                .saturating_add(goods)
+                .saturating_add(points[p]);
             let on_board = figures[p] - returned[p] as usize;
             // As `Evaluator::player_value` sums them: acrobats, then each
             // estimate in order, a pig's bonus right after its field's.

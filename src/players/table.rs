@@ -87,6 +87,10 @@ impl<'r> Policy<'r> for Player<'r> {
         self.policy().gather(game, due, rng)
     }
 
+    fn second_turn(&mut self, game: &Game<'r>, rng: &mut Rng) -> bool {
+        self.policy().second_turn(game, rng)
+    }
+
     fn ransom(
         &mut self,
         game: &Game<'r>,
@@ -270,8 +274,7 @@ pub(crate) fn fill_bag(game: &Game<'_>, bag: &mut Vec<KindId>) {
 
 /// Plays from the current phase to the end of the game: tiles are drawn
 /// uniformly from `bag` (the tiles not yet drawn, filled by [`fill_bag`])
-/// among those of the earliest draw stage left, a builder's second turn is
-/// always taken, and `seats[p % len]`
+/// among those of the earliest draw stage left, and `seats[p % len]`
 /// decides for player `p` (one seat plays everyone in rollouts).
 pub(crate) fn run<'r, P: Policy<'r>>(
     game: &mut Game<'r>,
@@ -290,6 +293,15 @@ pub(crate) fn run<'r, P: Policy<'r>>(
                 if let (Some(log), Some(mut e)) = (log.as_deref_mut(), entry.take()) {
                     record_goods(game, &mut e);
                     log.push(e);
+                }
+                // A builder's second turn due may be declined.
+                if game.second_turn_due() && bag.len() > game.face_down() as usize {
+                    let who = game.active_player() % seats.len();
+                    if !seats[who].second_turn(game, &mut chance.rng) {
+                        game.apply(&Move::EndTurn)?;
+                        on_move(game, &Move::EndTurn);
+                        continue;
+                    }
                 }
                 // An abbey held may be played instead of drawing.
                 let abbey = match (game.abbey_tile(), game.bazaar_tile()) {

@@ -10,7 +10,7 @@
 use super::module::{hooks, Capability, Host, Module, On, Setup};
 use crate::engine::core::params::Params;
 use crate::engine::core::supplies::FigureDef;
-use crate::engine::core::vocab::Vocab;
+use crate::engine::core::vocab::{Scoring, Vocab};
 use crate::engine::core::{Game, SetupError};
 use crate::engine::events::{Event, Reason, Source};
 
@@ -26,12 +26,20 @@ pub struct GoodsTable {
     attributes: usize,
     /// `goods.most`.
     most: i64,
+    /// Some good lies on a neighbourhood spot (a cloister's): the placement
+    /// preview, which sums goods over networks only, declines then.
+    on_spots: bool,
 }
 
 impl GoodsTable {
     /// True when an attribute is a good in play.
     pub(in crate::engine) fn is_good(&self, attribute: u8) -> bool {
         attribute < 64 && self.goods & (1 << attribute) != 0
+    }
+
+    /// True when some good lies on a neighbourhood spot.
+    pub(in crate::engine) fn on_spots(&self) -> bool {
+        self.on_spots
     }
 }
 
@@ -95,14 +103,21 @@ impl Module for Goods {
 
     fn table(s: &Setup<'_>, _: &[FigureDef], vocab: &Vocab) -> Result<GoodsTable, SetupError> {
         let mut goods = 0u64;
+        let mut on_spots = false;
         for a in &s.vocabulary().attributes {
             if !a.capabilities.iter().any(|c| c == NAME) {
                 continue;
             }
-            let used = s
-                .tiles
-                .iter()
-                .any(|t| t.features.iter().any(|f| f.attributes.contains_key(&a.id)));
+            let mut used = false;
+            for f in s.tiles.iter().flat_map(|t| &t.features) {
+                if !f.attributes.contains_key(&a.id) {
+                    continue;
+                }
+                used = true;
+                let rule = vocab.kind(&f.kind).map(|k| &vocab.kinds[usize::from(k)]);
+                on_spots |=
+                    rule.is_some_and(|r| matches!(r.scoring, Scoring::Neighbourhood { .. }));
+            }
             if let (true, Some(i)) = (used, vocab.attribute(&a.id)) {
                 goods |= 1 << i;
             }
@@ -111,6 +126,7 @@ impl Module for Goods {
             goods,
             attributes: vocab.attributes.len(),
             most: 0,
+            on_spots,
         })
     }
 
@@ -234,6 +250,44 @@ impl<X: Host> Game<'_, X> {
     #[must_use]
     pub fn goods_taken(&self) -> &[GoodsTaken] {
         self.x.module::<Goods>().map_or(&[], |g| &g.taken)
+    }
+
+    /// What `player`'s goods would score at game end were the game to end
+    /// now (the most of a good scores, ties included), after the active
+    /// player takes `taken` more tokens (good, tokens). 0 without goods in
+    /// play, and once the game is over (final scoring has counted them).
+    #[must_use]
+    pub fn goods_worth(&self, player: usize, taken: &[(u8, u64)]) -> i64 {
+        let (Some(goods), Some(t)) = (self.x.module::<Goods>(), X::table::<Goods>(&self.rules.ext))
+        else {
+            return 0;
+        };
+        if self.phase == crate::engine::moves::Phase::Over {
+            return 0;
+        }
+        let stock = |p: usize, a: usize| {
+            let extra: u64 = if p == self.active {
+                taken
+                    .iter()
+                    .filter(|&&(g, _)| usize::from(g) == a)
+                    .map(|&(_, n)| n)
+                    .sum()
+            } else {
+                0
+            };
+            goods.stock[p * t.attributes + a].saturating_add(extra)
+        };
+        let mut worth = 0i64;
+        for a in 0..t.attributes.min(64) {
+            if t.goods & (1 << a) == 0 {
+                continue;
+            }
+            let mine = stock(player, a);
+            if mine > 0 && (0..self.players).all(|q| stock(q, a) <= mine) {
+                worth = worth.saturating_add(t.most);
+            }
+        }
+        worth
     }
 
     /// A player's tokens of a good (an attribute index).
