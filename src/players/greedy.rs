@@ -92,10 +92,10 @@ impl<T> Best<T> {
     }
 }
 
-/// Tiles still to draw, the one drawn now included.
 /// The figure count whose cost values a follower a tower threatens.
 const FREE_FIGURES_AND_ONE: usize = 5;
 
+/// Tiles still to draw, the one drawn now included.
 pub(crate) fn tiles_left(game: &Game<'_>) -> u32 {
     (0..game.rules().kind_count())
         .map(|k| game.remaining(KindId(u16::try_from(k).unwrap_or(u16::MAX))))
