@@ -1335,6 +1335,64 @@ fn goldmines_export_their_chosen_bars_and_read_back() {
     assert!(chosen > 0, "some game chose a second bar");
 }
 
+/// The Ferries: each ferry placed or moved is `PLACE_TOKEN FERRY` on the
+/// road pointer of the two road ends it joins, after the figure action; a
+/// `PASS` ends the moves while JCZ still offers one. Exported and read back,
+/// a game is the same.
+#[test]
+fn ferries_export_as_tokens_and_read_back() {
+    let (set, rules) = shipped_sets(&["base", "ferries"]);
+    let (mut moved, mut passes) = (0, 0);
+    for seed in 0..8u64 {
+        let (_, mut log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &player_names(2 + seed as usize % 4))
+            .expect("plays");
+        let save = jcz_game::export(&set, &rules, &log).expect("exports");
+        assert!(save.setup.sets.contains_key("ferries"), "seed {seed}");
+        assert_eq!(
+            save.setup.elements.get("ferry"),
+            Some(&serde_json::json!(true))
+        );
+        let ferries: usize = log
+            .turns
+            .iter()
+            .filter_map(|t| t.ferry.as_ref())
+            .map(Vec::len)
+            .sum();
+        let lakes = log
+            .turns
+            .iter()
+            .filter(|t| t.tile.starts_with("ferries/") && !t.discard)
+            .count();
+        let tokens: Vec<usize> = (0..save.replay.len())
+            .filter(|&i| {
+                let m = &save.replay[i];
+                m.kind == "PLACE_TOKEN" && m.payload["token"] == "FERRY"
+            })
+            .collect();
+        assert_eq!(tokens.len(), ferries, "seed {seed}");
+        moved += ferries - lakes;
+        passes += tokens
+            .iter()
+            .filter(|&&i| save.replay.get(i + 1).is_some_and(|m| m.kind == "PASS"))
+            .count();
+        let mut back = import(&set, &save.to_json()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        comparable(&mut log);
+        comparable(&mut back);
+        // The road ends come back in N E S W order.
+        for t in log.turns.iter_mut().filter_map(|t| t.ferry.as_mut()) {
+            for f in t {
+                f.ends.sort_by_key(|e| "NESW".find(e.as_str()));
+            }
+        }
+        assert_eq!(back, log, "seed {seed}");
+    }
+    assert!(
+        moved > 0 && passes > 0,
+        "{moved} ferries moved, {passes} moves declined"
+    );
+}
+
 /// The GQ11 mini expansion is JCZ's two sets `gq11` and `gq11/river`; its
 /// spring with a road stands in for the river's and starts the game (JCZ
 /// plays the start spring and drops the others).

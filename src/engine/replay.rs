@@ -61,6 +61,10 @@ pub enum Step {
     /// A small city is offered a castle (shown before each decision, the
     /// entry's `castle` answers in order).
     Castle,
+    /// A ferry decision is due (shown before each: the entry's `ferry` items
+    /// answer in order; one shown after the last item is answered "no more
+    /// moves").
+    Ferry,
     /// The entry was applied in full.
     Done,
 }
@@ -432,7 +436,7 @@ fn play_turn<'r>(
     // the witch's move, the castles, the ferries, the moves out of the city.
     magic(game, turn.magic.as_ref())?;
     castles(game, turn.castle.as_deref(), placed)?;
-    ferry(game, turn.ferry.as_deref())?;
+    ferry(game, turn.ferry.as_deref(), placed)?;
     count_out(game, turn.count_out.as_deref())?;
     // The flocks fall due in the turn's scoring: after a goldmine's second
     // bar and the castles offered before it.
@@ -645,9 +649,14 @@ fn flock(game: &mut Game<'_>, logged: Option<&[FlockLog]>) -> Result<(), String>
 }
 /// The ferry placed on the tile's lake, then the ferries moved, while a
 /// ferry decision is due (no entry left: no more moves).
-fn ferry(game: &mut Game<'_>, log: Option<&[FerryLog]>) -> Result<(), String> {
+fn ferry<'r>(
+    game: &mut Game<'r>,
+    log: Option<&[FerryLog]>,
+    observe: &mut dyn FnMut(Step, &Game<'r>),
+) -> Result<(), String> {
     let mut entries = log.unwrap_or(&[]).iter();
     while game.phase() == Phase::Ferry {
+        observe(Step::Ferry, game);
         let choice = match entries.next() {
             None => None,
             Some(f) => {

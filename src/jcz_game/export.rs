@@ -85,6 +85,9 @@ struct Builder<'a> {
     phantom_before: bool,
     /// JCZ's tunnel phase asks the turn's player for a token, declined.
     tunnel_pass_due: bool,
+    /// The ferry decisions the turn's replay was asked so far (one more
+    /// than the entry's `ferry` items: the last was "no more moves").
+    ferry_decisions: usize,
 }
 
 /// A small city offered a castle: its owner, the log's answer, and its
@@ -124,6 +127,7 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
         phantom_due: None,
         phantom_before: false,
         tunnel_pass_due: false,
+        ferry_decisions: 0,
     };
     let result = replay_observed(rules, log, &mut |i, step, game| {
         if b.error.is_some() {
@@ -149,6 +153,10 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
             }
             Step::Castle => {
                 b.castle(turn, game);
+                Ok(())
+            }
+            Step::Ferry => {
+                b.ferry_decisions += 1;
                 Ok(())
             }
             Step::Done => b.done(i, turn, game),
@@ -877,6 +885,33 @@ impl Builder<'_> {
             .push((owner, build, game.castle_offer_pieces()));
     }
 
+    /// The turn's ferry messages, after the figure action (and the
+    /// phantom's, and the tunnel's), before the castles: `PLACE_TOKEN` of a
+    /// ferry on the road pointer its two road ends make together (`SW` for
+    /// the roads at S and W), for the new ferry and then each one moved; a
+    /// `PASS` ends the moves when JCZ, as our engine, still offered one.
+    fn ferry_messages(&mut self, turn: &TurnLog) -> Result<(), String> {
+        let decisions = std::mem::take(&mut self.ferry_decisions);
+        let items = turn.ferry.as_deref().unwrap_or(&[]);
+        for f in items {
+            let side = |end: &str| {
+                Slot::parse(end).map(Slot::side).ok_or_else(|| {
+                    format!("a ferry's road end `{}` is no slot", end.escape_debug())
+                })
+            };
+            let sides = [side(&f.ends[0])?, side(&f.ends[1])?];
+            let location = crate::export::jcz::names::sides_location(&sides);
+            self.replay.push(message(
+                "PLACE_TOKEN",
+                json!({ "token": "FERRY", "pointer": pointers::pointer(f.x, f.y, "Road", &location) }),
+            ));
+        }
+        if decisions > items.len() {
+            self.replay.push(message("PASS", json!({})));
+        }
+        Ok(())
+    }
+
     /// The turn's castle messages, after the figure action: `PLACE_TOKEN`
     /// of a castle on the pointer of the city's piece on the tile placed,
     /// or `PASS`, as JCZ asks (`names::castle_decisions`).
@@ -1083,6 +1118,7 @@ impl Builder<'_> {
             self.bazaar_held = self.held_now(game);
             return Ok(());
         }
+        self.ferry_messages(turn)?;
         self.castle_messages(turn, game)?;
         // The wagons move first after the scoring: a crop circle may then
         // take one back or the dragon eat it, so they are tracked before

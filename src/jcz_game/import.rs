@@ -14,9 +14,9 @@ use super::names;
 use super::pointers;
 use crate::emit::wire::{Tile, TileSet};
 use crate::engine::log::{
-    AcrobatLog, CaptureLog, CropActionLog, CropLog, CropResponseLog, FeatureLog, FlightLog,
-    GameLog, MagicLog, MeepleLog, PosLog, RansomLog, RecallLog, SecondActionLog, StartLog,
-    TowerLog, TunnelLog, TurnLog, FORMAT, VERSION,
+    AcrobatLog, CaptureLog, CropActionLog, CropLog, CropResponseLog, FeatureLog, FerryLog,
+    FlightLog, GameLog, MagicLog, MeepleLog, PosLog, RansomLog, RecallLog, SecondActionLog,
+    StartLog, TowerLog, TunnelLog, TurnLog, FORMAT, VERSION,
 };
 use crate::engine::replay::{play_entry, play_entry_observed};
 use crate::engine::{Game, Placement, Ruleset, MAX_PLAYERS};
@@ -240,6 +240,8 @@ struct Pending {
     /// JCZ's castle decisions after the figure action: a castle on the
     /// city named (square, our feature), or `None`, a PASS.
     castles: Vec<Option<(i32, i32, String)>>,
+    /// A ferry was placed or moved: a PASS now ends the ferry moves.
+    ferry_open: bool,
 }
 
 /// A bazaar's auction as its messages come: the log it makes, and enough of
@@ -768,6 +770,7 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                     auction: None,
                     first_pass: false,
                     castles: Vec::new(),
+                    ferry_open: false,
                 });
             }
             "DEPLOY_MEEPLE" => {
@@ -923,6 +926,12 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                     a.pass().map_err(&at)?;
                     continue;
                 }
+                if let Some(cur) = pending.as_mut().filter(|c| c.ferry_open) {
+                    // After a ferry placed or moved: no more ferry moves
+                    // (JCZ asks for one only while some are left).
+                    cur.ferry_open = false;
+                    continue;
+                }
                 if let Some(cur) = pending.as_mut() {
                     if cur.committed && cur.turn.crop.is_none() && !next_commit {
                         cur.post.push(None);
@@ -991,6 +1000,7 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                     return Err(at("a COMMIT with no tile placed".into()));
                 };
                 cur.committed = true;
+                cur.ferry_open = false;
             }
             other => {
                 return Err(at(format!(
@@ -1470,6 +1480,27 @@ fn token(cur: &mut Pending, p: &Value) -> Result<(), String> {
                     _ => 3,
                 }),
             });
+        }
+        "FERRY" => {
+            // The road pointer of the two road ends it joins (`SW`: the
+            // roads at S and W), on the board.
+            let location = text(ptr, "location")?;
+            let sides: Vec<&str> = ["N", "E", "S", "W"]
+                .into_iter()
+                .filter(|s| location.contains(s))
+                .collect();
+            let [a, b] = sides[..] else {
+                return Err(format!(
+                    "a ferry at `{}`, not two road ends",
+                    location.escape_debug()
+                ));
+            };
+            cur.turn.ferry.get_or_insert_with(Vec::new).push(FerryLog {
+                x,
+                y,
+                ends: [a.to_string(), b.to_string()],
+            });
+            cur.ferry_open = true;
         }
         "TOWER_PIECE" => {
             cur.turn.tower = Some(TowerLog {

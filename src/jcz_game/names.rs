@@ -102,6 +102,13 @@ pub const EXPANSIONS: &[Expansion] = &[
         replaces: None,
     },
     Expansion {
+        ours: "ferries",
+        set: Some("ferries"),
+        prefix: "FR",
+        elements: &[("ferry", None)],
+        replaces: None,
+    },
+    Expansion {
         ours: "goldmines",
         set: Some("goldmines"),
         prefix: "GO",

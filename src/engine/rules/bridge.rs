@@ -522,6 +522,37 @@ impl Bridges {
     }
 }
 
+impl Bridges {
+    /// The road pieces a bridge joins to node `n` across a side, which
+    /// [`Game::side_neighbours`] does not see (the way is on no slot of its
+    /// kind): the roads at its ends when `n` is a bridge's way, the way when
+    /// `n` is a road at one of its ends. For rules that follow a road piece
+    /// by piece (the ferries').
+    pub(super) fn beyond<X: Host>(&self, game: &Game<'_, X>, n: u32, out: &mut Vec<u32>) {
+        let Some(t) = X::table::<Bridges>(&game.rules.ext) else {
+            return;
+        };
+        for b in &self.bridges {
+            let p = game.board.placed[b.tile as usize];
+            let way = p.first_node + u32::from(b.feature);
+            for &side in &b.ends {
+                let (dx, dy) = SIDE_STEP[usize::from(side)];
+                let Some(u) = game.board.tile_at(p.x + dx, p.y + dy) else {
+                    continue;
+                };
+                let Some(road) = road_at(t, game, u, (side + 2) % 4) else {
+                    continue;
+                };
+                if n == way {
+                    out.push(road);
+                } else if n == road {
+                    out.push(way);
+                }
+            }
+        }
+    }
+}
+
 /// The road piece of placed tile `tile` at the middle of its board side
 /// `side`, as a node (none: no road there).
 fn road_at<X: Host>(t: &BridgeTable, game: &Game<'_, X>, tile: u32, side: u8) -> Option<u32> {

@@ -4,7 +4,8 @@
 //! road ends into one road (the other ends stay closed at the lake). Then,
 //! along every road of the tile just placed, the first ferry on another
 //! lake in each direction (a ferry the road reaches before any other) may be
-//! moved once this turn to join another pair of its lake's road ends; the
+//! moved once this turn to join another pair of its lake's road ends (a
+//! road is followed over bridges and through tunnels, `bridge`, `tunnel`); the
 //! roads it joined split, the ends it joins now meet. After each move the
 //! ferries reachable are looked for again; the player stops when they like.
 //! Everything is decided before scoring: the tile's completed features are
@@ -17,7 +18,9 @@
 //! rebuilt road keeps its ferries), `after_scoring` (the roads a move
 //! completed).
 
+use super::bridge::Bridges;
 use super::module::{hooks, Capability, Host, Module, On, Setup, Then};
+use super::tunnel::Tunnel;
 use crate::emit::wire::{self, Shape};
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::tables::Kind;
@@ -268,6 +271,13 @@ impl Ferry {
                 next.push(first + u32::from(if f == a { b } else { a }));
             }
             game.side_neighbours(n, &mut next);
+            // A road goes on over a bridge and through a tunnel.
+            if let Some(b) = game.x.module::<Bridges>() {
+                b.beyond(game, n, &mut next);
+            }
+            if let Some(m) = game.x.module::<Tunnel>().and_then(|t| t.through(n)) {
+                next.push(m);
+            }
             for m in next.drain(..) {
                 if !seen.contains(&m) {
                     seen.push(m);

@@ -252,7 +252,7 @@ impl Module for Tunnel {
     }
 
     fn after_scoring<X: Host>(&mut self, _: &TunnelTable, game: &mut Game<'_, X>) {
-        if let Some(node) = self.built.take() {
+        if let Some(node) = self.built {
             let root = game.features.find(node);
             if game.features.open(root) == 0 && game.features.occupants(root) > 0 {
                 game.score_feature(root);
