@@ -198,6 +198,18 @@ fn ends<'t, X: Host>(t: &'t FerryTable, game: &Game<'_, X>, tile: u32) -> &'t [u
 }
 
 impl Ferry {
+    /// Appends the road ends at the lakes of the ferries moved this turn
+    /// (nodes): the roads a move may have completed.
+    pub(super) fn moved_ends_into<X: Host>(&self, game: &Game<'_, X>, out: &mut Vec<u32>) {
+        let Some(t) = X::table::<Ferry>(&game.rules.ext) else {
+            return;
+        };
+        for &tile in &self.moved {
+            let first = game.board.placed[tile as usize].first_node;
+            out.extend(ends(t, game, tile).iter().map(|&e| first + u32::from(e)));
+        }
+    }
+
     /// The road end a ferry joins node `n` to, on its lake's tile (another
     /// module follows a road through it: the razboynik).
     pub(super) fn across<X: Host>(&self, game: &Game<'_, X>, n: u32) -> Option<u32> {

@@ -2,7 +2,8 @@
 //! modules that react to what a turn completes (castle fiefs, the king and
 //! the robber): the tile's own networks, the roads over this turn's bridges
 //! (a bridge's way is no network of its tile's kind), what an abbey's
-//! walls ended on the tiles around it and the road a tunnel joined.
+//! walls ended on the tiles around it, the road a tunnel joined and the
+//! roads at the lakes of the ferries moved.
 
 use super::module::Host;
 use crate::engine::core::Game;
@@ -33,5 +34,8 @@ pub(super) fn completed_by_turn_into<X: Host>(game: &Game<'_, X>, nodes: &mut Ve
     }
     if let Some(t) = game.x.module::<super::tunnel::Tunnel>() {
         nodes.extend(t.built_this_turn());
+    }
+    if let Some(f) = game.x.module::<super::ferry::Ferry>() {
+        f.moved_ends_into(game, nodes);
     }
 }
