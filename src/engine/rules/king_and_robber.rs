@@ -3,7 +3,8 @@
 //! Each is a title, not a figure on the board. The player who places the tile
 //! that completes the first feature of its kind takes the title; later, a
 //! player whose tile completes a feature of that kind with more tiles than
-//! the largest completed so far takes it (a feature of equal size does not),
+//! any other completed on the board takes it (a feature of equal size does
+//! not; on the board, since a ferry's move may split or join roads),
 //! whoever owns the feature and whether or not anyone stands on it. At game
 //! end its holder scores `king-and-robber.points` for every completed feature
 //! of its kind on the board, in that kind's score column. Kinds the figure's
@@ -55,8 +56,6 @@ struct Holder {
     player: Option<u8>,
     /// Tiles of the largest completed feature of the kind.
     largest: u32,
-    /// Completed features of the kind.
-    completed: u32,
     /// The placed tile that completed the largest one.
     tile: u32,
 }
@@ -138,8 +137,9 @@ impl Module for KingAndRobber {
     fn final_last<X: Host>(&mut self, t: &TitlesTable, game: &mut Game<'_, X>) {
         for (title, h) in t.titles.iter().zip(&self.holders) {
             let Some(player) = h.player else { continue };
-            let completed = h
-                .completed
+            // Counted on the board as it ends: a ferry's move may have split
+            // a completed road in two, or joined two.
+            let completed = completed_on_board(game, &[title.kind])
                 .saturating_add(completed_on_board(game, &title.also));
             game.scoring_at = Some(h.tile);
             let source = game.rules.vocab.kinds[usize::from(title.kind)].source;
@@ -160,17 +160,27 @@ impl Module for KingAndRobber {
 
 /// The completed features of these kinds on the board, each counted once.
 fn completed_on_board<X: Host>(game: &mut Game<'_, X>, kinds: &[u8]) -> u32 {
+    u32::try_from(completed_roots(game, kinds).len()).unwrap_or(u32::MAX)
+}
+
+/// The roots of the completed features of these kinds on the board, each
+/// once: every piece of them on a placed tile (scored or not: the walls are
+/// not, nor a bridge's way no bridge was put on, a piece on no slot), a
+/// small city made a castle left out.
+fn completed_roots<X: Host>(game: &mut Game<'_, X>, kinds: &[u8]) -> Vec<u32> {
+    let mut roots: Vec<u32> = Vec::new();
     if kinds.is_empty() {
-        return 0;
+        return roots;
     }
     let rules = game.rules;
-    let mut roots: Vec<u32> = Vec::new();
-    for placed in &game.board.placed {
+    let bridges = game.x.module::<super::bridge::Bridges>();
+    for (tile, placed) in (0u32..).zip(&game.board.placed) {
         let kind = &rules.kinds[usize::from(placed.kind.0)];
-        // Every piece of one of the kinds (scored or not: the walls are not).
-        let pieces = (0u8..)
-            .zip(&kind.features)
-            .filter(|(_, f)| kinds.contains(&f.kind));
+        let pieces = (0u8..).zip(&kind.features).filter(|&(f, piece)| {
+            kinds.contains(&piece.kind)
+                && (kind.slot_feature.contains(&f)
+                    || bridges.is_some_and(|b| b.ends_of(tile, f).is_some()))
+        });
         for (f, _) in pieces {
             let root = game.features.find(placed.first_node + u32::from(f));
             if kinds.contains(&game.features.kind(root))
@@ -181,42 +191,61 @@ fn completed_on_board<X: Host>(game: &mut Game<'_, X>, kinds: &[u8]) -> u32 {
             }
         }
     }
-    u32::try_from(roots.len()).unwrap_or(u32::MAX)
+    let castles = game.x.module::<super::castle::Castles>();
+    roots.retain(|&r| !castles.is_some_and(|c| c.is_castle(r)));
+    roots
 }
 
 impl KingAndRobber {
-    /// The features of the titles' kinds the tile just placed completed.
+    /// The features of the titles' kinds the tile just placed completed: one
+    /// larger than every other completed feature of its kind on the board
+    /// takes the title (on the board: a ferry's move may have split the
+    /// largest one since it was completed).
     fn completed<X: Host>(&mut self, t: &TitlesTable, game: &mut Game<'_, X>) {
         let nodes = super::turn_nodes::completed_by_turn(game);
-        let mut seen: Vec<u32> = Vec::with_capacity(nodes.len());
+        let mut done: Vec<u32> = Vec::with_capacity(nodes.len());
         for node in nodes {
             let root = game.features.find(node);
-            if game.features.open(root) != 0 || seen.contains(&root) {
-                continue;
-            }
-            seen.push(root);
-            let k = game.features.kind(root);
-            let Some(title) = t.titles.iter().position(|x| x.kind == k) else {
-                continue;
-            };
             // A small city made a castle is no completed city (docs/rules.md).
-            if game
+            let castle = game
                 .x
                 .module::<super::castle::Castles>()
-                .is_some_and(|c| c.is_castle(root))
-            {
+                .is_some_and(|c| c.is_castle(root));
+            if game.features.open(root) == 0 && !castle && !done.contains(&root) {
+                done.push(root);
+            }
+        }
+        for (title, spec) in t.titles.iter().enumerate() {
+            let mine: Vec<u32> = done
+                .iter()
+                .copied()
+                .filter(|&r| game.features.kind(r) == spec.kind)
+                .collect();
+            if mine.is_empty() {
                 continue;
             }
-            let tiles = game.survey(root).0;
-            let h = &mut self.holders[title];
-            h.completed += 1;
-            if tiles > h.largest {
-                h.largest = tiles;
+            let others = largest_on_board(game, spec.kind, &done);
+            let best = mine.iter().map(|&r| game.survey(r).0).max().unwrap_or(0);
+            if best > others {
+                let h = &mut self.holders[title];
+                h.largest = best;
                 h.player = u8::try_from(game.active).ok();
                 h.tile = game.current;
             }
         }
     }
+}
+
+/// Tiles of the largest completed feature of `kind` on the board, those in
+/// `except` left out (0: none).
+fn largest_on_board<X: Host>(game: &mut Game<'_, X>, kind: u8, except: &[u32]) -> u32 {
+    let mut roots = completed_roots(game, &[kind]);
+    roots.retain(|r| !except.contains(r));
+    roots
+        .into_iter()
+        .map(|r| game.survey(r).0)
+        .max()
+        .unwrap_or(0)
 }
 
 impl<X: Host> Game<'_, X> {

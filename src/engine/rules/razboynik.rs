@@ -272,6 +272,10 @@ fn distances<X: Host>(game: &Game<'_, X>, tile: u32) -> Vec<(u32, u32)> {
         }
         next.clear();
         game.side_neighbours(n, &mut next);
+        // A bridge's way is a road piece across its tile's sides.
+        if let Some(b) = game.x.module::<super::bridge::Bridges>() {
+            b.beyond(game, n, &mut next);
+        }
         if let Some(m) = game.x.module::<Tunnel>().and_then(|t| t.through(n)) {
             next.push(m);
         }
