@@ -236,6 +236,12 @@ impl Features {
         first
     }
 
+    /// Pieces of the feature (a root): at least as many as its tiles.
+    #[inline]
+    pub fn pieces(&self, root: u32) -> u32 {
+        self.nodes[root as usize].size
+    }
+
     /// Open sides of the feature (a root).
     #[inline]
     pub fn open(&self, root: u32) -> i32 {

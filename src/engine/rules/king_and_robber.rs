@@ -50,7 +50,7 @@ pub struct KingAndRobber {
     holders: Vec<Holder>,
 }
 
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 struct Holder {
     /// The holder, once a feature of the kind was completed.
     player: Option<u8>,
@@ -58,6 +58,11 @@ struct Holder {
     largest: u32,
     /// The placed tile that completed the largest one.
     tile: u32,
+    /// A node of each feature of the kind completed so far: read back
+    /// through [`on_board`] (a ferry's move may have split or joined them;
+    /// both parts of a split keep a lake's road end, which the turn
+    /// records as completed).
+    done: Vec<u32>,
 }
 
 impl Module for KingAndRobber {
@@ -139,7 +144,10 @@ impl Module for KingAndRobber {
             let Some(player) = h.player else { continue };
             // Counted on the board as it ends: a ferry's move may have split
             // a completed road in two, or joined two.
-            let completed = completed_on_board(game, &[title.kind])
+            let mut done = h.done.clone();
+            on_board(game, title.kind, &mut done);
+            let completed = u32::try_from(done.len())
+                .unwrap_or(u32::MAX)
                 .saturating_add(completed_on_board(game, &title.also));
             game.scoring_at = Some(h.tile);
             let source = game.rules.vocab.kinds[usize::from(title.kind)].source;
@@ -224,28 +232,42 @@ impl KingAndRobber {
             if mine.is_empty() {
                 continue;
             }
-            let others = largest_on_board(game, spec.kind, &done);
+            // The other completed features of the kind on the board.
+            let h = &mut self.holders[title];
+            on_board(game, spec.kind, &mut h.done);
+            h.done.retain(|r| !mine.contains(r));
             let best = mine.iter().map(|&r| game.survey(r).0).max().unwrap_or(0);
-            if best > others {
-                let h = &mut self.holders[title];
+            // Another as large keeps the title where it is; a feature has
+            // no more tiles than pieces, so most need no survey.
+            let blocked = h
+                .done
+                .iter()
+                .any(|&r| game.features.pieces(r) >= best && game.survey(r).0 >= best);
+            if best > 0 && !blocked {
                 h.largest = best;
                 h.player = u8::try_from(game.active).ok();
                 h.tile = game.current;
             }
+            h.done.extend(mine);
         }
     }
 }
 
-/// Tiles of the largest completed feature of `kind` on the board, those in
-/// `except` left out (0: none).
-fn largest_on_board<X: Host>(game: &mut Game<'_, X>, kind: u8, except: &[u32]) -> u32 {
-    let mut roots = completed_roots(game, &[kind]);
-    roots.retain(|r| !except.contains(r));
-    roots
-        .into_iter()
-        .map(|r| game.survey(r).0)
-        .max()
-        .unwrap_or(0)
+/// Turns the nodes of features completed so far into the roots of the
+/// completed features of `kind` on the board now, each once (a small city
+/// made a castle left out).
+fn on_board<X: Host>(game: &mut Game<'_, X>, kind: u8, done: &mut Vec<u32>) {
+    for r in done.iter_mut() {
+        *r = game.features.find(*r);
+    }
+    done.sort_unstable();
+    done.dedup();
+    let castles = game.x.module::<super::castle::Castles>();
+    done.retain(|&r| {
+        game.features.kind(r) == kind
+            && game.features.open(r) == 0
+            && !castles.is_some_and(|c| c.is_castle(r))
+    });
 }
 
 impl<X: Host> Game<'_, X> {
