@@ -14,23 +14,11 @@ use crate::players::table::{fill_bag, run};
 use crate::players::{self, Seat};
 
 fn traders() -> Ruleset {
-    let mut sources = crate::diag::SourceMap::new();
-    let ids: Vec<_> = [
+    super::tests::rules(&[
         "tilesets/base.tiles",
         "tilesets/inns-and-cathedrals.tiles",
         "tilesets/traders-and-builders.tiles",
-    ]
-    .iter()
-    .map(|f| {
-        let path = format!("{}/{f}", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
-        sources.add(*f, text)
-    })
-    .collect();
-    let checked = crate::compile::compile(&sources, &ids)
-        .checked
-        .expect("compiles");
-    Ruleset::new(&crate::emit::tileset(&checked), None).unwrap_or_else(|e| panic!("{e}"))
+    ])
 }
 
 #[test]

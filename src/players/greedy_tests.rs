@@ -8,7 +8,8 @@ use super::Greedy;
 use crate::engine::{Game, KindId, MeepleAction, Phase, Preview, Ruleset};
 use crate::players::{self, Seats};
 
-fn rules(files: &[&str]) -> Ruleset {
+/// The ruleset of some shipped `.tiles` files, compiled together.
+pub(super) fn rules(files: &[&str]) -> Ruleset {
     let mut sources = crate::diag::SourceMap::new();
     let ids: Vec<_> = files
         .iter()
