@@ -157,10 +157,11 @@ impl<'r> Greedy<'r> {
         best
     }
 
-    /// What the turn is worth with a tile drawn instead of an abbey: the
-    /// mean, over a few tiles drawn from those left, of the best move's
-    /// value (a tile that fits nowhere: the board as it is).
-    fn draw_value(&mut self, game: &Game<'r>, me: usize, left: u32) -> f64 {
+    /// What the turn is worth with a tile drawn (instead of an abbey, or
+    /// of passing a second turn): the mean, over a few tiles drawn from
+    /// those left, of the best move's value (a tile that fits nowhere: the
+    /// board as it is); and the board as it is, valued with `left` tiles.
+    fn draw_value(&mut self, game: &Game<'r>, me: usize, left: u32) -> (f64, f64) {
         let kinds: Vec<(KindId, u32)> = (0..game.rules().kind_count())
             .filter_map(|k| {
                 let kind = KindId(u16::try_from(k).ok()?);
@@ -172,7 +173,7 @@ impl<'r> Greedy<'r> {
         let now = copy_into(&mut self.tried, game);
         let keep = self.eval.value(now, me, left);
         if total == 0 {
-            return keep;
+            return (keep, keep);
         }
         let mut sum = 0.0;
         for _ in 0..DRAW_SAMPLES {
@@ -190,7 +191,7 @@ impl<'r> Greedy<'r> {
         }
         #[allow(clippy::cast_precision_loss)]
         let mean = sum / DRAW_SAMPLES as f64;
-        mean
+        (mean, keep)
     }
 
     /// Appends the value of every figure action after placing `tile` at
@@ -634,7 +635,7 @@ impl<'r> Policy<'r> for Greedy<'r> {
             let now = copy_into(&mut self.tried, game);
             self.eval.value(now, me, left)
         } else {
-            self.draw_value(game, me, left.saturating_sub(1))
+            self.draw_value(game, me, left.saturating_sub(1)).0
         };
         best.offer(None, without, &mut self.rng);
         for &at in options {
@@ -661,9 +662,8 @@ impl<'r> Policy<'r> for Greedy<'r> {
         // because the open features' chances shrink with the bag.
         let me = game.active_player();
         let left = tiles_left(game).saturating_sub(1);
-        let now = copy_into(&mut self.tried, game);
-        let keep = self.eval.value(now, me, left);
-        self.draw_value(game, me, left) >= keep - EPSILON
+        let (take, keep) = self.draw_value(game, me, left);
+        take >= keep - EPSILON
     }
 
     fn ransom(
