@@ -113,6 +113,8 @@ fn jcz_by_source(result: &Value) -> BTreeMap<(usize, String), i64> {
             // they follow.
             "king" => "city",
             "robber" => "road",
+            // A flock's sheep: ours score in the field column.
+            "flock" => "field",
             other => other,
         };
         *out.entry((player, source.to_string())).or_default() += e["points"].as_i64().unwrap_or(0);

@@ -824,8 +824,13 @@ fn bad_saves_are_clear_errors_and_write_nothing() {
         ),
         (
             "unknown-move",
+            replaced("\"type\": \"COMMIT\"", "\"type\": \"SURRENDER\""),
+            "`SURRENDER` is a move tileforge does not play",
+        ),
+        (
+            "flock-without-value",
             replaced("\"type\": \"COMMIT\"", "\"type\": \"FLOCK_EXPAND_OR_SCORE\""),
-            "`FLOCK_EXPAND_OR_SCORE` is a move tileforge does not play",
+            "message 3 (FLOCK_EXPAND_OR_SCORE): no text `value`",
         ),
         (
             "ransom-for-no-prisoner",
@@ -1390,6 +1395,90 @@ fn ferries_export_as_tokens_and_read_back() {
     assert!(
         moved > 0 && passes > 0,
         "{moved} ferries moved, {passes} moves declined"
+    );
+}
+
+/// Hills & Sheep: a shepherd placed draws with its `DEPLOY_MEEPLE`'s random
+/// number, each later flock decision is `FLOCK_EXPAND_OR_SCORE` (`EXPAND`
+/// with the random number that draws the logged token from JCZ's bag, or
+/// `SCORE`); both editions export, and the games read back the same.
+#[test]
+fn hills_and_sheep_export_their_flocks_and_read_back() {
+    let (mut deployed, mut grown, mut gathered, mut wolves) = (0, 0, 0, 0);
+    for sets in [
+        &["base", "hills-and-sheep"][..],
+        &["base", "hills-and-sheep", "hills-and-sheep-edition-2"][..],
+    ] {
+        let (set, rules) = shipped_sets(sets);
+        for seed in 0..8u64 {
+            let (_, mut log) = RandomPlayer::new(seed)
+                .play_logged(&rules, &player_names(2 + seed as usize % 4))
+                .expect("plays");
+            let save = jcz_game::export(&set, &rules, &log).expect("exports");
+            let edition = if sets.len() == 3 { "2" } else { "1" };
+            assert!(
+                save.setup
+                    .sets
+                    .contains_key(&format!("hills-and-sheep:{edition}")),
+                "seed {seed}"
+            );
+            assert_eq!(save.setup.sets.len(), 2, "one edition of the set");
+            for element in ["hill", "vineyard"] {
+                assert_eq!(
+                    save.setup.elements.get(element),
+                    Some(&serde_json::json!(true))
+                );
+            }
+            assert_eq!(
+                save.setup.elements.get("shepherd"),
+                Some(&serde_json::json!(1))
+            );
+            let items: Vec<_> = log
+                .turns
+                .iter()
+                .filter_map(|t| t.flock.as_ref())
+                .flatten()
+                .collect();
+            wolves += items
+                .iter()
+                .filter(|f| f.draw.as_deref() == Some("wolf"))
+                .count();
+            let placed = save
+                .replay
+                .iter()
+                .filter(|m| {
+                    m.kind == "DEPLOY_MEEPLE"
+                        && m.payload["meepleId"]
+                            .as_str()
+                            .is_some_and(|id| id.contains(".shepherd."))
+                })
+                .inspect(|m| assert!(m.payload["random"].is_f64(), "a shepherd draws"))
+                .count();
+            let decisions: Vec<_> = save
+                .replay
+                .iter()
+                .filter(|m| m.kind == "FLOCK_EXPAND_OR_SCORE")
+                .collect();
+            assert_eq!(placed + decisions.len(), items.len(), "seed {seed}");
+            deployed += placed;
+            grown += decisions
+                .iter()
+                .filter(|m| m.payload["value"] == "EXPAND")
+                .count();
+            gathered += decisions
+                .iter()
+                .filter(|m| m.payload["value"] == "SCORE")
+                .count();
+            let mut back =
+                import(&set, &save.to_json()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            comparable(&mut log);
+            comparable(&mut back);
+            assert_eq!(back, log, "seed {seed}");
+        }
+    }
+    assert!(
+        deployed > 0 && grown > 0 && gathered > 0 && wolves > 0,
+        "{deployed} shepherds placed, {grown} flocks grown, {gathered} gathered, {wolves} wolves"
     );
 }
 

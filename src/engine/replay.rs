@@ -65,6 +65,9 @@ pub enum Step {
     /// answer in order; one shown after the last item is answered "no more
     /// moves").
     Ferry,
+    /// A flock decision is due (shown before each: the entry's `flock`
+    /// items answer in order).
+    Flock,
     /// The entry was applied in full.
     Done,
 }
@@ -440,7 +443,7 @@ fn play_turn<'r>(
     count_out(game, turn.count_out.as_deref())?;
     // The flocks fall due in the turn's scoring: after a goldmine's second
     // bar and the castles offered before it.
-    flock(game, turn.flock.as_deref())?;
+    flock(game, turn.flock.as_deref(), placed)?;
     // A wagon's move is part of the turn's scoring: before the crop
     // circle, the dragon, an escape and the bazaar.
     wagons(game, turn.wagon.as_deref(), placed)?;
@@ -613,10 +616,15 @@ fn second_action(game: &mut Game<'_>, kind: KindId, turn: &TurnLog) -> Result<()
 }
 
 /// The flock decisions due (the shepherd's), as the entry's `flock` lists them.
-fn flock(game: &mut Game<'_>, logged: Option<&[FlockLog]>) -> Result<(), String> {
+fn flock<'r>(
+    game: &mut Game<'r>,
+    logged: Option<&[FlockLog]>,
+    observe: &mut dyn FnMut(Step, &Game<'r>),
+) -> Result<(), String> {
     let logged = logged.unwrap_or_default();
     let mut steps = logged.iter();
     while game.phase() == Phase::Flock {
+        observe(Step::Flock, game);
         let Some(step) = steps.next() else {
             return Err(if logged.is_empty() {
                 "a flock decision is due (a shepherd placed, or its field extended): the log must give `flock`".into()

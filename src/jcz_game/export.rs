@@ -12,6 +12,7 @@ use serde_json::{json, Value};
 use super::format::{Annotations, Message, Save, SavePlayer, Setup, StartTile};
 use super::names;
 use super::pointers;
+use super::sheep;
 
 #[path = "dragon.rs"]
 mod dragon;
@@ -88,6 +89,12 @@ struct Builder<'a> {
     /// The ferry decisions the turn's replay was asked so far (one more
     /// than the entry's `ferry` items: the last was "no more moves").
     ferry_decisions: usize,
+    /// JCZ's bag of sheep and wolf tokens (their values, in its order)
+    /// before each of the turn's flock decisions.
+    flock_bags: Vec<Vec<(String, i64)>>,
+    /// The turn's `DEPLOY_MEEPLE` of a shepherd (its index in `replay`):
+    /// JCZ draws its first token with that message's random number.
+    shepherd_deploy: Option<usize>,
 }
 
 /// A small city offered a castle: its owner, the log's answer, and its
@@ -128,6 +135,8 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
         phantom_before: false,
         tunnel_pass_due: false,
         ferry_decisions: 0,
+        flock_bags: Vec::new(),
+        shepherd_deploy: None,
     };
     let result = replay_observed(rules, log, &mut |i, step, game| {
         if b.error.is_some() {
@@ -157,6 +166,10 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
             }
             Step::Ferry => {
                 b.ferry_decisions += 1;
+                Ok(())
+            }
+            Step::Flock => {
+                b.flock_bags.push(sheep::bag(set, game));
                 Ok(())
             }
             Step::Done => b.done(i, turn, game),
@@ -443,6 +456,9 @@ impl Builder<'_> {
             json!({ "meepleId": Self::meeple_id(player, figure, n)?, "pointer": pointer });
         if let Some(r) = random {
             payload["random"] = json!(r);
+        }
+        if names::meeple_type(figure) == Some("shepherd") {
+            self.shepherd_deploy = Some(self.replay.len());
         }
         self.replay.push(message("DEPLOY_MEEPLE", payload));
         Ok(n)
@@ -912,6 +928,41 @@ impl Builder<'_> {
         Ok(())
     }
 
+    /// The turn's flock decisions, after the ferries, before the castles
+    /// (JCZ's shepherd phase). A shepherd placed this turn draws with the
+    /// random number of its `DEPLOY_MEEPLE`; each later decision is a
+    /// `FLOCK_EXPAND_OR_SCORE`, `EXPAND` with the random number that draws
+    /// the logged token from JCZ's bag, or `SCORE`.
+    fn flock_messages(&mut self, turn: &TurnLog) -> Result<(), String> {
+        let bags = std::mem::take(&mut self.flock_bags);
+        let mut fresh = self.shepherd_deploy.take();
+        let items = turn.flock.as_deref().unwrap_or(&[]);
+        if bags.len() != items.len() {
+            return Err(format!(
+                "{} flock decisions logged, {} due",
+                items.len(),
+                bags.len()
+            ));
+        }
+        for (item, bag) in items.iter().zip(&bags) {
+            let random = match &item.draw {
+                Some(id) => Some(sheep::random_for(bag, self.token_value(id)?)?),
+                None => None,
+            };
+            if let Some(at) = fresh.take() {
+                let r = random.ok_or("a shepherd just placed draws at once")?;
+                self.replay[at].payload["random"] = json!(r);
+                continue;
+            }
+            let payload = match random {
+                Some(r) => json!({ "value": "EXPAND", "random": r }),
+                None => json!({ "value": "SCORE" }),
+            };
+            self.replay.push(message("FLOCK_EXPAND_OR_SCORE", payload));
+        }
+        Ok(())
+    }
+
     /// The turn's castle messages, after the figure action: `PLACE_TOKEN`
     /// of a castle on the pointer of the city's piece on the tile placed,
     /// or `PASS`, as JCZ asks (`names::castle_decisions`).
@@ -1119,6 +1170,7 @@ impl Builder<'_> {
             return Ok(());
         }
         self.ferry_messages(turn)?;
+        self.flock_messages(turn)?;
         self.castle_messages(turn, game)?;
         // The wagons move first after the scoring: a crop circle may then
         // take one back or the dragon eat it, so they are tracked before

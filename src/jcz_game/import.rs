@@ -12,11 +12,12 @@ use serde_json::Value;
 use super::format::Save;
 use super::names;
 use super::pointers;
+use super::sheep;
 use crate::emit::wire::{Tile, TileSet};
 use crate::engine::log::{
     AcrobatLog, CaptureLog, CropActionLog, CropLog, CropResponseLog, FeatureLog, FerryLog,
-    FlightLog, GameLog, MagicLog, MeepleLog, PosLog, RansomLog, RecallLog, SecondActionLog,
-    StartLog, TowerLog, TunnelLog, TurnLog, FORMAT, VERSION,
+    FlightLog, FlockLog, GameLog, MagicLog, MeepleLog, PosLog, RansomLog, RecallLog,
+    SecondActionLog, StartLog, TowerLog, TunnelLog, TurnLog, FORMAT, VERSION,
 };
 use crate::engine::replay::{play_entry, play_entry_observed};
 use crate::engine::{Game, Placement, Ruleset, MAX_PLAYERS};
@@ -786,7 +787,45 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                 } else {
                     deploy(rules, &tiles, &game, cur, p).map_err(&at)?;
                     cur.acted = !cur.flying;
+                    let shepherd = text(p, "meepleId")
+                        .is_ok_and(|id| id.split('.').nth(1) == Some("shepherd"));
+                    if shepherd {
+                        // A shepherd placed draws at once, with this
+                        // message's random number.
+                        let random = p.get("random").and_then(Value::as_f64);
+                        let draw = flock_draw(set, &game, cur, random).map_err(&at)?;
+                        cur.turn.flock.get_or_insert_with(Vec::new).push(FlockLog {
+                            draw: Some(draw),
+                            gather: false,
+                        });
+                    }
                 }
+            }
+            "FLOCK_EXPAND_OR_SCORE" => {
+                let cur = pending
+                    .as_mut()
+                    .filter(|c| !c.committed)
+                    .ok_or_else(|| at("a flock decision outside a turn's actions".into()))?;
+                let item = match text(p, "value").map_err(&at)? {
+                    "EXPAND" => {
+                        let random = p.get("random").and_then(Value::as_f64);
+                        FlockLog {
+                            draw: Some(flock_draw(set, &game, cur, random).map_err(&at)?),
+                            gather: false,
+                        }
+                    }
+                    "SCORE" => FlockLog {
+                        draw: None,
+                        gather: true,
+                    },
+                    other => {
+                        return Err(at(format!(
+                            "`{}` is neither EXPAND nor SCORE",
+                            other.escape_debug()
+                        )))
+                    }
+                };
+                cur.turn.flock.get_or_insert_with(Vec::new).push(item);
             }
             "CIRCLE_REMOVE_OR_DEPLOY" => {
                 let cur = pending
@@ -1034,6 +1073,40 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
     })
 }
 
+/// The token a flock's draw took from JCZ's bag with `random`: the bag as
+/// the turn began, less the sheep drawn earlier in the turn.
+fn flock_draw(
+    set: &TileSet,
+    game: &Game<'_>,
+    cur: &Pending,
+    random: Option<f64>,
+) -> Result<String, String> {
+    let mut bag = sheep::bag(set, game);
+    for earlier in cur.turn.flock.iter().flatten() {
+        let sheep = earlier
+            .draw
+            .as_ref()
+            .and_then(|id| bag.iter().position(|(t, v)| t == id && *v > 0));
+        match sheep {
+            Some(k) => {
+                bag.remove(k);
+            }
+            None => {
+                return Err("a second flock decision in a turn after a wolf or a gathering: which tokens went back into the bag is not known".into())
+            }
+        }
+    }
+    let random = random.ok_or("a flock's draw needs `random` in [0, 1)")?;
+    sheep::drawn(&bag, random)
+        .map(|(id, _)| id.clone())
+        .ok_or_else(|| {
+            format!(
+                "no token of the bag ({} left) is drawn by random {random}",
+                bag.len()
+            )
+        })
+}
+
 /// Our figure counted by a JCZ element (`small-follower` → `meeple`).
 fn figure_of_element(element: &str) -> Option<&'static str> {
     [
@@ -1046,6 +1119,7 @@ fn figure_of_element(element: &str) -> Option<&'static str> {
         "mayor",
         "wagon",
         "barn",
+        "shepherd",
     ]
     .into_iter()
     .find(|f| names::figure_element(f) == Some(element))

@@ -10,6 +10,7 @@
 //! - `format`: the save's serde types, bounded in size;
 //! - `names`: JCZ's tile sets, tile ids, elements, meeple and feature types;
 //! - `pointers`: a feature of a placed tile as JCZ's pointer, and back;
+//! - `sheep`: JCZ's bag of sheep and wolf tokens and how it draws;
 //! - `export`, `import`: the two directions.
 
 pub mod export;
@@ -17,6 +18,7 @@ pub mod format;
 pub mod import;
 pub mod names;
 pub mod pointers;
+pub mod sheep;
 
 pub use export::export;
 pub use format::Save;

@@ -273,6 +273,20 @@ pub const EXPANSIONS: &[Expansion] = &[
         replaces: None,
     },
     Expansion {
+        ours: "hills-and-sheep",
+        set: Some("hills-and-sheep:1"),
+        prefix: "HS",
+        elements: &[("shepherd", Some(1)), ("hill", None), ("vineyard", None)],
+        replaces: None,
+    },
+    Expansion {
+        ours: "hills-and-sheep-edition-2",
+        set: Some("hills-and-sheep:2"),
+        prefix: "HS",
+        elements: &[],
+        replaces: Some("hills-and-sheep:1"),
+    },
+    Expansion {
         ours: "spiel-doch",
         set: Some("spiel-doch:1"),
         prefix: "SD",
@@ -471,6 +485,7 @@ const FIGURES: &[(&str, &str, &str)] = &[
     ("phantom", "phantom", "phantom"),
     // A neutral figure: JCZ's element switches it on (one for the game).
     ("fairy", "fairy", "fairy"),
+    ("shepherd", "shepherd", "shepherd"),
 ];
 
 /// Expansions the import reads and the export does not write yet (none now:

@@ -19,9 +19,12 @@ pub fn location(tile: &Tile, rotation: u8, feature: usize) -> Option<(&'static s
     let text = match place {
         Where::Inside => "I".to_string(),
         Where::Sides => {
+            // A side the feature holds the middle of: a city sharing a
+            // corner of another's side (Hills & Sheep's `CC!.v`) is, in
+            // JCZ's words, on its own side alone.
             let sides: Vec<_> = crate::geometry::Side::ALL
                 .into_iter()
-                .filter(|s| slots.iter().any(|slot| slot.side() == *s))
+                .filter(|s| slots.iter().any(|slot| *slot == s.middle()))
                 .collect();
             xml_names::sides_location(&sides)
         }
