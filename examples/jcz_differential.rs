@@ -105,7 +105,9 @@ fn jcz_by_source(result: &Value) -> BTreeMap<(usize, String), i64> {
                 .to_ascii_lowercase();
         }
         let source = match feature.as_str() {
-            "monastery" | "garden" | "shrine" | "special-monastery" | "church" => "cloister",
+            "monastery" | "garden" | "shrine" | "special-monastery" | "church" | "yaga-hut" => {
+                "cloister"
+            }
             "bigtop" => "circus",
             // Gold bars score in our goods column.
             "trade-goods" | "tradegoods" | "gold" => "goods",

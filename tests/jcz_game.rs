@@ -1482,6 +1482,32 @@ fn hills_and_sheep_export_their_flocks_and_read_back() {
     );
 }
 
+/// The Russian promos of 2013: JCZ's `russian-promos/2013`, tiles `RU/…`;
+/// a follower on Baba Yaga's hut is `DEPLOY_MEEPLE` on its `YagaHut`
+/// pointer, and the games read back the same.
+#[test]
+fn baba_yagas_hut_exports_and_reads_back() {
+    let (set, rules) = shipped_sets(&["base", "russian-promos-2013"]);
+    let mut on_hut = 0;
+    for seed in 0..40u64 {
+        let (_, mut log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &player_names(2 + seed as usize % 4))
+            .expect("plays");
+        let save = jcz_game::export(&set, &rules, &log).expect("exports");
+        assert!(save.setup.sets.contains_key("russian-promos/2013"));
+        on_hut += save
+            .replay
+            .iter()
+            .filter(|m| m.kind == "DEPLOY_MEEPLE" && m.payload["pointer"]["feature"] == "YagaHut")
+            .count();
+        let mut back = import(&set, &save.to_json()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        comparable(&mut log);
+        comparable(&mut back);
+        assert_eq!(back, log, "seed {seed}");
+    }
+    assert!(on_hut > 0, "some game put a follower on the hut");
+}
+
 /// The GQ11 mini expansion is JCZ's two sets `gq11` and `gq11/river`; its
 /// spring with a road stands in for the river's and starts the game (JCZ
 /// plays the start spring and drops the others).

@@ -287,6 +287,13 @@ pub const EXPANSIONS: &[Expansion] = &[
         replaces: Some("hills-and-sheep:1"),
     },
     Expansion {
+        ours: "russian-promos-2013",
+        set: Some("russian-promos/2013"),
+        prefix: "RU",
+        elements: &[],
+        replaces: None,
+    },
+    Expansion {
         ours: "spiel-doch",
         set: Some("spiel-doch:1"),
         prefix: "SD",
@@ -541,6 +548,7 @@ const FEATURES: &[(&str, &str, Where)] = &[
     ("acrobats", "Acrobats", Where::Inside),
     ("flier", "FlyingMachine", Where::Inside),
     ("crop-circle", "CornCircle", Where::Inside),
+    ("yaga-hut", "YagaHut", Where::Inside),
 ];
 
 /// How a feature's location is written.
