@@ -26,7 +26,7 @@ use std::process::{Command, Stdio};
 use serde_json::Value;
 use tileforge::emit::wire::TileSet;
 use tileforge::engine::random::{player_names, RandomPlayer};
-use tileforge::engine::{report, Ruleset, Score, Source};
+use tileforge::engine::{report, Event, Reason, Ruleset, Score, Source};
 
 struct Options {
     oracle: PathBuf,
@@ -115,8 +115,6 @@ fn jcz_by_source(result: &Value) -> BTreeMap<(usize, String), i64> {
             // they follow.
             "king" => "city",
             "robber" => "road",
-            // A flock's sheep: ours score in the field column.
-            "flock" => "field",
             other => other,
         };
         *out.entry((player, source.to_string())).or_default() += e["points"].as_i64().unwrap_or(0);
@@ -255,7 +253,7 @@ fn worker(
         }
         let result: Value = serde_json::from_str(&answer).unwrap_or(Value::Null);
         let ours = report::report(&game, &names);
-        let outcome = compare(&result, &ours, game.scores());
+        let outcome = compare(&result, &ours, game.scores(), &flocks(game.events()));
         if let (Outcome::Disagreed { .. }, Some(dir)) = (&outcome, &o.out) {
             let _ = std::fs::write(dir.join(format!("seed-{seed}.json")), log.to_json());
             let _ = std::fs::write(dir.join(format!("seed-{seed}.jcz")), save.to_json());
@@ -267,7 +265,28 @@ fn worker(
     out
 }
 
-fn compare(result: &Value, ours: &report::ScoreReport, scores: &[Score]) -> Outcome {
+/// Each player's points from gathered flocks, which ours book in the field
+/// column and JCZ's apart (`flock`): compared apart, so that a flock JCZ
+/// gathers and ours does not shows as such.
+fn flocks(events: &[Event]) -> Vec<i64> {
+    let mut out = Vec::new();
+    for e in events {
+        if matches!(e.reason, Reason::Flock { .. }) {
+            if out.len() <= e.player {
+                out.resize(e.player + 1, 0);
+            }
+            out[e.player] += e.points;
+        }
+    }
+    out
+}
+
+fn compare(
+    result: &Value,
+    ours: &report::ScoreReport,
+    scores: &[Score],
+    flocks: &[i64],
+) -> Outcome {
     if let Some(err) = result.get("error").filter(|e| !e.is_null()) {
         let msg = err["message"].as_str().unwrap_or("?");
         // Numbers and ids in the message vary from game to game.
@@ -307,6 +326,11 @@ fn compare(result: &Value, ours: &report::ScoreReport, scores: &[Score]) -> Outc
             Source::WindRose,
         ]
         .map(|s| (s.name(), b.get(s)));
+        let flock = flocks.get(p).copied().unwrap_or(0);
+        let sources = sources
+            .into_iter()
+            .map(|(name, pts)| (name, if name == "field" { pts - flock } else { pts }))
+            .chain(std::iter::once(("flock", flock)));
         let before = differ.len();
         let mut row = format!(
             "  {:8} total {:4} | JCZ {:4} |",

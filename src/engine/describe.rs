@@ -138,8 +138,7 @@ impl Event {
                 rules.figure_id(figure)
             ),
             Reason::Flock { sheep, tokens } => format!(
-                "flock gathered: {} on {}",
-                count(sheep, "sheep"),
+                "flock gathered: {sheep} sheep on {}",
                 count(tokens, "token")
             ),
             Reason::Vineyard { vineyards, x, y } => format!(

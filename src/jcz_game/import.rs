@@ -688,9 +688,15 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
     // and the ransom paid before the next tile.
     let mut prisoners: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     let mut ransom: Option<RansomLog> = None;
+    // JCZ's random generator as the flocks draw from it: each message's
+    // `random` sets it, each draw steps it.
+    let mut rng = save.initial_random;
     for (index, m) in save.replay.iter().enumerate() {
         let at = |why: String| format!("message {} ({}): {why}", index + 1, m.kind.escape_debug());
         let p = &m.payload;
+        if let Some(r) = p.get("random").and_then(Value::as_f64) {
+            rng = r;
+        }
         if m.kind != "UNDO" {
             if let Some(cur) = pending.as_mut() {
                 if m.kind != "DEPLOY_MEEPLE" || cur.committed {
@@ -791,9 +797,8 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                         .is_ok_and(|id| id.split('.').nth(1) == Some("shepherd"));
                     if shepherd {
                         // A shepherd placed draws at once, with this
-                        // message's random number.
-                        let random = p.get("random").and_then(Value::as_f64);
-                        let draw = flock_draw(set, &game, cur, random).map_err(&at)?;
+                        // message's random number (or the generator's).
+                        let draw = flock_draw(set, &game, cur, &mut rng).map_err(&at)?;
                         cur.turn.flock.get_or_insert_with(Vec::new).push(FlockLog {
                             draw: Some(draw),
                             gather: false,
@@ -807,13 +812,10 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                     .filter(|c| !c.committed)
                     .ok_or_else(|| at("a flock decision outside a turn's actions".into()))?;
                 let item = match text(p, "value").map_err(&at)? {
-                    "EXPAND" => {
-                        let random = p.get("random").and_then(Value::as_f64);
-                        FlockLog {
-                            draw: Some(flock_draw(set, &game, cur, random).map_err(&at)?),
-                            gather: false,
-                        }
-                    }
+                    "EXPAND" => FlockLog {
+                        draw: Some(flock_draw(set, &game, cur, &mut rng).map_err(&at)?),
+                        gather: false,
+                    },
                     "SCORE" => FlockLog {
                         draw: None,
                         gather: true,
@@ -1073,13 +1075,14 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
     })
 }
 
-/// The token a flock's draw took from JCZ's bag with `random`: the bag as
-/// the turn began, less the sheep drawn earlier in the turn.
+/// The token a flock's draw took from JCZ's bag with its generator `rng`
+/// (stepped by the draw): the bag as the turn began, less the sheep drawn
+/// earlier in the turn.
 fn flock_draw(
     set: &TileSet,
     game: &Game<'_>,
     cur: &Pending,
-    random: Option<f64>,
+    rng: &mut f64,
 ) -> Result<String, String> {
     let mut bag = sheep::bag(set, game);
     for earlier in cur.turn.flock.iter().flatten() {
@@ -1096,15 +1099,17 @@ fn flock_draw(
             }
         }
     }
-    let random = random.ok_or("a flock's draw needs `random` in [0, 1)")?;
-    sheep::drawn(&bag, random)
+    let random = *rng;
+    let drawn = sheep::drawn(&bag, random)
         .map(|(id, _)| id.clone())
         .ok_or_else(|| {
             format!(
                 "no token of the bag ({} left) is drawn by random {random}",
                 bag.len()
             )
-        })
+        })?;
+    next_int(rng, bag.len());
+    Ok(drawn)
 }
 
 /// Our figure counted by a JCZ element (`small-follower` → `meeple`).

@@ -287,7 +287,7 @@ impl<X: Host> Game<'_, X> {
     }
 
     /// Scores the farmers on a barn's field and sends them (and their
-    /// companions) home: in full (the field's values) when the barn was
+    /// companions, but for one that stands alone) home: in full (the field's values) when the barn was
     /// placed this turn, else `barn.joined` per completed neighbour.
     fn score_farmers(&mut self, t: &BarnTable, root: u32, full: bool) {
         let rules = self.rules;
@@ -307,7 +307,11 @@ impl<X: Host> Game<'_, X> {
             i -= 1;
             let s = self.standing[i];
             let Spot::Node(m) = s.spot else { continue };
-            if t.barns & (1 << s.figure.0) != 0 || self.features.find(m) != root {
+            let def = &rules.figures[usize::from(s.figure.0)];
+            // A companion that stands alone (a shepherd) is not the
+            // farmers': the barn leaves it where it is.
+            let alone = def.companion && def.alone;
+            if t.barns & (1 << s.figure.0) != 0 || alone || self.features.find(m) != root {
                 continue;
             }
             let s = self.return_figure(i);
