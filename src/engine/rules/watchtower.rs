@@ -192,6 +192,15 @@ impl Module for Watchtower {
 }
 
 /// What a tower at (x, y) counts on its tile and the eight around it.
+/// True when node `n` is a piece of a castle's city, which is no city any
+/// more (Bridges, Castles & Bazaars): a tile showing only castle counts for
+/// no city symbol.
+fn in_castle<X: Host>(game: &Game<'_, X>, n: u32) -> bool {
+    game.x
+        .module::<super::castle::Castles>()
+        .is_some_and(|c| c.is_castle(game.features.root(n)))
+}
+
 fn count<X: Host>(game: &Game<'_, X>, counts: Counts, x: i32, y: i32) -> u32 {
     let rules = game.rules;
     let mut n = 0u32;
@@ -200,9 +209,14 @@ fn count<X: Host>(game: &Game<'_, X>, counts: Counts, x: i32, y: i32) -> u32 {
             let Some(u) = game.board.tile_at(x + dx, y + dy) else {
                 continue;
             };
-            let kind = &rules.kinds[usize::from(game.board.placed[u as usize].kind.0)];
+            let placed = game.board.placed[u as usize];
+            let kind = &rules.kinds[usize::from(placed.kind.0)];
             n = n.saturating_add(match counts {
-                Counts::Kind(k) => u32::from(kind.features.iter().any(|f| f.kind == k)),
+                Counts::Kind(k) => u32::from(
+                    (0u32..)
+                        .zip(&kind.features)
+                        .any(|(i, f)| f.kind == k && !in_castle(game, placed.first_node + i)),
+                ),
                 Counts::Attribute(a) => kind
                     .features
                     .iter()
