@@ -1508,6 +1508,27 @@ fn baba_yagas_hut_exports_and_reads_back() {
     assert!(on_hut > 0, "some game put a follower on the hut");
 }
 
+/// Monasteries: a follower as a special monastery's abbot is `DEPLOY_MEEPLE`
+/// on its `Monastery` pointer at `AS_ABBOT`, read back as the entry's
+/// `as_abbot`.
+#[test]
+fn abbots_of_special_monasteries_export_and_read_back() {
+    let (set, rules) = shipped_sets(&["base", "monasteries"]);
+    let mut abbots = 0;
+    for seed in 0..16u64 {
+        let (_, mut log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &player_names(2 + seed as usize % 4))
+            .expect("plays");
+        abbots += log.turns.iter().filter(|t| t.as_abbot.is_some()).count();
+        let save = jcz_game::export(&set, &rules, &log).expect("exports");
+        let mut back = import(&set, &save.to_json()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        comparable(&mut log);
+        comparable(&mut back);
+        assert_eq!(back, log, "seed {seed}");
+    }
+    assert!(abbots > 0, "some game placed an abbot");
+}
+
 /// The GQ11 mini expansion is JCZ's two sets `gq11` and `gq11/river`; its
 /// spring with a road stands in for the river's and starts the game (JCZ
 /// plays the start spring and drops the others).

@@ -1417,6 +1417,17 @@ fn deploy(
                 figure: figure_opt,
             });
         }
+        "Monastery" if text(ptr, "location") == Ok("AS_ABBOT") => {
+            // A follower as a special monastery's abbot: our `as_abbot` on
+            // the monastery JCZ names at `I`.
+            let mut inside = ptr.clone();
+            inside["location"] = Value::from("I");
+            let (_, _, feature) = pointer_feature(rules, tiles, game, cur, &inside)?;
+            cur.turn.as_abbot = Some(MeepleLog {
+                figure: figure.to_string(),
+                feature,
+            });
+        }
         "Road" if on_bridge(cur, x, y, text(ptr, "location")?).is_some() => {
             cur.turn.meeple = Some(MeepleLog {
                 figure: figure.to_string(),
