@@ -89,7 +89,7 @@ struct Builder<'a> {
     /// The ferry decisions the turn's replay was asked so far (one more
     /// than the entry's `ferry` items: the last was "no more moves").
     ferry_decisions: usize,
-    /// JCZ's bag of sheep and wolf tokens (their values, in its order)
+    /// JCZ's bag of sheep and wolf tokens (id and value, in its order)
     /// before each of the turn's flock decisions.
     flock_bags: Vec<Vec<(String, i64)>>,
     /// The turn's `DEPLOY_MEEPLE` of a shepherd (its index in `replay`):
