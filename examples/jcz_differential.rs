@@ -105,9 +105,8 @@ fn jcz_by_source(result: &Value) -> BTreeMap<(usize, String), i64> {
                 .to_ascii_lowercase();
         }
         let source = match feature.as_str() {
-            "monastery" | "garden" | "shrine" | "special-monastery" | "church" | "yaga-hut" => {
-                "cloister"
-            }
+            "monastery" | "garden" | "shrine" | "special-monastery" | "church" | "yaga-hut"
+            | "vodyanoy" => "cloister",
             "bigtop" => "circus",
             // Gold bars score in our goods column.
             "trade-goods" | "tradegoods" | "gold" => "goods",

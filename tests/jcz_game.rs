@@ -1529,6 +1529,52 @@ fn abbots_of_special_monasteries_export_and_read_back() {
     assert!(abbots > 0, "some game placed an abbot");
 }
 
+/// The Russian promos of 2016: JCZ's `russian-promos/2016` with the
+/// `russian-trap` and `pig-herd` elements; a trapped follower freed is
+/// `RETURN_MEEPLE` from its trap's pointer with source `TRAP`, read back as
+/// the entry's `vodyanoy`. A follower freed from the trap on the tile just
+/// placed is refused by name (JCZ offers freeing only from other traps).
+#[test]
+fn trapped_followers_freed_export_and_read_back() {
+    let (set, rules) = shipped_sets(&["base", "russian-promos-2016"]);
+    let (mut freed, mut refused) = (0, 0);
+    for seed in 0..30u64 {
+        let (_, mut log) = RandomPlayer::new(seed)
+            .play_logged(&rules, &player_names(2 + seed as usize % 4))
+            .expect("plays");
+        let save = match jcz_game::export(&set, &rules, &log) {
+            Ok(save) => save,
+            Err(e) => {
+                assert!(
+                    e.contains("freed from the trap on the tile just placed"),
+                    "seed {seed}: {e}"
+                );
+                refused += 1;
+                continue;
+            }
+        };
+        assert_eq!(
+            save.setup.elements.get("russian-trap"),
+            Some(&serde_json::json!(true))
+        );
+        let returns = save
+            .replay
+            .iter()
+            .filter(|m| m.kind == "RETURN_MEEPLE" && m.payload["source"] == "TRAP")
+            .count();
+        assert_eq!(
+            returns,
+            log.turns.iter().filter(|t| t.vodyanoy.is_some()).count()
+        );
+        freed += returns;
+        let mut back = import(&set, &save.to_json()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        comparable(&mut log);
+        comparable(&mut back);
+        assert_eq!(back, log, "seed {seed}");
+    }
+    assert!(freed > 0 && refused > 0, "{freed} freed, {refused} refused");
+}
+
 /// The GQ11 mini expansion is JCZ's two sets `gq11` and `gq11/river`; its
 /// spring with a road stands in for the river's and starts the game (JCZ
 /// plays the start spring and drops the others).

@@ -73,6 +73,7 @@ pub use rules::goods::GoodsTaken;
 pub use rules::mage_and_witch::MagicChoice;
 pub use rules::shepherd::FlockDue;
 pub use rules::tower::Prisoner;
+pub use rules::vodyanoy::TrappedView;
 pub use rules::wagon::WagonDue;
 pub use rules::{hook, Capability, On, HOOKS, REGISTRY};
 pub use search::Outlook;

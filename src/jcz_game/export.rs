@@ -95,6 +95,9 @@ struct Builder<'a> {
     /// The turn's `DEPLOY_MEEPLE` of a shepherd (its index in `replay`):
     /// JCZ draws its first token with that message's random number.
     shepherd_deploy: Option<usize>,
+    /// Followers in a trap (a Vodyanoy's or Solovei Razboynik's), in the
+    /// order trapped, `pointer` the trap's: their numbers are not in supply.
+    trapped: Vec<Tracked>,
 }
 
 /// A small city offered a castle: its owner, the log's answer, and its
@@ -137,6 +140,7 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
         ferry_decisions: 0,
         flock_bags: Vec::new(),
         shepherd_deploy: None,
+        trapped: Vec::new(),
     };
     let result = replay_observed(rules, log, &mut |i, step, game| {
         if b.error.is_some() {
@@ -398,6 +402,7 @@ impl Builder<'_> {
                     .tracked
                     .iter()
                     .chain(self.prisoners.iter().map(|(t, _)| t))
+                    .chain(&self.trapped)
                     .any(|t| t.player == player && t.figure == figure && t.n == *n)
             })
             .unwrap_or(1)
@@ -612,6 +617,8 @@ impl Builder<'_> {
         turn: &TurnLog,
     ) -> Result<bool, String> {
         let rules = game.rules();
+        // The tile may have trapped followers: one may be freed at once.
+        self.newly_trapped(game, &game.figures());
         if let Some(m) = turn
             .meeple
             .as_ref()
@@ -707,6 +714,21 @@ impl Builder<'_> {
             let at = (r.x, r.y, spot);
             let n = self.deploy(player, figure, pointer.clone(), None, None)?;
             self.track(player, figure, n, at, pointer);
+        } else if let Some(figure) = &turn.vodyanoy {
+            // The trapped follower of that kind trapped first goes home.
+            let k = self
+                .trapped
+                .iter()
+                .position(|t| t.player == player && t.figure == *figure)
+                .ok_or_else(|| format!("no {figure} of the player is trapped"))?;
+            let t = self.trapped.remove(k);
+            if t.pointer["position"] == json!([x, y]) {
+                return Err(format!("a {figure} freed from the trap on the tile just placed: JCloisterZone offers freeing only from the other traps, so this game cannot be exported"));
+            }
+            self.replay.push(message(
+                "RETURN_MEEPLE",
+                json!({ "pointer": { "featurePointer": t.pointer, "meepleId": Self::meeple_id(player, &t.figure, t.n)? }, "source": "TRAP" }),
+            ));
         } else if self.dragon_action(game, player, turn)? {
         } else {
             return Ok(false);
@@ -834,9 +856,14 @@ impl Builder<'_> {
     /// across that tile while the turn has placed none (JCZ offers no bridge
     /// across a neighbour).
     fn jcz_offers_action(game: &Game<'_>, (x, y): (i32, i32), bridged: bool) -> bool {
+        let player = game.active_player();
         game.legal_meeple_actions().iter().any(|a| match a {
             MeepleAction::Pass => false,
             MeepleAction::Bridge { x: bx, y: by, .. } => !bridged && (*bx, *by) == (x, y),
+            // JCZ frees no follower from a trap on the tile just placed.
+            MeepleAction::Vodyanoy(f) => game.trapped().iter().any(|t| {
+                t.player == player && t.figure == game.rules().figure_id(*f) && (t.x, t.y) != (x, y)
+            }),
             _ => true,
         })
     }
@@ -926,6 +953,55 @@ impl Builder<'_> {
             self.replay.push(message("PASS", json!({})));
         }
         Ok(())
+    }
+
+    /// Moves the followers the engine trapped since the last look from
+    /// `tracked` to `trapped`, on their trap's pointer (JCZ moves them onto
+    /// its trap feature, keeping their meeple ids). `standing` is the
+    /// board now: a trapped follower is a tracked one no longer on it, the
+    /// nearest to the trap first.
+    fn newly_trapped(&mut self, game: &Game<'_>, standing: &[crate::engine::FigureView]) {
+        let now = game.trapped();
+        let mut known: Vec<&Tracked> = self.trapped.iter().collect();
+        let mut fresh = Vec::new();
+        for c in &now {
+            let same = |t: &&Tracked| {
+                t.player == c.player
+                    && t.figure == c.figure
+                    && t.pointer["position"] == json!([c.x, c.y])
+            };
+            if let Some(k) = known.iter().position(same) {
+                known.remove(k);
+            } else {
+                fresh.push(c.clone());
+            }
+        }
+        for c in fresh {
+            let gone = |t: &Tracked| {
+                t.player == c.player
+                    && t.figure == c.figure
+                    && !standing.iter().any(|f| {
+                        f.player == t.player
+                            && f.figure == t.figure
+                            && (f.x, f.y, f.spot) == (t.x, t.y, t.spot)
+                    })
+            };
+            let near = |t: &Tracked| (t.x - c.x).abs().max((t.y - c.y).abs());
+            let Some(k) = (0..self.tracked.len())
+                .filter(|&k| gone(&self.tracked[k]))
+                .min_by_key(|&k| near(&self.tracked[k]))
+            else {
+                continue;
+            };
+            let mut t = self.tracked.remove(k);
+            let kind = if c.trap == "razboynik" {
+                "SoloveiRazboynik"
+            } else {
+                "Vodyanoy"
+            };
+            t.pointer = pointers::pointer(c.x, c.y, kind, "I");
+            self.trapped.push(t);
+        }
     }
 
     /// The turn's flock decisions, after the ferries, before the castles
@@ -1211,6 +1287,7 @@ impl Builder<'_> {
             escaped = Some(self.tracked.remove(t));
         }
         let mut standing = game.figures();
+        self.newly_trapped(game, &standing);
         let mut kept = Vec::with_capacity(self.tracked.len());
         for t in self.tracked.drain(..) {
             if let Some(k) = standing.iter().position(|f| {

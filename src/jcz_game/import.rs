@@ -862,6 +862,18 @@ pub fn import(set: &TileSet, rules: &Ruleset, save: &Save) -> Result<GameLog, St
                     princess(rules, &tiles, &game, cur, p).map_err(&at)?;
                     continue;
                 }
+                if source == "TRAP" && !cur.committed {
+                    // A trapped follower freed, in place of a figure action:
+                    // the engine frees the one of its kind trapped first.
+                    let id = p
+                        .get("pointer")
+                        .and_then(|v| v.get("meepleId"))
+                        .and_then(Value::as_str)
+                        .ok_or_else(|| at("no `pointer.meepleId`".into()))?;
+                    let (_, figure) = meeple(&game, id).map_err(&at)?;
+                    cur.turn.vodyanoy = Some(figure.to_string());
+                    continue;
+                }
                 if source != "ABBOT_RETURN" {
                     return Err(at(format!(
                         "returning a figure by `{}` is a move tileforge does not play",

@@ -294,6 +294,15 @@ pub const EXPANSIONS: &[Expansion] = &[
         replaces: None,
     },
     Expansion {
+        ours: "russian-promos-2016",
+        set: Some("russian-promos/2016"),
+        prefix: "RU",
+        // The Vodyanoy's and Solovei Razboynik's traps; the Vodyanoy's
+        // field carries a pig herd, which JCZ scores only with the element.
+        elements: &[("russian-trap", None), ("pig-herd", None)],
+        replaces: None,
+    },
+    Expansion {
         ours: "spiel-doch",
         set: Some("spiel-doch:1"),
         prefix: "SD",

@@ -268,7 +268,45 @@ impl Vodyanoy {
     }
 }
 
+/// A trapped follower as a translator sees it: its owner, its figure's
+/// id, and the square and kind id of the trap holding it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrappedView {
+    /// Its owner.
+    pub player: usize,
+    /// Its figure's id (`meeple`).
+    pub figure: String,
+    /// The trap's square: column.
+    pub x: i32,
+    /// The trap's square: row.
+    pub y: i32,
+    /// The trap's kind id (`vodyanoy`, `razboynik`).
+    pub trap: String,
+}
+
 impl Game<'_, super::InPlay> {
+    /// The followers trapped now (by a Vodyanoy or any other trap), in the
+    /// order trapped: the first of a figure kind is the one freed first.
+    #[must_use]
+    pub fn trapped(&self) -> Vec<TrappedView> {
+        let Some(v) = self.x.module::<Vodyanoy>() else {
+            return Vec::new();
+        };
+        v.trapped
+            .iter()
+            .map(|c| {
+                let p = self.board.placed[c.tile as usize];
+                TrappedView {
+                    player: usize::from(c.player),
+                    figure: self.rules.figure_id(c.figure).to_string(),
+                    x: p.x,
+                    y: p.y,
+                    trap: self.rules.vocab.kinds[usize::from(c.kind)].id.clone(),
+                }
+            })
+            .collect()
+    }
+
     /// Followers trapped by Vodyanoys, and those freed, so far.
     #[must_use]
     pub fn vodyanoy_counts(&self) -> (u32, u32) {
