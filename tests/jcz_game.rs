@@ -62,6 +62,15 @@ fn comparable(log: &mut GameLog) {
 }
 
 /// The first turn where two logs differ (its index), and how to say it.
+/// Imports the export `save` of `log` and checks it is the same game
+/// (both made comparable first).
+fn reads_back_the_same(set: &TileSet, save: &jcz_game::Save, log: &mut GameLog, seed: u64) {
+    let mut back = import(set, &save.to_json()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    comparable(log);
+    comparable(&mut back);
+    assert_eq!(back, *log, "seed {seed}");
+}
+
 fn first_difference(log: &GameLog, back: &GameLog) -> Option<(usize, String)> {
     let k = (0..log.turns.len().max(back.turns.len()))
         .find(|&k| log.turns.get(k) != back.turns.get(k))?;
@@ -1300,10 +1309,7 @@ fn heretics_and_shrines_export_as_the_five_shrine_set_and_read_back() {
         let save = jcz_game::export(&set, &rules, &log).expect("exports");
         assert!(save.setup.sets.contains_key("cult/5"), "seed {seed}");
         assert!(!save.setup.sets.contains_key("cult/6"), "seed {seed}");
-        let mut back = import(&set, &save.to_json()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        comparable(&mut log);
-        comparable(&mut back);
-        assert_eq!(back, log, "seed {seed}");
+        reads_back_the_same(&set, &save, &mut log, seed);
     }
 }
 
@@ -1332,10 +1338,7 @@ fn goldmines_export_their_chosen_bars_and_read_back() {
             .count();
         assert_eq!(tokens, bars, "seed {seed}");
         chosen += bars;
-        let mut back = import(&set, &save.to_json()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        comparable(&mut log);
-        comparable(&mut back);
-        assert_eq!(back, log, "seed {seed}");
+        reads_back_the_same(&set, &save, &mut log, seed);
     }
     assert!(chosen > 0, "some game chose a second bar");
 }
@@ -1469,11 +1472,7 @@ fn hills_and_sheep_export_their_flocks_and_read_back() {
                 .iter()
                 .filter(|m| m.payload["value"] == "SCORE")
                 .count();
-            let mut back =
-                import(&set, &save.to_json()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-            comparable(&mut log);
-            comparable(&mut back);
-            assert_eq!(back, log, "seed {seed}");
+            reads_back_the_same(&set, &save, &mut log, seed);
         }
     }
     assert!(
@@ -1500,10 +1499,7 @@ fn baba_yagas_hut_exports_and_reads_back() {
             .iter()
             .filter(|m| m.kind == "DEPLOY_MEEPLE" && m.payload["pointer"]["feature"] == "YagaHut")
             .count();
-        let mut back = import(&set, &save.to_json()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        comparable(&mut log);
-        comparable(&mut back);
-        assert_eq!(back, log, "seed {seed}");
+        reads_back_the_same(&set, &save, &mut log, seed);
     }
     assert!(on_hut > 0, "some game put a follower on the hut");
 }
@@ -1521,10 +1517,7 @@ fn abbots_of_special_monasteries_export_and_read_back() {
             .expect("plays");
         abbots += log.turns.iter().filter(|t| t.as_abbot.is_some()).count();
         let save = jcz_game::export(&set, &rules, &log).expect("exports");
-        let mut back = import(&set, &save.to_json()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        comparable(&mut log);
-        comparable(&mut back);
-        assert_eq!(back, log, "seed {seed}");
+        reads_back_the_same(&set, &save, &mut log, seed);
     }
     assert!(abbots > 0, "some game placed an abbot");
 }
@@ -1567,10 +1560,7 @@ fn trapped_followers_freed_export_and_read_back() {
             log.turns.iter().filter(|t| t.vodyanoy.is_some()).count()
         );
         freed += returns;
-        let mut back = import(&set, &save.to_json()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        comparable(&mut log);
-        comparable(&mut back);
-        assert_eq!(back, log, "seed {seed}");
+        reads_back_the_same(&set, &save, &mut log, seed);
     }
     assert!(freed > 0 && refused > 0, "{freed} freed, {refused} refused");
 }
@@ -1596,9 +1586,6 @@ fn gq11_starts_on_its_spring_and_exports_as_two_sets() {
         assert!(save.setup.sets.contains_key("gq11"), "seed {seed}");
         assert!(save.setup.sets.contains_key("gq11/river"), "seed {seed}");
         assert_eq!(save.setup.start[0].tile, "GQ/RFI", "seed {seed}");
-        let mut back = import(&set, &save.to_json()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        comparable(&mut log);
-        comparable(&mut back);
-        assert_eq!(back, log, "seed {seed}");
+        reads_back_the_same(&set, &save, &mut log, seed);
     }
 }
