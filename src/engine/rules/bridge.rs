@@ -596,6 +596,14 @@ impl Bridges {
         self.bridges.iter().find(|b| b.tile == tile)
     }
 
+    /// Whether a bridge lies on `feature` (an added way) of placed tile
+    /// `tile`: until one does, the way is no road of the tile.
+    pub(super) fn bridged(&self, tile: u32, feature: u8) -> bool {
+        self.bridges
+            .iter()
+            .any(|b| b.tile == tile && b.feature == feature)
+    }
+
     /// True when `feature` of the tile just placed is a way without a
     /// bridge on it.
     fn bare_way<X: Host>(&self, t: &BridgeTable, game: &Game<'_, X>, feature: u8) -> bool {

@@ -191,7 +191,6 @@ impl Module for Watchtower {
     }
 }
 
-/// What a tower at (x, y) counts on its tile and the eight around it.
 /// True when node `n` is a piece of a castle's city, which is no city any
 /// more (Bridges, Castles & Bazaars): a tile showing only castle counts for
 /// no city symbol.
@@ -201,6 +200,16 @@ fn in_castle<X: Host>(game: &Game<'_, X>, n: u32) -> bool {
         .is_some_and(|c| c.is_castle(game.features.root(n)))
 }
 
+/// True when a bridge lies on way `feature` of placed tile `tile`: a way
+/// no bridge was put on shows no road (Bridges, Castles & Bazaars).
+fn bridged<X: Host>(game: &Game<'_, X>, tile: u32, feature: u32) -> bool {
+    let feature = u8::try_from(feature).unwrap_or(u8::MAX);
+    game.x
+        .module::<super::bridge::Bridges>()
+        .is_some_and(|b| b.bridged(tile, feature))
+}
+
+/// What a tower at (x, y) counts on its tile and the eight around it.
 fn count<X: Host>(game: &Game<'_, X>, counts: Counts, x: i32, y: i32) -> u32 {
     let rules = game.rules;
     let mut n = 0u32;
@@ -215,7 +224,11 @@ fn count<X: Host>(game: &Game<'_, X>, counts: Counts, x: i32, y: i32) -> u32 {
                 Counts::Kind(k) => u32::from(
                     (0u32..)
                         .zip(&kind.features)
-                        .any(|(i, f)| f.kind == k && !in_castle(game, placed.first_node + i)),
+                        .any(|(i, f)| {
+                            f.kind == k
+                                && !in_castle(game, placed.first_node + i)
+                                && (f.way.is_none() || bridged(game, u, i))
+                        }),
                 ),
                 Counts::Attribute(a) => kind
                     .features
