@@ -312,13 +312,14 @@ fn random_princess_and_dragon_games_read_back_with_their_dragon_fairy_portal_and
     );
 }
 
-/// The shipped sets JCZ plays and the test set of the phantom (a mini
-/// expansion without tiles, which no shipped file holds).
+/// The shipped sets JCZ plays, The Tower, and the test set of the phantom
+/// (a mini expansion without tiles, which no shipped file holds).
 fn tileset_with_phantom() -> TileSet {
     let mut files: Vec<PathBuf> = SETS
         .iter()
         .map(|s| Path::new("tilesets").join(format!("{s}.tiles")))
         .collect();
+    files.push(PathBuf::from("tilesets/the-tower.tiles"));
     files.push(PathBuf::from("tests/engine/fan/phantom.tiles"));
     let (_, compiled) = common::compile_files(&files);
     tileforge::emit::tileset(&compiled.checked.expect("the sets compile"))
@@ -328,7 +329,7 @@ fn tileset_with_phantom() -> TileSet {
 fn random_phantom_games_read_back_with_their_second_followers() {
     let set = tileset_with_phantom();
     // Alone, as a flier, beside the fairy, in the circus, with the wagon,
-    // and before JCZ's tunnel phase.
+    // before JCZ's tunnel phase, and after a tower floor that took it.
     let configs: &[&[&str]] = &[
         &["base", "phantom"],
         &["base", "phantom", "the-flier"],
@@ -341,6 +342,7 @@ fn random_phantom_games_read_back_with_their_second_followers() {
         ],
         &["base", "phantom", "traders-and-builders", "abbey-and-mayor"],
         &["base", "phantom", "the-tunnel"],
+        &["base", "phantom", "the-tower"],
     ];
     let (mut phantoms, mut games, mut refused) = (0, 0, 0);
     for (c, config) in configs.iter().enumerate() {

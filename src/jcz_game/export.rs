@@ -599,6 +599,11 @@ impl Builder<'_> {
                 // the flying machine, spent).
                 turn.flight.as_ref().is_some_and(|f| f.feature.is_none())
                     && self.phantom_places(game, player, false)
+            } else if captures_own_phantom(turn, player) {
+                // A tower floor that takes the player's own phantom sends it
+                // home before JCZ's phantom phase, which then offers it
+                // what a follower of theirs could take.
+                Self::follower_places(game, player)
             } else {
                 self.phantom_places(game, player, true)
             };
@@ -786,11 +791,28 @@ impl Builder<'_> {
         };
         game.active_player() == player
             && game.legal_meeple_actions().iter().any(|a| match a {
-                // (JCZ's phantom phase offers no acrobat space.)
+                // (JCZ's phantom phase offers no acrobat space, and opens
+                // only for a place the tile gives: a tower top alone does
+                // not open it.)
+                MeepleAction::Place { figure, .. } | MeepleAction::Portal { figure, .. } => {
+                    *figure == phantom
+                }
+                MeepleAction::Fly { figure, .. } => fly && *figure == phantom,
+                _ => false,
+            })
+    }
+
+    /// Whether a follower of the player's (their meeple) may go somewhere
+    /// now: where their phantom could go once home.
+    fn follower_places(game: &Game<'_>, player: usize) -> bool {
+        let Some(meeple) = game.rules().figure("meeple") else {
+            return false;
+        };
+        game.active_player() == player
+            && game.legal_meeple_actions().iter().any(|a| match a {
                 MeepleAction::Place { figure, .. }
                 | MeepleAction::Portal { figure, .. }
-                | MeepleAction::TowerFollower { figure, .. } => *figure == phantom,
-                MeepleAction::Fly { figure, .. } => fly && *figure == phantom,
+                | MeepleAction::Fly { figure, .. } => *figure == meeple,
                 _ => false,
             })
     }
@@ -1791,6 +1813,14 @@ fn step(r: f64) -> f64 {
 
 /// Whether the turn's first figure action moved the figure `name` (a
 /// figure not named is a `meeple`).
+/// Whether the turn's tower floor takes the turn player's own phantom.
+fn captures_own_phantom(turn: &TurnLog, player: usize) -> bool {
+    turn.tower
+        .as_ref()
+        .and_then(|t| t.capture.as_ref())
+        .is_some_and(|c| c.player == player && c.figure.as_deref() == Some("phantom"))
+}
+
 fn first_figure_is(turn: &TurnLog, name: &str) -> bool {
     let named = |f: Option<&String>| f.map_or("meeple", String::as_str) == name;
     turn.meeple.as_ref().is_some_and(|m| m.figure == name)
