@@ -221,15 +221,11 @@ fn count<X: Host>(game: &Game<'_, X>, counts: Counts, x: i32, y: i32) -> u32 {
             let placed = game.board.placed[u as usize];
             let kind = &rules.kinds[usize::from(placed.kind.0)];
             n = n.saturating_add(match counts {
-                Counts::Kind(k) => u32::from(
-                    (0u32..)
-                        .zip(&kind.features)
-                        .any(|(i, f)| {
-                            f.kind == k
-                                && !in_castle(game, placed.first_node + i)
-                                && (f.way.is_none() || bridged(game, u, i))
-                        }),
-                ),
+                Counts::Kind(k) => u32::from((0u32..).zip(&kind.features).any(|(i, f)| {
+                    f.kind == k
+                        && !in_castle(game, placed.first_node + i)
+                        && (f.way.is_none() || bridged(game, u, i))
+                })),
                 Counts::Attribute(a) => kind
                     .features
                     .iter()
