@@ -98,6 +98,12 @@ struct Builder<'a> {
     /// Followers in a trap (a Vodyanoy's or Solovei Razboynik's), in the
     /// order trapped, `pointer` the trap's: their numbers are not in supply.
     trapped: Vec<Tracked>,
+    /// The turn's trap confirmations: the length of `trapped` when the
+    /// turn began, and where JCZ's two trap phases fall in `replay` (after
+    /// the first figure action; after the phantom's and the tunnel's).
+    trap_marks: (usize, Option<usize>, Option<usize>),
+    /// The turn's player.
+    turn_player: usize,
 }
 
 /// A small city offered a castle: its owner, the log's answer, and its
@@ -141,6 +147,8 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
         flock_bags: Vec::new(),
         shepherd_deploy: None,
         trapped: Vec::new(),
+        trap_marks: (0, None, None),
+        turn_player: 0,
     };
     let result = replay_observed(rules, log, &mut |i, step, game| {
         if b.error.is_some() {
@@ -153,6 +161,7 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
                 if std::mem::take(&mut b.tunnel_pass_due) {
                     b.replay.push(message("PASS", json!({})));
                 }
+                b.trap_marks.2 = Some(b.replay.len());
             }),
             Step::Escape => {
                 b.escape_due = true;
@@ -490,6 +499,15 @@ impl Builder<'_> {
 
     /// The turn's tile is placed: its messages up to the figure action.
     fn placed(&mut self, i: usize, turn: &TurnLog, game: &Game<'_>) -> Result<(), String> {
+        self.trap_marks = (self.trapped.len(), None, None);
+        self.turn_player = game.active_player();
+        self.placed_messages(i, turn, game)?;
+        self.trap_marks.1 = Some(self.replay.len());
+        Ok(())
+    }
+
+    /// The messages of [`Builder::placed`].
+    fn placed_messages(&mut self, i: usize, turn: &TurnLog, game: &Game<'_>) -> Result<(), String> {
         let rules = game.rules();
         let player = game.active_player();
         let held = self.tile(&turn.tile)?.held;
@@ -802,19 +820,54 @@ impl Builder<'_> {
             })
     }
 
-    /// Whether a follower of the player's (their meeple) may go somewhere
-    /// now: where their phantom could go once home.
+    /// The turn's `COMMIT`, after a `COMMIT` for each of JCZ's trap phases
+    /// that finds one of the turn player's own followers to trap (JCZ asks
+    /// them to confirm): right after the first figure action, and after the
+    /// phantom's and the tunnel's when the phantom placed this turn is one.
+    /// A trap's commit that nothing follows in the turn is the turn's own.
+    fn push_commit(&mut self, turn: &TurnLog) {
+        let (before, first, second) = self.trap_marks;
+        let own = || {
+            self.trapped[before.min(self.trapped.len())..]
+                .iter()
+                .filter(|t| t.player == self.turn_player)
+        };
+        let phantom = |t: &Tracked| turn.phantom.is_some() && t.figure == "phantom";
+        let at_first = own().any(|t| !phantom(t));
+        let at_second = own().any(phantom);
+        let len = self.replay.len();
+        // The later one first, so that the earlier index still holds; a
+        // trap's commit with no message after it is the turn's.
+        let mut last = None;
+        for (due, at) in [(at_second, second.or(first)), (at_first, first)] {
+            if let (true, Some(k)) = (due, at.filter(|&k| k <= len)) {
+                self.replay.insert(k, message("COMMIT", json!({})));
+                last = last.or(Some(k));
+            }
+        }
+        if last != Some(len) {
+            self.replay.push(message("COMMIT", json!({})));
+        }
+    }
+
+    /// Whether the player's phantom, once home, could go somewhere now: a
+    /// feature of the tile that admits it, or where their meeple could go
+    /// through a portal or a flight.
     fn follower_places(game: &Game<'_>, player: usize) -> bool {
-        let Some(meeple) = game.rules().figure("meeple") else {
+        let (Some(phantom), meeple) = (
+            game.rules().figure("phantom"),
+            game.rules().figure("meeple"),
+        ) else {
             return false;
         };
         game.active_player() == player
-            && game.legal_meeple_actions().iter().any(|a| match a {
-                MeepleAction::Place { figure, .. }
-                | MeepleAction::Portal { figure, .. }
-                | MeepleAction::Fly { figure, .. } => *figure == meeple,
-                _ => false,
-            })
+            && (game.tile_admits(phantom)
+                || game.legal_meeple_actions().iter().any(|a| match a {
+                    MeepleAction::Portal { figure, .. } | MeepleAction::Fly { figure, .. } => {
+                        Some(*figure) == meeple
+                    }
+                    _ => false,
+                }))
     }
 
     /// Whether the player may put down a tunnel token now.
@@ -1126,7 +1179,8 @@ impl Builder<'_> {
 
     /// A tower floor (`PLACE_TOKEN`), then its capture (`CAPTURE_FOLLOWER`,
     /// or `PASS` when JCZ offers one: any follower in line within the
-    /// tower's height, the tower's tile included), and the exchange JCZ asks
+    /// tower's height, the tower's tile included, a trapped one on its
+    /// trap's tile too), and the exchange JCZ asks
     /// for when the captive's owner holds prisoners of more than one type.
     fn tower_floor(
         &mut self,
@@ -1144,10 +1198,23 @@ impl Builder<'_> {
             json!({ "token": "TOWER_PIECE", "pointer": pointers::pointer(t.x, t.y, "Tower", "I") }),
         ));
         let Some(c) = &t.capture else {
+            let within = |x: i32, y: i32| {
+                (x == t.x || y == t.y)
+                    && (x - t.x).unsigned_abs() + (y - t.y).unsigned_abs() <= height
+            };
+            // JCZ offers the followers in a trap too (on the trap's tile),
+            // which our tower cannot take.
+            // (JCZ's special figures, no followers: none is taken.)
             let reach = self.tracked.iter().any(|f| {
-                !matches!(f.figure.as_str(), "builder" | "pig")
-                    && (f.x == t.x || f.y == t.y)
-                    && (f.x - t.x).unsigned_abs() + (f.y - t.y).unsigned_abs() <= height
+                !matches!(f.figure.as_str(), "builder" | "pig" | "shepherd" | "barn")
+                    && within(f.x, f.y)
+            }) || self.trapped.iter().any(|f| {
+                let at = |i: usize| {
+                    f.pointer["position"][i]
+                        .as_i64()
+                        .and_then(|v| i32::try_from(v).ok())
+                };
+                matches!((at(0), at(1)), (Some(x), Some(y)) if within(x, y))
             });
             if reach {
                 self.replay.push(message("PASS", json!({})));
@@ -1332,7 +1399,7 @@ impl Builder<'_> {
                 None => None,
             };
         }
-        self.replay.push(message("COMMIT", json!({})));
+        self.push_commit(turn);
         self.replay.extend(wagons);
         // JCZ draws the token in its big top phase, after the wagon phase:
         // with the random of the turn's last commit, a wagon's when one

@@ -50,6 +50,23 @@ impl<X: Rules> Game<'_, X> {
         }
     }
 
+    /// Whether an unoccupied feature of the tile just placed admits `figure`
+    /// now, were one in the active player's supply (the supply itself is not
+    /// read; what rule modules narrow is not either).
+    #[must_use]
+    pub fn tile_admits(&self, figure: FigureId) -> bool {
+        if self.phase != crate::engine::Phase::Figure || X::blocks_figures(self, self.current) {
+            return false;
+        }
+        let placed = self.board.placed[self.current as usize];
+        let kind = &self.rules.kinds[usize::from(placed.kind.0)];
+        (0u32..).zip(&kind.features).any(|(f, feature)| {
+            let node = placed.first_node + f;
+            feature.admits & (1 << figure.0) != 0
+                && (self.features.occupants(self.features.root(node)) == 0 || X::shares(self, node))
+        })
+    }
+
     /// Checks that the active player has a figure of a kind in supply.
     pub(in crate::engine) fn check_supply(&self, figure: FigureId) -> Result<(), IllegalMove> {
         let Some(def) = self.rules.figures.get(usize::from(figure.0)) else {
