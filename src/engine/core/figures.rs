@@ -7,7 +7,7 @@
 use super::game::Rules;
 use super::game::{Game, Spot, Standing};
 use crate::engine::ids::FigureId;
-use crate::engine::moves::{illegal, with_article, FigureAction, IllegalMove};
+use crate::engine::moves::{illegal, with_article, FigureAction, IllegalMove, Phase};
 
 impl<X: Rules> Game<'_, X> {
     /// Appends the core's figure placements for the tile just placed: each
@@ -55,7 +55,7 @@ impl<X: Rules> Game<'_, X> {
     /// read; what rule modules narrow is not either).
     #[must_use]
     pub fn tile_admits(&self, figure: FigureId) -> bool {
-        if self.phase != crate::engine::Phase::Figure || X::blocks_figures(self, self.current) {
+        if self.phase != Phase::Figure || X::blocks_figures(self, self.current) {
             return false;
         }
         let placed = self.board.placed[self.current as usize];
