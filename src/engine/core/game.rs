@@ -57,6 +57,9 @@ pub trait Rules: Sized {
     /// adds in the same turn? Asked only for a kind's widened signatures
     /// (`Kind::wide`), for placements no refusal forbids.
     fn widen(game: &Game<'_, Self>, tile: KindId, at: Placement) -> bool;
+    /// False when no module could widen a placement of this tile now (the
+    /// widened signatures are then not listed at all).
+    fn widens(game: &Game<'_, Self>, tile: KindId) -> bool;
     /// Checks the tile drawn for a placement or discard: a module may have
     /// fixed which tile the active player plays now. True when a module set
     /// this tile aside for the player earlier: it is not drawn from the bag

@@ -222,6 +222,9 @@ impl<X: Rules> Game<'_, X> {
         let Some(kind) = self.rules.kinds.get(usize::from(tile.0)) else {
             return;
         };
+        if kind.wide.is_empty() || !X::widens(self, tile) {
+            return;
+        }
         for fit in kind.wide.iter() {
             let bucket = self.board.bucket(fit.sig);
             if bucket.is_empty() {

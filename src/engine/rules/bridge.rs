@@ -31,8 +31,8 @@
 //! through the host).
 //!
 //! Hooks: `table` (the road kind, the count), `prepare_kind` (each kind's
-//! ways, and the sides a bridge may make fit), `widen` (a placement only a
-//! bridge makes fit), `placed` (its bridge is due), `tile_move`, `tile_put` (a tile meeting a bridge's end joins it),
+//! ways, and the sides a bridge may make fit), `widens` (a bridge left in
+//! the player's supply), `widen` (a placement only a bridge makes fit), `placed` (its bridge is due), `tile_move`, `tile_put` (a tile meeting a bridge's end joins it),
 //! `offer` and `act` (a bridge), `check_action` and `narrow` (no follower on
 //! a way without a bridge; no acrobat under a bridge; the bridge a tile
 //! placed by a bridge needs, first), `another_action` (the
@@ -137,6 +137,7 @@ impl Module for Bridges {
     const HOOKS: u64 = hooks![
         prepare_kind,
         widen,
+        widens,
         tile_move,
         placed,
         tile_put,
@@ -272,6 +273,10 @@ impl Module for Bridges {
         self.placed = other.placed;
         self.forced = other.forced;
         self.ended.clone_from(&other.ended);
+    }
+
+    fn widens<X: Host>(&self, _: &BridgeTable, game: &Game<'_, X>, _: KindId) -> bool {
+        self.left[game.active] > 0
     }
 
     fn widen<X: Host>(

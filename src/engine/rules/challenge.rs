@@ -66,6 +66,16 @@ pub struct Challenge {
     /// the 8 squares around it (and theirs); the common case, a cloister
     /// while few shrines or none are out, reads almost nothing.
     buildings: [Vec<(i32, i32)>; 2],
+    /// For each sort, a bit per square (x, y mod 32) set on the 9 squares
+    /// around each building of it: a square whose bit is clear has none
+    /// around, and its refusal reads no list.
+    near: [[u64; 16]; 2],
+}
+
+/// The bit of a square in [`Challenge::near`]: word and mask.
+fn near_bit(x: i32, y: i32) -> (usize, u64) {
+    let i = ((x & 31) << 5 | (y & 31)) as usize;
+    (i >> 6, 1 << (i & 63))
 }
 
 impl Challenge {
@@ -150,6 +160,10 @@ impl Module for Challenge {
             return None;
         }
         let opposite = SHRINE + CLOISTER - mine;
+        let (word, bit) = near_bit(at.x, at.y);
+        if self.near[usize::from(opposite - 1)][word] & bit == 0 {
+            return None;
+        }
         let mut found = None;
         for (x, y) in self.around_of(at.x, at.y, opposite) {
             if found.is_some() {
@@ -172,6 +186,10 @@ impl Module for Challenge {
         let (b, _) = t.tiles[usize::from(p.kind.0)];
         if b != NONE {
             self.buildings[usize::from(b - 1)].push((p.x, p.y));
+            for (x, y) in around(p.x, p.y) {
+                let (word, bit) = near_bit(x, y);
+                self.near[usize::from(b - 1)][word] |= bit;
+            }
         }
     }
 

@@ -279,6 +279,22 @@ macro_rules! registry {
                 false
             }
 
+            fn widens(game: &Game<'_, InPlay>, tile: KindId) -> bool {
+                let tables = &game.rules.ext;
+                $(
+                    if <$module as Module>::HOOKS & module::hook::widen != 0 {
+                        if let (Some(m), Some(t)) = (&game.x.$field, &tables.$field) {
+                            if <$module as Module>::HOOKS & module::hook::widens == 0
+                                || m.widens(t, game, tile)
+                            {
+                                return true;
+                            }
+                        }
+                    }
+                )*
+                false
+            }
+
             #[inline]
             fn check_drawn(game: &Game<'_, InPlay>, tile: KindId) -> Result<bool, IllegalMove> {
                 if !game.x.any {

@@ -240,6 +240,7 @@ pub mod hook {
     pub const due_before_final: u64 = 1 << 31;
     pub const widen: u64 = 1 << 32;
     pub const turn_scored: u64 = 1 << 33;
+    pub const widens: u64 = 1 << 34;
     /// The hooks' names, bit `i` at index `i`.
     pub const NAMES: &[&str] = &[
         "prepare_figures",
@@ -276,6 +277,7 @@ pub mod hook {
         "due_before_final",
         "widen",
         "turn_scored",
+        "widens",
     ];
 }
 
@@ -384,6 +386,12 @@ pub trait Module: Sized + Clone + std::fmt::Debug + 'static {
         at: Placement,
     ) -> bool {
         false
+    }
+    /// False when [`Module::widen`] would refuse every square for `tile`
+    /// now (asked once per listing, before `widen` square by square); a
+    /// module that declares `widen` and not `widens` is asked every time.
+    fn widens<X: Host>(&self, t: &Self::Table, game: &Game<'_, X>, tile: KindId) -> bool {
+        true
     }
     /// See [`Rules::check_drawn`].
     ///
