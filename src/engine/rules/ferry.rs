@@ -248,22 +248,24 @@ impl Ferry {
         let p = game.board.placed[current as usize];
         let rules = game.rules;
         let kind = &rules.kinds[usize::from(p.kind.0)];
-        let mut queue: Vec<u32> = (0u8..)
-            .zip(&kind.features)
-            .filter(|(_, f)| f.shape == Shape::Path)
-            .map(|(i, _)| p.first_node + u32::from(i))
-            .collect();
+        let roads = || {
+            (0u8..)
+                .zip(&kind.features)
+                .filter(|(_, f)| f.shape == Shape::Path)
+                .map(|(i, _)| p.first_node + u32::from(i))
+        };
         // Only a road holding another lake's ferry is followed.
         let reaches = self.ferries.iter().any(|&(tile, a, _)| {
             tile != current && {
                 let first = game.board.placed[tile as usize].first_node;
                 let root = game.features.root(first + u32::from(a));
-                queue.iter().any(|&n| game.features.root(n) == root)
+                roads().any(|n| game.features.root(n) == root)
             }
         });
         if !reaches {
             return Vec::new();
         }
+        let mut queue: Vec<u32> = roads().collect();
         let mut seen = queue.clone();
         let mut found = Vec::new();
         let mut next = Vec::new();

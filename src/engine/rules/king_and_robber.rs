@@ -48,6 +48,8 @@ pub struct TitlesTable {
 #[derive(Clone, Debug)]
 pub struct KingAndRobber {
     holders: Vec<Holder>,
+    /// Scratch: the roots the turn completed (kept from turn to turn).
+    turn: Vec<u32>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -132,6 +134,7 @@ impl Module for KingAndRobber {
     fn new(t: &TitlesTable, _: usize) -> KingAndRobber {
         KingAndRobber {
             holders: vec![Holder::default(); t.titles.len()],
+            turn: Vec::new(),
         }
     }
 
@@ -210,33 +213,40 @@ impl KingAndRobber {
     /// takes the title (on the board: a ferry's move may have split the
     /// largest one since it was completed).
     fn completed<X: Host>(&mut self, t: &TitlesTable, game: &mut Game<'_, X>) {
-        let nodes = super::turn_nodes::completed_by_turn(game);
-        let mut done: Vec<u32> = Vec::with_capacity(nodes.len());
-        for node in nodes {
-            let root = game.features.find(node);
-            // A small city made a castle is no completed city (docs/rules.md).
-            let castle = game
-                .x
-                .module::<super::castle::Castles>()
-                .is_some_and(|c| c.is_castle(root));
-            if game.features.open(root) == 0 && !castle && !done.contains(&root) {
-                done.push(root);
+        let mut done = std::mem::take(&mut self.turn);
+        super::turn_nodes::completed_by_turn_into(game, &mut done);
+        // Each node becomes its completed root, once; a small city made a
+        // castle is no completed city (docs/rules.md).
+        let castles = game.x.module::<super::castle::Castles>();
+        let mut kept = 0;
+        for i in 0..done.len() {
+            let root = game.features.find(done[i]);
+            if game.features.open(root) == 0
+                && !castles.is_some_and(|c| c.is_castle(root))
+                && !done[..kept].contains(&root)
+            {
+                done[kept] = root;
+                kept += 1;
             }
         }
+        done.truncate(kept);
         for (title, spec) in t.titles.iter().enumerate() {
-            let mine: Vec<u32> = done
-                .iter()
-                .copied()
-                .filter(|&r| game.features.kind(r) == spec.kind)
-                .collect();
-            if mine.is_empty() {
+            let kind = spec.kind;
+            let mine = |r: &u32| game.features.kind(*r) == kind;
+            if !done.iter().any(mine) {
                 continue;
             }
             // The other completed features of the kind on the board.
             let h = &mut self.holders[title];
-            on_board(game, spec.kind, &mut h.done);
-            h.done.retain(|r| !mine.contains(r));
-            let best = mine.iter().map(|&r| game.survey(r).0).max().unwrap_or(0);
+            on_board(game, kind, &mut h.done);
+            h.done
+                .retain(|r| !(game.features.kind(*r) == kind && done.contains(r)));
+            let mut best = 0;
+            for &r in &done {
+                if game.features.kind(r) == kind {
+                    best = best.max(game.survey(r).0);
+                }
+            }
             // Another as large keeps the title where it is; a feature has
             // no more tiles than pieces, so most need no survey.
             let blocked = h
@@ -248,8 +258,13 @@ impl KingAndRobber {
                 h.player = u8::try_from(game.active).ok();
                 h.tile = game.current;
             }
-            h.done.extend(mine);
+            h.done.extend(
+                done.iter()
+                    .copied()
+                    .filter(|&r| game.features.kind(r) == kind),
+            );
         }
+        self.turn = done;
     }
 }
 

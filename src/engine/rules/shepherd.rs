@@ -194,6 +194,13 @@ impl Module for Shepherds {
             }
         }
         // The fields the tile extended with the player's older shepherds.
+        let older = self
+            .flocks
+            .iter()
+            .any(|f| usize::from(f.player) == active && !self.due.iter().any(|d| d.node == f.node));
+        if !older {
+            return;
+        }
         let placed = game.board.placed[game.current as usize];
         let pieces = game.rules.kinds[usize::from(placed.kind.0)].features.len();
         let mut roots: Vec<u32> = (0..pieces)
