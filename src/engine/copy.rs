@@ -33,6 +33,7 @@ impl Clone for Game<'_> {
             event_tiles,
             scoring_at,
             event_features,
+            log,
             scoring_feature,
             turn,
             active,
@@ -57,10 +58,19 @@ impl Clone for Game<'_> {
         self.stage_left = *stage_left;
         self.face_down = *face_down;
         self.scores.clone_from(scores);
-        self.events.clone_from(events);
-        self.event_tiles.clone_from(event_tiles);
+        // The log only grows: copied from the same original, unchanged
+        // since, this copy's log starts with all of it.
+        if self.log.since(log).is_some() && self.events.len() >= events.len() {
+            self.events.truncate(events.len());
+            self.event_tiles.truncate(event_tiles.len());
+            self.event_features.truncate(event_features.len());
+        } else {
+            self.events.clone_from(events);
+            self.event_tiles.clone_from(event_tiles);
+            self.event_features.clone_from(event_features);
+        }
+        self.log.copied(log);
         self.scoring_at = *scoring_at;
-        self.event_features.clone_from(event_features);
         self.scoring_feature = *scoring_feature;
         self.turn = *turn;
         self.active = *active;
@@ -96,6 +106,7 @@ impl<'r> Game<'r> {
             event_tiles: Vec::new(),
             scoring_at: None,
             event_features: Vec::new(),
+            log: super::core::journal::Journal::new(),
             scoring_feature: None,
             turn: 0,
             active: 0,
@@ -213,5 +224,39 @@ mod tests {
             assert!(same(&scratch, &game));
         }
         assert!(restored > 1000, "{restored}");
+    }
+
+    /// A player's pattern: a position restored from the game for each try,
+    /// and a second copy restored from that position for each follow-up
+    /// (the position changed between two of them, the game did not).
+    #[test]
+    fn a_copy_of_a_restored_copy_equals_it() {
+        let rules = shipped();
+        let mut rng = Rng::new(11);
+        let mut checked = 0;
+        for _ in 0..4 {
+            let mut game = Game::new(&rules, 2).unwrap_or_else(|e| panic!("{e}"));
+            let mut position = game.clone();
+            let mut tried = game.clone();
+            while random_turn(&mut game, &mut rng) {
+                for _ in 0..3 {
+                    position.clone_from(&game);
+                    if !random_turn(&mut position, &mut rng) {
+                        break;
+                    }
+                    for _ in 0..2 {
+                        tried.clone_from(&position);
+                        assert!(same(&tried, &position), "a copy of the position");
+                        for _ in 0..1 + rng.below(3) {
+                            if !random_turn(&mut tried, &mut rng) {
+                                break;
+                            }
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 500, "{checked}");
     }
 }

@@ -55,11 +55,15 @@ impl Features {
     /// are copied back.
     #[inline]
     pub fn copy_from(&mut self, other: &Features) {
-        if let Some(nodes) = self.journal.since(&other.journal) {
+        if let Some(lists) = self.journal.since_base(&other.journal) {
             self.nodes.truncate(other.nodes.len());
-            for &i in nodes {
-                if let Some(n) = other.nodes.get(i as usize) {
-                    self.nodes[i as usize] = *n;
+            let had = self.nodes.len();
+            // Nodes the original added that this store never had.
+            self.nodes.extend_from_slice(&other.nodes[had..]);
+            for &i in lists.iter().flat_map(|l| l.iter()) {
+                let i = i as usize;
+                if i < had {
+                    self.nodes[i] = other.nodes[i];
                 }
             }
         } else {

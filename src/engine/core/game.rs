@@ -6,6 +6,7 @@
 
 use super::board::Board;
 use super::features::Features;
+use super::journal::Journal;
 use super::ruleset::Ruleset;
 use super::tables::STAGES;
 use crate::engine::events::{Event, Score};
@@ -198,6 +199,10 @@ pub struct Game<'r, X: Rules> {
     /// For each event, a piece of the feature its template scored, or
     /// [`NO_FEATURE`] (see [`Game::event_parts`]).
     pub(in crate::engine) event_features: Vec<u32>,
+    /// The change record of the event log (`events`, `event_tiles`,
+    /// `event_features`, which only grow): a copy made from an unchanged
+    /// original truncates its own log instead of copying every event again.
+    pub(in crate::engine) log: Journal,
     /// While a feature's own points are awarded: a piece of it.
     pub(in crate::engine) scoring_feature: Option<u32>,
     /// Tile moves so far (the 1-based number of the current turn entry).
@@ -292,6 +297,7 @@ impl<'r, X: Rules> Game<'r, X> {
             event_tiles: Vec::with_capacity(64),
             scoring_at: None,
             event_features: Vec::with_capacity(64),
+            log: Journal::new(),
             scoring_feature: None,
             turn: 0,
             active: 0,
@@ -516,6 +522,7 @@ impl<'r, X: Rules> Game<'r, X> {
                 .push(self.scoring_at.unwrap_or(self.current));
             self.event_features
                 .push(self.scoring_feature.unwrap_or(NO_FEATURE));
+            self.log.touch_elsewhere();
         }
     }
 

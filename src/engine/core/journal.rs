@@ -7,7 +7,10 @@
 //! each change; a copy remembers the (id, version) it was copied from, and
 //! while that is still the original's, the indices it wrote since are all
 //! that differ. Only copies record indices, so a game that is never copied
-//! pays one comparison per write.
+//! pays one comparison per write. A copy of a copy also remembers the
+//! original's own origin and record: copying the original into it again
+//! after the original was restored from that origin (the next placement
+//! tried) rewrites the three records' entries, not the whole store.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -24,6 +27,13 @@ pub struct Journal {
     touched: Vec<u32>,
     /// Changed in a way the indices don't describe (grown, reordered).
     whole: bool,
+    /// When the original was itself a copy: its origin and the indices it
+    /// had written since, at the time of this copy. While the original is
+    /// still a copy of that same origin (restored from it, say, to try the
+    /// next move), this store differs from it only at those indices, the
+    /// original's current ones and its own ([`Journal::since_base`]).
+    base: Option<(u64, u64)>,
+    base_touched: Vec<u32>,
 }
 
 impl Journal {
@@ -36,6 +46,8 @@ impl Journal {
             origin: None,
             touched: Vec::new(),
             whole: false,
+            base: None,
+            base_touched: Vec::new(),
         }
     }
 
@@ -89,12 +101,45 @@ impl Journal {
             .then_some(self.touched.as_slice())
     }
 
+    /// The entries to rewrite when copying `original` into this store once
+    /// the original has changed since this store's copy but is still a copy
+    /// of the same origin (a player's position restored for the next
+    /// placement, into which this store copies for each figure action): this
+    /// store's writes, the original's writes at that copy, and its writes
+    /// now. `None` when everything must be copied.
+    #[inline]
+    pub fn since_base<'a>(&'a self, original: &'a Journal) -> Option<[&'a [u32]; 3]> {
+        if let Some(t) = self.since(original) {
+            return Some([t, &[], &[]]);
+        }
+        let same_store = self.origin.is_some_and(|(id, _)| id == original.id);
+        (!self.whole
+            && same_store
+            && !original.whole
+            && self.base.is_some()
+            && original.origin == self.base)
+            .then_some([
+                self.touched.as_slice(),
+                self.base_touched.as_slice(),
+                original.touched.as_slice(),
+            ])
+    }
+
     /// This store now equals `original`.
     #[inline]
     pub fn copied(&mut self, original: &Journal) {
         self.touched.clear();
         self.whole = false;
         self.origin = Some((original.id, original.version));
+        self.base = if original.whole {
+            None
+        } else {
+            original.origin
+        };
+        self.base_touched.clear();
+        if self.base.is_some() {
+            self.base_touched.extend_from_slice(&original.touched);
+        }
         self.version += 1;
     }
 }
