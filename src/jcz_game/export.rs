@@ -104,6 +104,13 @@ struct Builder<'a> {
     trap_marks: (usize, Option<usize>, Option<usize>),
     /// The turn's player.
     turn_player: usize,
+    /// Whether the next turn's player may play an abbey before drawing (the
+    /// engine's abbey placements once the last entry was done): JCZ offers
+    /// one only where a hole takes it, Cult Places' neighbours included.
+    abbey_open: Option<bool>,
+    /// The turn's tower capture brought the player's phantom back from
+    /// prison by an exchange.
+    phantom_exchanged: bool,
 }
 
 /// A small city offered a castle: its owner, the log's answer, and its
@@ -149,6 +156,8 @@ pub fn export(set: &TileSet, rules: &Ruleset, log: &GameLog) -> Result<Save, Str
         trapped: Vec::new(),
         trap_marks: (0, None, None),
         turn_player: 0,
+        abbey_open: None,
+        phantom_exchanged: false,
     };
     let result = replay_observed(rules, log, &mut |i, step, game| {
         if b.error.is_some() {
@@ -500,6 +509,7 @@ impl Builder<'_> {
     /// The turn's tile is placed: its messages up to the figure action.
     fn placed(&mut self, i: usize, turn: &TurnLog, game: &Game<'_>) -> Result<(), String> {
         self.trap_marks = (self.trapped.len(), None, None);
+        self.phantom_exchanged = false;
         self.turn_player = game.active_player();
         self.placed_messages(i, turn, game)?;
         self.trap_marks.1 = Some(self.replay.len());
@@ -617,11 +627,18 @@ impl Builder<'_> {
                 // the flying machine, spent).
                 turn.flight.as_ref().is_some_and(|f| f.feature.is_none())
                     && self.phantom_places(game, player, false)
-            } else if captures_own_phantom(turn, player) {
-                // A tower floor that takes the player's own phantom sends it
-                // home before JCZ's phantom phase, which then offers it
-                // what a follower of theirs could take.
+            } else if sends_own_phantom_home(turn, player) || self.phantom_exchanged {
+                // A first action that sends the player's own phantom home
+                // (a tower floor taking it, or taking a follower whose
+                // owner holds it, exchanged; freeing it from a trap; the
+                // festival) does so before JCZ's phantom phase, which then
+                // offers it what a follower of theirs could take.
                 Self::follower_places(game, player)
+            } else if let Some(m) = &turn.as_abbot {
+                // An abbot takes the monastery for JCZ's phantom phase (our
+                // engine gives no phantom action after an abbot).
+                let taken = rules.feature_named(kind, rotation, &m.feature);
+                Self::phantom_places_but(game, player, true, taken)
             } else {
                 self.phantom_places(game, player, true)
             };
@@ -804,6 +821,12 @@ impl Builder<'_> {
     /// Whether the player's phantom may go somewhere now (JCZ's phantom
     /// phase has an action), by a flight too if `fly`.
     fn phantom_places(&self, game: &Game<'_>, player: usize, fly: bool) -> bool {
+        Self::phantom_places_but(game, player, fly, None)
+    }
+
+    /// [`Builder::phantom_places`], feature `taken` of the tile excepted
+    /// (the monastery an abbot was just put on: JCZ counts it occupied).
+    fn phantom_places_but(game: &Game<'_>, player: usize, fly: bool, taken: Option<u8>) -> bool {
         let Some(phantom) = game.rules().figure("phantom") else {
             return false;
         };
@@ -812,9 +835,10 @@ impl Builder<'_> {
                 // (JCZ's phantom phase offers no acrobat space, and opens
                 // only for a place the tile gives: a tower top alone does
                 // not open it.)
-                MeepleAction::Place { figure, .. } | MeepleAction::Portal { figure, .. } => {
-                    *figure == phantom
+                MeepleAction::Place { figure, feature } => {
+                    *figure == phantom && Some(*feature) != taken
                 }
+                MeepleAction::Portal { figure, .. } => *figure == phantom,
                 MeepleAction::Fly { figure, .. } => fly && *figure == phantom,
                 _ => false,
             })
@@ -1204,9 +1228,13 @@ impl Builder<'_> {
             };
             // JCZ offers the followers in a trap too (on the trap's tile),
             // which our tower cannot take.
-            // (JCZ's special figures, no followers: none is taken.)
+            // (JCZ's special figures, no followers: none is taken; nor a
+            // castle's lord, off its city on a spot of our own.)
+            let lord =
+                |f: &Tracked| f.spot == FigureSpot::Acrobats && f.pointer["feature"] == "City";
             let reach = self.tracked.iter().any(|f| {
                 !matches!(f.figure.as_str(), "builder" | "pig" | "shepherd" | "barn")
+                    && !lord(f)
                     && within(f.x, f.y)
             }) || self.trapped.iter().any(|f| {
                 let at = |i: usize| {
@@ -1254,6 +1282,7 @@ impl Builder<'_> {
             types.sort_unstable();
             types.dedup();
             let (back, _) = self.prisoners.remove(first);
+            self.phantom_exchanged |= back.figure == "phantom";
             if types.len() > 1 {
                 self.replay.push(message(
                     "EXCHANGE_FOLLOWER",
@@ -1318,6 +1347,15 @@ impl Builder<'_> {
     /// (with the random number that makes JCZ draw the animal token our log
     /// scored); the crop circle's messages.
     fn done(&mut self, i: usize, turn: &TurnLog, game: &Game<'_>) -> Result<(), String> {
+        let done = self.done_messages(i, turn, game);
+        // Read for the next turn's abbey offer (a discard's offer, in
+        // `done_messages`, is the one read before).
+        self.abbey_open = Some(!game.abbey_placements().is_empty());
+        done
+    }
+
+    /// The messages of [`Builder::done`].
+    fn done_messages(&mut self, i: usize, turn: &TurnLog, game: &Game<'_>) -> Result<(), String> {
         if turn.discard {
             self.previous = game.active_player();
             self.last_drawn = self.previous;
@@ -1488,7 +1526,8 @@ impl Builder<'_> {
     /// Before the turn's first draw, when the player holds an abbey and the
     /// board has a hole: JCZ offers the abbey, the player passes and commits.
     fn abbey_pass(&mut self) {
-        if self.after_discard || !self.hole() {
+        let open = self.abbey_open.take().unwrap_or_else(|| self.hole());
+        if self.after_discard || !open {
             return;
         }
         self.replay.push(message("PASS", json!({})));
@@ -1878,19 +1917,28 @@ fn step(r: f64) -> f64 {
     x as f64 / (M + 1) as f64
 }
 
-/// Whether the turn's first figure action moved the figure `name` (a
-/// figure not named is a `meeple`).
-/// Whether the turn's tower floor takes the turn player's own phantom.
-fn captures_own_phantom(turn: &TurnLog, player: usize) -> bool {
+/// Whether the turn's first figure action sends the turn player's own
+/// phantom home: a tower floor taking it, freeing it from a trap, or taking
+/// it back on a festival tile.
+fn sends_own_phantom_home(turn: &TurnLog, player: usize) -> bool {
+    let phantom = |f: Option<&str>| f == Some("phantom");
     turn.tower
         .as_ref()
         .and_then(|t| t.capture.as_ref())
-        .is_some_and(|c| c.player == player && c.figure.as_deref() == Some("phantom"))
+        .is_some_and(|c| c.player == player && phantom(c.figure.as_deref()))
+        || phantom(turn.vodyanoy.as_deref())
+        || turn
+            .festival
+            .as_ref()
+            .is_some_and(|f| phantom(f.figure.as_deref()))
 }
 
+/// Whether the turn's first figure action moved the figure `name` (a
+/// figure not named is a `meeple`).
 fn first_figure_is(turn: &TurnLog, name: &str) -> bool {
     let named = |f: Option<&String>| f.map_or("meeple", String::as_str) == name;
     turn.meeple.as_ref().is_some_and(|m| m.figure == name)
+        || turn.as_abbot.as_ref().is_some_and(|m| m.figure == name)
         || turn
             .acrobat
             .as_ref()

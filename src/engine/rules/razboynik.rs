@@ -202,9 +202,10 @@ impl Roads {
 }
 
 /// True when figure kind `figure` is a follower (no companion or neutral
-/// figure).
+/// figure, no barn or shepherd: `follower no`).
 fn follower<X: Host>(game: &Game<'_, X>, figure: crate::engine::ids::FigureId) -> bool {
-    game.rules.figures[usize::from(figure.0)].follower_piece()
+    let def = &game.rules.figures[usize::from(figure.0)];
+    def.follower_piece() && def.follower
 }
 
 /// The followers standing on the roads of placed tile `tile`.

@@ -299,7 +299,10 @@ fn capture_of<X: Host>(
     y: i32,
     reach: Option<u32>,
 ) -> Option<Capture> {
-    if !game.rules.figures[usize::from(s.figure.0)].follower_piece() {
+    // A follower only: not a barn or a shepherd (`follower no`), which the
+    // rules do not count as followers (JCloisterZone's capture alike).
+    let def = &game.rules.figures[usize::from(s.figure.0)];
+    if !def.follower_piece() || !def.follower {
         return None;
     }
     let p = game.board.placed[s.tile as usize];
@@ -600,6 +603,13 @@ fn find_capture<X: Host>(
         .iter()
         .position(|s| capture_of(game, s, x, y, None).is_some_and(|k| k == c));
     let Some(index) = found else {
+        let def = &game.rules.figures[usize::from(c.figure.0)];
+        if !def.follower {
+            return illegal(format!(
+                "a tower captures only followers, and a {} is none",
+                game.rules.figure_id(c.figure)
+            ));
+        }
         return illegal(format!(
             "player {} has no {} on that feature at ({}, {}) to capture",
             c.player,

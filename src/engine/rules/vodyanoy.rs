@@ -5,7 +5,8 @@
 //! feature; so is every follower that comes to stand on one of those tiles
 //! later (checked after the tile is placed and again after the figure
 //! action, before anything is scored). Only followers are trapped (not the
-//! builder, the pig or other companions, nor neutral figures); a companion
+//! builder, the pig or other companions, a barn or a shepherd, nor neutral
+//! figures); a companion
 //! whose owner loses their last follower on its feature goes home with it
 //! (the core's companions). Instead of a figure action, a player may take one
 //! of their own trapped followers back to supply (`vodyanoy`'s figure
@@ -249,7 +250,9 @@ impl Vodyanoy {
                 continue;
             };
             let def = &game.rules.figures[usize::from(s.figure.0)];
-            if def.companion || !def.plays {
+            // A follower only: not a companion, a neutral figure, nor a
+            // barn or a shepherd (`follower no`).
+            if def.companion || !def.plays || !def.follower {
                 continue;
             }
             let root = game.features.find(n);
