@@ -9,8 +9,12 @@
 //! cargo build --release --example jcz_differential
 //! target/release/examples/jcz_differential --oracle $JCZ_BUILD/jcz-oracle \
 //!     --tileset out/tileset.json --expansions base,river --players 2-6 \
-//!     --games 200 --seed 1 --jobs 2 [--out DIR] [--verbose]
+//!     --games 200 --seed 1 --jobs 2 [--out DIR] [--verbose] [--jcz-readings]
 //! ```
+//!
+//! `--jcz-readings` plays the check settings of docs/jcz-games.md: JCZ's
+//! river look-ahead, its dragon eating tower tops and its fields on four
+//! tiles, applied to the tile set as it is read.
 //!
 //! Game `i` is played by seed `SEED + i` with `2 + i mod (MAX - MIN + 1)`...
 //! players from the range; `--out DIR` keeps the log and the save of each
@@ -38,6 +42,7 @@ struct Options {
     jobs: usize,
     out: Option<PathBuf>,
     verbose: bool,
+    jcz_readings: bool,
 }
 
 fn options() -> Result<Options, String> {
@@ -51,6 +56,7 @@ fn options() -> Result<Options, String> {
         jobs: 1,
         out: None,
         verbose: false,
+        jcz_readings: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -72,10 +78,71 @@ fn options() -> Result<Options, String> {
             "--jobs" => o.jobs = value()?.parse().map_err(|_| "bad --jobs")?,
             "--out" => o.out = Some(value()?.into()),
             "--verbose" => o.verbose = true,
+            "--jcz-readings" => o.jcz_readings = true,
             other => return Err(format!("unknown option {other}")),
         }
     }
     Ok(o)
+}
+
+/// `--jcz-readings`: the tile set as JCZ plays it where docs/rules.md reads
+/// the published rules otherwise (the check settings of docs/jcz-games.md):
+/// the river's look-ahead and the dragon eating tower tops switched on, and
+/// JCZ's fields on four tiles (two fields merged into one, or a field that
+/// touches both cities). A tile or expansion the set lacks is left alone.
+fn jcz_readings(set: &mut Value) -> Result<(), String> {
+    for e in set["expansions"].as_array_mut().into_iter().flatten() {
+        let rule = match e["id"].as_str() {
+            Some("river") => "river.look-ahead",
+            Some("the-tower") => "dragon.eats-tower-tops",
+            _ => continue,
+        };
+        if let Some(rules) = e["rules"].as_object_mut() {
+            rules.insert(rule.to_string(), Value::from(1));
+        }
+    }
+    for t in set["tiles"].as_array_mut().into_iter().flatten() {
+        let merges: &[(&str, &str)] = match t["id"].as_str() {
+            Some("river-2/CIcI") => &[("NNW", "SSW"), ("NNE", "SSE")],
+            Some("princess-and-dragon/CRcr.d") => &[("NNW", "NNE"), ("SSE", "SSW")],
+            Some("abbey-and-mayor/CRcr+") => &[("SSE", "SSW")],
+            Some("abbey-and-mayor/CCc+") => {
+                let field = field_with(t, "S").ok_or("abbey-and-mayor/CCc+: no field at S")?;
+                t["features"][field]["touching"] = serde_json::json!([0, 1]);
+                continue;
+            }
+            _ => continue,
+        };
+        for &(a, b) in merges {
+            let id = t["id"].as_str().unwrap_or("?").to_string();
+            let (Some(fa), Some(fb)) = (field_with(t, a), field_with(t, b)) else {
+                return Err(format!("{id}: no field at {a} or {b}"));
+            };
+            if fa == fb {
+                continue;
+            }
+            let features = t["features"].as_array_mut().ok_or("features")?;
+            let moved = features[fb]["slots"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
+            if let Some(slots) = features[fa]["slots"].as_array_mut() {
+                slots.extend(moved);
+            }
+            features.remove(fb);
+        }
+    }
+    Ok(())
+}
+
+/// The index of the tile's field holding `slot`.
+fn field_with(tile: &Value, slot: &str) -> Option<usize> {
+    tile["features"].as_array()?.iter().position(|f| {
+        f["kind"] == "field"
+            && f["slots"]
+                .as_array()
+                .is_some_and(|s| s.iter().any(|x| x == slot))
+    })
 }
 
 /// One game's outcome.
@@ -133,7 +200,17 @@ fn main() {
         eprintln!("error: {}: {e}", o.tileset.display());
         std::process::exit(2)
     });
-    let set: TileSet = serde_json::from_str(&text).unwrap_or_else(|e| {
+    let mut value: Value = serde_json::from_str(&text).unwrap_or_else(|e| {
+        eprintln!("error: {}: {e}", o.tileset.display());
+        std::process::exit(2)
+    });
+    if o.jcz_readings {
+        if let Err(e) = jcz_readings(&mut value) {
+            eprintln!("error: --jcz-readings: {e}");
+            std::process::exit(2);
+        }
+    }
+    let set: TileSet = serde_json::from_value(value).unwrap_or_else(|e| {
         eprintln!("error: {}: {e}", o.tileset.display());
         std::process::exit(2)
     });
