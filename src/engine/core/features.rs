@@ -139,6 +139,12 @@ impl Features {
         }
     }
 
+    /// True when a node is its feature's root (no walk up its set).
+    #[inline]
+    pub fn is_root(&self, n: u32) -> bool {
+        self.nodes[n as usize].parent == n
+    }
+
     /// Joins the sets of two nodes across a shared edge; `closes` says the edge
     /// closes one open side of each (a road or city meeting itself).
     /// Always inlined: placing a tile's joins are the hot path, and the

@@ -20,32 +20,33 @@ impl<X: Rules> Game<'_, X> {
         let placed = self.board.placed[self.current as usize];
         let kind = &self.rules.kinds[usize::from(placed.kind.0)];
         let player = self.active;
-        let figures = self.rules.figures.len();
+        // The figures the player has in supply, one bit each (ids beyond
+        // the masks' 32 bits are admitted by no kind).
+        let figures = self.rules.figures.len().min(32);
+        let in_supply = (0..figures)
+            .filter(|&i| self.supply(player, figure_id(i)) > 0)
+            .fold(0u32, |m, i| m | 1 << i);
         for (f, feature) in (0u8..).zip(&kind.features) {
-            if feature.admits == 0 && feature.companions == 0 {
+            let (admits, companions) = (feature.admits & in_supply, feature.companions & in_supply);
+            if admits == 0 && companions == 0 {
                 continue;
             }
             let node = placed.first_node + u32::from(f);
             let root = self.features.root(node);
             let occupied = self.features.occupants(root) > 0;
-            if feature.companions != 0 {
+            if companions != 0 {
                 let beside = occupied && self.has_follower_on(player, root);
-                for figure in (0..figures).map(figure_id) {
-                    if feature.companions & (1 << figure.0) != 0
-                        && (beside || self.rules.figures[usize::from(figure.0)].alone)
-                        && self.supply(player, figure) > 0
-                    {
+                for figure in bits(companions) {
+                    if beside || self.rules.figures[usize::from(figure.0)].alone {
                         out.push(FigureAction::Place { figure, feature: f });
                     }
                 }
             }
-            if occupied && (feature.admits == 0 || !X::shares(self, node)) {
+            if admits == 0 || occupied && !X::shares(self, node) {
                 continue;
             }
-            for figure in (0..figures).map(figure_id) {
-                if feature.admits & (1 << figure.0) != 0 && self.supply(player, figure) > 0 {
-                    out.push(FigureAction::Place { figure, feature: f });
-                }
+            for figure in bits(admits) {
+                out.push(FigureAction::Place { figure, feature: f });
             }
         }
     }
@@ -168,6 +169,17 @@ impl<X: Rules> Game<'_, X> {
         }
         s
     }
+}
+
+/// The figures of a mask's set bits, lowest id first.
+fn bits(mut mask: u32) -> impl Iterator<Item = FigureId> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros();
+            mask &= mask - 1;
+            figure_id(i as usize)
+        })
+    })
 }
 
 pub fn figure_id(i: usize) -> FigureId {

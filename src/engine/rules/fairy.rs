@@ -303,6 +303,7 @@ impl Fairy {
 
     /// A figure on the board as a place for the fairy, when the active
     /// player may move it there: their follower, not the one it is beside.
+    #[inline(always)]
     fn beside_of<X: Host>(
         &self,
         game: &Game<'_, X>,

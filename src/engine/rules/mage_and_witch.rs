@@ -226,18 +226,14 @@ impl MageAndWitch {
     /// True when feature `root` may take a magic figure: unfinished, of a
     /// kind scored as a network, neither magic figure on it.
     fn target<X: Host>(&self, game: &Game<'_, X>, root: u32) -> bool {
-        let kind = game.features.kind(root);
-        let network = matches!(
-            game.rules.vocab.kinds[usize::from(kind)].scoring,
-            Scoring::Network { .. }
-        );
-        network && game.features.open(root) > 0 && !self.roots(game).contains(&Some(root))
+        free_network(game, root, self.roots(game))
     }
 
     /// Every feature (root) a magic figure may move to.
     fn targets<'g, X: Host>(&'g self, game: &'g Game<'_, X>) -> impl Iterator<Item = u32> + 'g {
+        let taken = self.roots(game);
         (0..game.features.len())
-            .filter(move |&n| game.features.root(n) == n && self.target(game, n))
+            .filter(move |&n| game.features.is_root(n) && free_network(game, n, taken))
     }
 
     fn has_target<X: Host>(&self, game: &Game<'_, X>) -> bool {
@@ -389,4 +385,15 @@ impl Game<'_, super::InPlay> {
         let t = self.board.tile_at(x, y)?;
         Some(self.board.placed[t as usize].first_node + u32::from(f))
     }
+}
+
+/// True when feature `root` is unfinished, of a kind scored as a network,
+/// and holds neither magic figure (`taken`: their roots).
+fn free_network<X: Host>(game: &Game<'_, X>, root: u32, taken: [Option<u32>; 2]) -> bool {
+    game.features.open(root) > 0
+        && matches!(
+            game.rules.vocab.kinds[usize::from(game.features.kind(root))].scoring,
+            Scoring::Network { .. }
+        )
+        && !taken.contains(&Some(root))
 }
