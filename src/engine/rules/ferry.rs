@@ -254,12 +254,19 @@ impl Ferry {
                 .filter(|(_, f)| f.shape == Shape::Path)
                 .map(|(i, _)| p.first_node + u32::from(i))
         };
-        // Only a road holding another lake's ferry is followed.
+        // Only a road holding another lake's ferry is followed. The tile's
+        // road roots are found once (a tile has few roads; beyond eight the
+        // rest are found per ferry).
+        let mut mine = [u32::MAX; 8];
+        for (slot, n) in mine.iter_mut().zip(roads()) {
+            *slot = game.features.root(n);
+        }
+        let many = roads().nth(mine.len()).is_some();
         let reaches = self.ferries.iter().any(|&(tile, a, _)| {
             tile != current && {
                 let first = game.board.placed[tile as usize].first_node;
                 let root = game.features.root(first + u32::from(a));
-                roads().any(|n| game.features.root(n) == root)
+                mine.contains(&root) || many && roads().any(|n| game.features.root(n) == root)
             }
         });
         if !reaches {

@@ -236,12 +236,24 @@ impl Vodyanoy {
         if self.ponds.is_empty() {
             return;
         }
+        // The squares the ponds cover with their neighbours, as a box: a
+        // figure outside it is near none (most are), and is passed over
+        // before the ponds are read one by one.
+        let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+        for &(p, _) in &self.ponds {
+            let q = game.board.placed[p as usize];
+            (x0, y0) = (x0.min(q.x.saturating_sub(1)), y0.min(q.y.saturating_sub(1)));
+            (x1, y1) = (x1.max(q.x.saturating_add(1)), y1.max(q.y.saturating_add(1)));
+        }
         let mut i = game.standing.len();
         while i > 0 {
             i -= 1;
             let s = game.standing[i];
             let Spot::Node(n) = s.spot else { continue };
             let at = game.board.placed[s.tile as usize];
+            if at.x < x0 || at.x > x1 || at.y < y0 || at.y > y1 {
+                continue;
+            }
             let near = self.ponds.iter().find(|&&(p, _)| {
                 let q = game.board.placed[p as usize];
                 p != s.tile && (q.x - at.x).abs() <= 1 && (q.y - at.y).abs() <= 1
