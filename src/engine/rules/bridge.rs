@@ -437,27 +437,27 @@ impl Module for Bridges {
         // Kept actions move up in place, in order.
         let mut kept = from;
         for i in from..out.len() {
-            if self.forced != 0 {
+            let keep = if self.forced != 0 {
                 // Only a bridge that makes the tile fit.
-                if self.mends(t, game, &out[i]) {
-                    out[kept] = out[i];
-                    kept += 1;
+                self.mends(t, game, &out[i])
+            } else {
+                !match out[i] {
+                    FigureAction::Place { feature, .. } => self.bare_way(t, game, feature),
+                    FigureAction::Acrobat { x, y, .. }
+                    | FigureAction::Portal {
+                        x,
+                        y,
+                        landing: Landing::Acrobats,
+                        ..
+                    } => self.bridge_at(game, x, y).is_some(),
+                    _ => false,
                 }
-                continue;
-            }
-            let drop = match out[i] {
-                FigureAction::Place { feature, .. } => self.bare_way(t, game, feature),
-                FigureAction::Acrobat { x, y, .. }
-                | FigureAction::Portal {
-                    x,
-                    y,
-                    landing: Landing::Acrobats,
-                    ..
-                } => self.bridge_at(game, x, y).is_some(),
-                _ => false,
             };
-            if !drop {
-                out[kept] = out[i];
+            if keep {
+                // Nothing dropped yet: nothing to move.
+                if kept != i {
+                    out[kept] = out[i];
+                }
                 kept += 1;
             }
         }

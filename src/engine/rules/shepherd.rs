@@ -74,6 +74,8 @@ pub struct Shepherds {
     pub(in crate::engine) draws: u32,
     pub(in crate::engine) wolves: u32,
     pub(in crate::engine) gathered: u32,
+    /// A buffer the turn's look at the tile's fields reuses (no state).
+    roots: Vec<u32>,
 }
 
 impl Module for Shepherds {
@@ -137,6 +139,7 @@ impl Module for Shepherds {
             draws: 0,
             wolves: 0,
             gathered: 0,
+            roots: Vec::new(),
         }
     }
 
@@ -203,12 +206,12 @@ impl Module for Shepherds {
         }
         let placed = game.board.placed[game.current as usize];
         let pieces = game.rules.kinds[usize::from(placed.kind.0)].features.len();
-        let mut roots: Vec<u32> = (0..pieces)
-            .map(|f| {
-                game.features
-                    .root(placed.first_node + u32::try_from(f).unwrap_or(0))
-            })
-            .collect();
+        let mut roots = std::mem::take(&mut self.roots);
+        roots.clear();
+        roots.extend((0..pieces).map(|f| {
+            game.features
+                .root(placed.first_node + u32::try_from(f).unwrap_or(0))
+        }));
         for d in &self.due {
             roots.retain(|&r| r != game.features.root(d.node));
         }
@@ -222,6 +225,8 @@ impl Module for Shepherds {
                 });
             }
         }
+        roots.clear();
+        self.roots = roots;
     }
 
     fn pending<X: Host>(&self, _: &ShepherdTable, _: &Game<'_, X>) -> Option<Phase> {
