@@ -102,7 +102,10 @@ macro_rules! registry {
         pub struct InPlay {
             /// Some module is in play (else every hook returns at once).
             any: bool,
-            $($field: Option<$module>,)*
+            // Boxed: a hook that changes a module moves it out of the game
+            // and back, and a pointer moves for nothing where the module's
+            // state would be copied twice per hook.
+            $($field: Option<Box<$module>>,)*
         }
 
         impl Tables {
@@ -196,8 +199,8 @@ macro_rules! registry {
         impl Host for InPlay {
             fn module<M: Module>(&self) -> Option<&M> {
                 $(
-                    if let Some(m) = (&self.$field as &dyn Any).downcast_ref::<Option<M>>() {
-                        return m.as_ref();
+                    if let Some(m) = (&self.$field as &dyn Any).downcast_ref::<Option<Box<M>>>() {
+                        return m.as_deref();
                     }
                 )*
                 None
@@ -205,8 +208,8 @@ macro_rules! registry {
 
             fn module_mut<M: Module>(&mut self) -> Option<&mut M> {
                 $(
-                    if let Some(m) = (&mut self.$field as &mut dyn Any).downcast_mut::<Option<M>>() {
-                        return m.as_mut();
+                    if let Some(m) = (&mut self.$field as &mut dyn Any).downcast_mut::<Option<Box<M>>>() {
+                        return m.as_deref_mut();
                     }
                 )*
                 None
@@ -231,7 +234,7 @@ macro_rules! registry {
             fn new(tables: &Tables, players: usize) -> InPlay {
                 InPlay {
                     any: false $(|| tables.$field.is_some())*,
-                    $($field: tables.$field.as_ref().map(|t| <$module as Module>::new(t, players)),)*
+                    $($field: tables.$field.as_ref().map(|t| Box::new(<$module as Module>::new(t, players))),)*
                 }
             }
 
@@ -239,7 +242,7 @@ macro_rules! registry {
                 self.any = other.any;
                 $(
                     match (&mut self.$field, &other.$field) {
-                        (Some(a), Some(b)) => a.copy_from(b),
+                        (Some(a), Some(b)) => Module::copy_from(&mut **a, b),
                         (a, b) => *a = b.clone(),
                     }
                 )*
