@@ -176,6 +176,7 @@ impl Module for Abbey {
         }
     }
 
+    #[inline]
     fn refusal<X: Host>(
         &self,
         t: &AbbeyTable,

@@ -148,6 +148,7 @@ impl Module for Challenge {
         Challenge::default()
     }
 
+    #[inline]
     fn refusal<X: Host>(
         &self,
         t: &ChallengeTable,

@@ -158,6 +158,7 @@ impl Module for River {
         self.entry.clone_from(&other.entry);
     }
 
+    #[inline]
     fn refusal<X: Host>(
         &self,
         t: &RiverTable,
@@ -165,34 +166,11 @@ impl Module for River {
         tile: KindId,
         at: Placement,
     ) -> Option<Refusal> {
-        let sides = board_sides(t.sides[usize::from(tile.0)], at.rotation);
-        if sides == 0 {
+        // Most kinds asked show no river: answered before the look below.
+        if t.sides[usize::from(tile.0)] == 0 {
             return None;
         }
-        let met = met(game, sides, at);
-        match met.count_ones() {
-            0 => return refuse(UNCONNECTED),
-            1 => {}
-            _ => return refuse(JOINS),
-        }
-        let entry = u8::try_from(met.trailing_zeros()).unwrap_or(0);
-        if t.look_ahead && hemmed(game, sides & !met, at) {
-            return refuse(HEMMED);
-        }
-        let (dx, dy) = SIDE_STEP[usize::from(entry)];
-        let before = game.board.tile_at(at.x + dx, at.y + dy)?;
-        let before_entry = self.entry.get(before as usize).copied()?;
-        let before_turn = turn(before_entry, (entry + 2) % 4);
-        if before_turn == 0 {
-            return None;
-        }
-        (0..4u8)
-            .filter(|&x| x != entry && sides & (1 << x) != 0)
-            .any(|x| turn(entry, x) == before_turn)
-            .then(|| Refusal {
-                code: U_TURN + u16::from(before_turn),
-                describe,
-            })
+        self.river_refusal(t, game, tile, at)
     }
 
     fn tile_put<X: Host>(&mut self, t: &RiverTable, game: &mut Game<'_, X>, tile: u32) {
@@ -242,6 +220,45 @@ fn met<X: Host>(game: &Game<'_, X>, sides: u8, at: Placement) -> u8 {
         }
     }
     met
+}
+
+impl River {
+    /// [`Module::refusal`] for a kind with a river: where its river meets
+    /// the river on the board, or why it may not go there.
+    #[inline(never)]
+    fn river_refusal<X: Host>(
+        &self,
+        t: &RiverTable,
+        game: &Game<'_, X>,
+        tile: KindId,
+        at: Placement,
+    ) -> Option<Refusal> {
+        let sides = board_sides(t.sides[usize::from(tile.0)], at.rotation);
+        let met = met(game, sides, at);
+        match met.count_ones() {
+            0 => return refuse(UNCONNECTED),
+            1 => {}
+            _ => return refuse(JOINS),
+        }
+        let entry = u8::try_from(met.trailing_zeros()).unwrap_or(0);
+        if t.look_ahead && hemmed(game, sides & !met, at) {
+            return refuse(HEMMED);
+        }
+        let (dx, dy) = SIDE_STEP[usize::from(entry)];
+        let before = game.board.tile_at(at.x + dx, at.y + dy)?;
+        let before_entry = self.entry.get(before as usize).copied()?;
+        let before_turn = turn(before_entry, (entry + 2) % 4);
+        if before_turn == 0 {
+            return None;
+        }
+        (0..4u8)
+            .filter(|&x| x != entry && sides & (1 << x) != 0)
+            .any(|x| turn(entry, x) == before_turn)
+            .then(|| Refusal {
+                code: U_TURN + u16::from(before_turn),
+                describe,
+            })
+    }
 }
 
 #[cfg(test)]
