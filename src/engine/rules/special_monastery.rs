@@ -105,11 +105,18 @@ impl Module for SpecialMonastery {
     ) {
         // The phantom's second action stands only as a monk (its log entry
         // has no abbot).
-        if offer != Offer::Figures || game.phantom_due() || X::blocks_figures(game, game.current) {
+        if offer != Offer::Figures {
             return;
         }
         let placed = game.board.placed[game.current as usize];
         let kind = &game.rules.kinds[usize::from(placed.kind.0)];
+        // Most tiles hold no special monastery: seen before the rest.
+        if kind.features.iter().all(|f| f.attributes & t.special == 0)
+            || game.phantom_due()
+            || X::blocks_figures(game, game.current)
+        {
+            return;
+        }
         for (f, feature) in (0u8..).zip(&kind.features) {
             if feature.attributes & t.special == 0 {
                 continue;
@@ -119,7 +126,12 @@ impl Module for SpecialMonastery {
             }
             for figure in (0..game.rules.figures.len()).filter_map(|i| u8::try_from(i).ok()) {
                 let figure = FigureId(figure);
-                if game.abbot_refused(t, f, Some(figure)).is_none() {
+                // A kind the monastery does not admit is refused (no words
+                // made for it here).
+                if figure.0 < 32
+                    && feature.admits & (1 << figure.0) != 0
+                    && game.abbot_refused(t, f, Some(figure)).is_none()
+                {
                     out.push(MeepleAction::AsAbbot { figure, feature: f });
                 }
             }
