@@ -272,11 +272,19 @@ impl KingAndRobber {
 /// completed features of `kind` on the board now, each once (a small city
 /// made a castle left out).
 fn on_board<X: Host>(game: &mut Game<'_, X>, kind: u8, done: &mut Vec<u32>) {
+    // Roots change only where completed features were joined or split (a
+    // ferry's move): only then may two have become one. The list's order
+    // means nothing.
+    let mut moved = false;
     for r in done.iter_mut() {
-        *r = game.features.find(*r);
+        let root = game.features.find(*r);
+        moved |= root != *r;
+        *r = root;
     }
-    done.sort_unstable();
-    done.dedup();
+    if moved {
+        done.sort_unstable();
+        done.dedup();
+    }
     let castles = game.x.module::<super::castle::Castles>();
     done.retain(|&r| {
         game.features.kind(r) == kind
