@@ -167,7 +167,10 @@ impl Module for Abbey {
             let (Some(x), Some(y)) = (p.x.checked_add(dx), p.y.checked_add(dy)) else {
                 continue;
             };
+            // Four tiles beside it are four of the eight around it: a square
+            // with fewer around is no hole, and its sides are not looked at.
             if game.board.tile_at(x, y).is_none()
+                && game.board.around(x, y) >= 4
                 && surrounded(game, x, y)
                 && !self.holes.contains(&(x, y))
             {
