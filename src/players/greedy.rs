@@ -51,6 +51,11 @@ pub(crate) struct Greedy<'r> {
     derived: Vec<(MeepleAction, f64)>,
     /// The legal placements of the drawn tile.
     placements: Vec<Placement>,
+    /// Placements of a tile that lies alike in several rotations, valued
+    /// from the preview: (x, y, rotation, span of `turned_values`), so a
+    /// rotation lying as one of these at the same square takes its values.
+    turned: Vec<(i32, i32, u8, usize, usize)>,
+    turned_values: Vec<(MeepleAction, f64)>,
     /// The move chosen by `place`, whose action `figure` plays.
     chosen: Option<(Placement, MeepleAction)>,
 }
@@ -121,6 +126,8 @@ impl<'r> Greedy<'r> {
             values: Vec::with_capacity(32),
             derived: Vec::with_capacity(8),
             placements: Vec::with_capacity(64),
+            turned: Vec::with_capacity(64),
+            turned_values: Vec::with_capacity(256),
             chosen: None,
         }
     }
@@ -145,9 +152,26 @@ impl<'r> Greedy<'r> {
         let mut placements = std::mem::take(&mut self.placements);
         placements.clear();
         game.placements_into(tile, &mut placements);
+        let rules = game.rules();
+        let alike = (1..4).any(|r| rules.same_turn(tile, r) != r);
+        self.turned.clear();
+        self.turned_values.clear();
         for &at in &placements {
             values.clear();
-            self.action_values(game, tile, at, left, &mut values);
+            let first = rules.same_turn(tile, at.rotation);
+            let earlier = self
+                .turned
+                .iter()
+                .find(|&&(x, y, r, _, _)| (x, y, r) == (at.x, at.y, first));
+            if let Some(&(_, _, _, start, end)) = earlier.filter(|_| first != at.rotation) {
+                // The same tile at the same square: the same preview.
+                values.extend_from_slice(&self.turned_values[start..end]);
+            } else if self.action_values(game, tile, at, left, &mut values) && alike {
+                let start = self.turned_values.len();
+                self.turned_values.extend_from_slice(&values);
+                let end = self.turned_values.len();
+                self.turned.push((at.x, at.y, at.rotation, start, end));
+            }
             for &(action, v) in &values {
                 best.offer((at, action), v, &mut self.rng);
             }
@@ -195,7 +219,9 @@ impl<'r> Greedy<'r> {
     }
 
     /// Appends the value of every figure action after placing `tile` at
-    /// `at`, with `left` tiles still to draw after it.
+    /// `at`, with `left` tiles still to draw after it; `true` when they
+    /// were read from the preview (the same for a rotation lying alike,
+    /// `Ruleset::same_turn`), `false` when valued on a copy.
     pub fn action_values(
         &mut self,
         game: &Game<'r>,
@@ -203,14 +229,14 @@ impl<'r> Greedy<'r> {
         at: Placement,
         left: u32,
         out: &mut Vec<(MeepleAction, f64)>,
-    ) {
+    ) -> bool {
         let token = self.tokens.any(game, tile);
         if self.use_preview
             && token.is_none()
             && game.preview_legal(&mut self.previewed.preview, tile, at)
         {
             self.previewed.action_values(&self.eval, game, left, out);
-            return;
+            return true;
         }
         let placed = copy_into(&mut self.placed, game);
         if placed
@@ -221,7 +247,7 @@ impl<'r> Greedy<'r> {
             })
             .is_err()
         {
-            return;
+            return false;
         }
         let me = game.active_player();
         self.actions.clear();
@@ -257,7 +283,7 @@ impl<'r> Greedy<'r> {
             // A rule asks for one action first (the bridge a tile placed by
             // a bridge needs): no pass, nothing derived from it.
             self.derived = derived;
-            return;
+            return false;
         }
         let placed = self.placed.as_mut().expect("copied above");
         let before = placed.events().len();
@@ -285,6 +311,7 @@ impl<'r> Greedy<'r> {
             out.extend(derived.iter().map(|&(a, est)| (a, pass + est - cost)));
         }
         self.derived = derived;
+        false
     }
 
     /// The value of an action applied to a copy of `self.placed`; a flight

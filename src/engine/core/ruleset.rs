@@ -51,6 +51,17 @@ impl<T> Ruleset<T> {
         self.kinds.len()
     }
 
+    /// The first rotation of `kind` that lies exactly as `rotation` does,
+    /// slot for slot (features, kinds, closings): placed at one square, the
+    /// two meet the same board features with the same pieces, so
+    /// [`crate::engine::Preview`]s of the two are the same.
+    #[must_use]
+    pub fn same_turn(&self, kind: KindId, rotation: u8) -> u8 {
+        self.kinds
+            .get(usize::from(kind.0))
+            .map_or(rotation, |k| k.same_turn[usize::from(rotation % 4)])
+    }
+
     /// The kind with a full id (`base/D`).
     #[must_use]
     pub fn kind(&self, id: &str) -> Option<KindId> {
