@@ -1708,6 +1708,30 @@ mod tests {
     }
 
     #[test]
+    fn symmetric_tiles_list_the_rotations_that_lie_alike() {
+        let base = rules(&["tilesets/base.tiles"]);
+        let turns = |id: &str| -> ([u8; 4], Vec<Vec<u8>>) {
+            let k: KindId = base.kind(id).expect("a kind");
+            let same = std::array::from_fn(|r| base.same_turn(k, u8::try_from(r).unwrap_or(0)));
+            let maps = (0..4u8)
+                .map(|r| base.turn_features(k, r).to_vec())
+                .collect();
+            (same, maps)
+        };
+        // A cloister in a field: every rotation the same tile.
+        assert_eq!(turns("base/B").0, [0, 0, 0, 0]);
+        // A straight road: half a turn swaps its two fields.
+        let (same, maps) = turns("base/U");
+        assert_eq!(same, [0, 1, 0, 1]);
+        assert!(maps[2]
+            .iter()
+            .enumerate()
+            .any(|(f, &g)| usize::from(g) != f));
+        // A city cap and a road: no two rotations alike.
+        assert_eq!(turns("base/D").0, [0, 1, 2, 3]);
+    }
+
+    #[test]
     fn a_preview_sees_what_placing_the_tile_does() {
         let base = rules(&["tilesets/base.tiles"]);
         assert!(previews_match_placing(&base, 3) > 3000);

@@ -52,9 +52,9 @@ pub(crate) struct Greedy<'r> {
     /// The legal placements of the drawn tile.
     placements: Vec<Placement>,
     /// Placements of a tile that lies alike in several rotations, valued
-    /// from the preview: (x, y, rotation, span of `turned_values`), so a
-    /// rotation lying as one of these at the same square takes its values.
-    turned: Vec<(i32, i32, u8, usize, usize)>,
+    /// from the preview, so that a rotation lying as one of these at the
+    /// same square takes its values (`Ruleset::same_turn`).
+    turned: Vec<Turned>,
     turned_values: Vec<(MeepleAction, f64)>,
     /// The move chosen by `place`, whose action `figure` plays.
     chosen: Option<(Placement, MeepleAction)>,
@@ -66,6 +66,61 @@ impl Greedy<'_> {
     pub fn on_copies(mut self) -> Self {
         self.use_preview = false;
         self
+    }
+}
+
+/// A placement valued from the preview, for the rotations lying alike.
+#[derive(Clone, Copy, Debug)]
+struct Turned {
+    x: i32,
+    y: i32,
+    rotation: u8,
+    /// Its values' span in `Greedy::turned_values`.
+    start: usize,
+    end: usize,
+    /// The values do not hang on the order of the tile's features
+    /// (`Previewed::order_free`): they hold with the features renamed.
+    order_free: bool,
+}
+
+/// True when a renaming of features ([`Ruleset::turn_features`]) leaves
+/// each as it is.
+fn is_identity(renaming: &[u8]) -> bool {
+    renaming
+        .iter()
+        .enumerate()
+        .all(|(f, &g)| usize::from(g) == f)
+}
+
+/// The actions of one rotation's preview values as those of the rotation
+/// lying alike: each figure's feature renamed, and the actions in the order
+/// that rotation's preview gives them (`Previewed::action_values`: those
+/// valued exactly, passing, the others, each part by feature and then
+/// figure, as its options come).
+fn rename_actions(values: &mut [(MeepleAction, f64)], renaming: &[u8]) {
+    if is_identity(renaming) {
+        return;
+    }
+    for (action, _) in values.iter_mut() {
+        if let MeepleAction::Place { feature, .. } = action {
+            *feature = renaming
+                .get(usize::from(*feature))
+                .copied()
+                .unwrap_or(*feature);
+        }
+    }
+    let feature = |&(a, _): &(MeepleAction, f64)| match a {
+        MeepleAction::Place { feature, .. } => feature,
+        _ => u8::MAX,
+    };
+    let pass = values
+        .iter()
+        .position(|&(a, _)| a == MeepleAction::Pass)
+        .unwrap_or(values.len());
+    let (exact, rest) = values.split_at_mut(pass);
+    exact.sort_by_key(feature);
+    if let Some((_, derived)) = rest.split_first_mut() {
+        derived.sort_by_key(feature);
     }
 }
 
@@ -162,15 +217,32 @@ impl<'r> Greedy<'r> {
             let earlier = self
                 .turned
                 .iter()
-                .find(|&&(x, y, r, _, _)| (x, y, r) == (at.x, at.y, first));
-            if let Some(&(_, _, _, start, end)) = earlier.filter(|_| first != at.rotation) {
-                // The same tile at the same square: the same preview.
-                values.extend_from_slice(&self.turned_values[start..end]);
-            } else if self.action_values(game, tile, at, left, &mut values) && alike {
-                let start = self.turned_values.len();
-                self.turned_values.extend_from_slice(&values);
-                let end = self.turned_values.len();
-                self.turned.push((at.x, at.y, at.rotation, start, end));
+                .find(|t| (t.x, t.y, t.rotation) == (at.x, at.y, first))
+                .filter(|_| first != at.rotation)
+                .copied();
+            let renaming = rules.turn_features(tile, at.rotation);
+            match earlier {
+                // The same tile at the same square, its features renamed:
+                // the same preview with the renamed features' actions.
+                Some(t) if t.order_free || is_identity(renaming) => {
+                    values.extend_from_slice(&self.turned_values[t.start..t.end]);
+                    rename_actions(&mut values, renaming);
+                }
+                _ => {
+                    let previewed = self.action_values(game, tile, at, left, &mut values);
+                    if previewed && alike && first == at.rotation {
+                        let start = self.turned_values.len();
+                        self.turned_values.extend_from_slice(&values);
+                        self.turned.push(Turned {
+                            x: at.x,
+                            y: at.y,
+                            rotation: at.rotation,
+                            start,
+                            end: self.turned_values.len(),
+                            order_free: self.previewed.order_free(),
+                        });
+                    }
+                }
             }
             for &(action, v) in &values {
                 best.offer((at, action), v, &mut self.rng);

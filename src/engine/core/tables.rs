@@ -42,10 +42,15 @@ pub struct Kind {
     /// At each slot: a side's middle slot held by a region or path, whose
     /// feature loses an open side when the slot meets another.
     pub slot_closes: [bool; 12],
-    /// Per rotation, the first rotation showing the same slots (features,
-    /// kinds and closings alike): the same tile on the board, feature for
-    /// feature (a plain cloister: 0 for all four).
+    /// Per rotation, the first rotation lying alike (`turns.rs`): the same
+    /// slot kinds and closings, each feature where one just like it lies in
+    /// that rotation (a plain cloister: 0 for all four; a straight road:
+    /// 0, 1, 0, 1).
     pub same_turn: [u8; 4],
+    /// Per rotation `r` lying as `same_turn[r]`: feature `f` of that
+    /// rotation lies as `turn_features[r][f]` of this one (empty when `r`
+    /// is its own first).
+    pub turn_features: [Box<[u8]>; 4],
     pub features: Vec<KFeature>,
     /// Its network-scored features in the order a completion scores them:
     /// paths, then regions.
@@ -109,25 +114,6 @@ pub fn widen_fits(kind: &mut Kind, sides: &Sides) {
         }
     }
     kind.wide = wide.fits.into_boxed_slice();
-}
-
-/// Per rotation, the first rotation whose slots show the same features,
-/// kinds and closings ([`Kind::same_turn`]): turning the tile by `d`
-/// quarters leaves every slot as it was.
-fn same_turns(feature: &[u8; 12], kind: &[u8; 12], closes: &[bool; 12]) -> [u8; 4] {
-    let alike = |d: usize| {
-        (0..12).all(|i| {
-            let j = (i + 3 * d) % 12;
-            feature[i] == feature[j] && kind[i] == kind[j] && closes[i] == closes[j]
-        })
-    };
-    let mut out = [0, 1, 2, 3];
-    for r in 1..4u8 {
-        if let Some(first) = (0..r).find(|&q| alike(usize::from(r - q))) {
-            out[usize::from(r)] = first;
-        }
-    }
-    out
 }
 
 /// Groups signatures by rotation into [`Fit`]s, in the order each signature
@@ -295,7 +281,6 @@ pub fn prepare_tile(
             .is_some_and(|k| k.partial);
         closing_slot(&slot_feature, &slot_kind, vocab, i, partial)
     });
-    let same_turn = same_turns(&slot_feature, &slot_kind, &slot_closes);
     let mut out = Kind {
         id: tile.id.clone(),
         // A held tile's copies are the players', never in the bag.
@@ -307,7 +292,8 @@ pub fn prepare_tile(
         slot_feature,
         slot_kind,
         slot_closes,
-        same_turn,
+        same_turn: [0, 1, 2, 3],
+        turn_features: Default::default(),
         features: Vec::with_capacity(tile.features.len()),
         networks: Vec::new(),
         neighbourhood: false,
