@@ -759,6 +759,8 @@ impl Game<'_> {
         let mark = p.fresh_marks(self.board.placed.len(), self.features.len() as usize);
         let start = (p.tiles.len(), p.units.len(), p.touches.len());
         let mut present = 0u64;
+        // Some piece carries units (else no attribute's sum is to gather).
+        let mut counted = false;
         let mut m = root;
         loop {
             let t = self.features.tile(m);
@@ -771,6 +773,7 @@ impl Game<'_> {
                 [usize::from(self.features.feature(m))];
             if self.features.rich(m) {
                 present |= piece.attributes;
+                counted |= !piece.units.is_empty();
                 for &(a, n) in &piece.units {
                     p.unit_sum[usize::from(a)] += u64::from(n);
                 }
@@ -787,10 +790,14 @@ impl Game<'_> {
                 break;
             }
         }
-        for (a, u) in (0u8..).zip(p.unit_sum.iter_mut()) {
-            if *u != 0 {
-                p.units.push((a, *u));
-                *u = 0;
+        // Every attribute of the vocabulary is scanned only when some
+        // piece counted units (most features carry none).
+        if counted {
+            for (a, u) in (0u8..).zip(p.unit_sum.iter_mut()) {
+                if *u != 0 {
+                    p.units.push((a, *u));
+                    *u = 0;
+                }
             }
         }
         let span = |from: usize, to: usize| (as_u32(from), as_u32(to - from));

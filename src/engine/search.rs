@@ -216,7 +216,15 @@ impl Game<'_> {
                 outlook.pig_complete = i64::from(n.all).saturating_mul(bonus);
                 return outlook;
             }
-            Scoring::Network { .. } => u32::try_from(self.features.open(root).max(0)).unwrap_or(0),
+            Scoring::Network { tile } => {
+                let missing = u32::try_from(self.features.open(root).max(0)).unwrap_or(0);
+                let (now, complete) = self.network_values(root, tile, missing != 0);
+                outlook.now = now;
+                outlook.complete = complete;
+                outlook.missing = missing;
+                outlook.scored_now = missing == 0;
+                return outlook;
+            }
             Scoring::Neighbourhood { .. } => {
                 let at = self.board.placed[self.features.tile(root) as usize];
                 8 - u32::from(self.board.around(at.x, at.y)).min(8)
