@@ -310,6 +310,8 @@ impl<'r> Greedy<'r> {
             self.previewed.action_values(&self.eval, game, left, out);
             return true;
         }
+        // The copies valued for this placement share `game`'s farms.
+        self.eval.remember(game);
         let placed = copy_into(&mut self.placed, game);
         if placed
             .apply(&Move::Place {
