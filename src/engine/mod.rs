@@ -27,7 +27,8 @@
 //!   [`validate`]), the game-log format ([`log`], [`mod@replay`]), the random
 //!   player ([`random`]), reports ([`report`], `describe`), the board
 //!   snapshot (`view`, [`BoardView`]), cheap copies (`copy`) and what
-//!   searching players read: the [`Outlook`] of features (`search`) and a
+//!   searching players read: the [`Outlook`] of features (`search`), the
+//!   farms' neighbours kept for a position's copies ([`FarmMemo`]) and a
 //!   placement's [`Preview`] (`preview`).
 //!
 //! Game logs are described in `docs/game-log.md`, the generic rules and the
@@ -38,6 +39,7 @@ mod copy;
 pub mod core;
 mod describe;
 pub mod events;
+mod farm_memo;
 mod game;
 mod ids;
 pub mod log;
@@ -58,6 +60,7 @@ mod view;
 pub use self::core::{SetupError, MAX_PLAYERS};
 pub use columns::Columns;
 pub use events::{Event, Reason, Score, Source};
+pub use farm_memo::FarmMemo;
 pub use game::{Game, Ruleset};
 pub use ids::{FeatureKindId, FigureId, KindId, TokenId};
 pub use moves::{

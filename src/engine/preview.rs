@@ -759,6 +759,8 @@ impl Game<'_> {
         let mark = p.fresh_marks(self.board.placed.len(), self.features.len() as usize);
         let start = (p.tiles.len(), p.units.len(), p.touches.len());
         let mut present = 0u64;
+        // Some piece carries units (else no attribute's sum is to gather).
+        let mut counted = false;
         let mut m = root;
         loop {
             let t = self.features.tile(m);
@@ -771,6 +773,7 @@ impl Game<'_> {
                 [usize::from(self.features.feature(m))];
             if self.features.rich(m) {
                 present |= piece.attributes;
+                counted |= !piece.units.is_empty();
                 for &(a, n) in &piece.units {
                     p.unit_sum[usize::from(a)] += u64::from(n);
                 }
@@ -787,10 +790,14 @@ impl Game<'_> {
                 break;
             }
         }
-        for (a, u) in (0u8..).zip(p.unit_sum.iter_mut()) {
-            if *u != 0 {
-                p.units.push((a, *u));
-                *u = 0;
+        // Every attribute of the vocabulary is scanned only when some
+        // piece counted units (most features carry none).
+        if counted {
+            for (a, u) in (0u8..).zip(p.unit_sum.iter_mut()) {
+                if *u != 0 {
+                    p.units.push((a, *u));
+                    *u = 0;
+                }
             }
         }
         let span = |from: usize, to: usize| (as_u32(from), as_u32(to - from));
@@ -1705,6 +1712,30 @@ mod tests {
                 assert_eq!(changed, sorted(end.outlooks.iter().copied()));
             }
         }
+    }
+
+    #[test]
+    fn symmetric_tiles_list_the_rotations_that_lie_alike() {
+        let base = rules(&["tilesets/base.tiles"]);
+        let turns = |id: &str| -> ([u8; 4], Vec<Vec<u8>>) {
+            let k: KindId = base.kind(id).expect("a kind");
+            let same = std::array::from_fn(|r| base.same_turn(k, u8::try_from(r).unwrap_or(0)));
+            let maps = (0..4u8)
+                .map(|r| base.turn_features(k, r).to_vec())
+                .collect();
+            (same, maps)
+        };
+        // A cloister in a field: every rotation the same tile.
+        assert_eq!(turns("base/B").0, [0, 0, 0, 0]);
+        // A straight road: half a turn swaps its two fields.
+        let (same, maps) = turns("base/U");
+        assert_eq!(same, [0, 1, 0, 1]);
+        assert!(maps[2]
+            .iter()
+            .enumerate()
+            .any(|(f, &g)| usize::from(g) != f));
+        // A city cap and a road: no two rotations alike.
+        assert_eq!(turns("base/D").0, [0, 1, 2, 3]);
     }
 
     #[test]

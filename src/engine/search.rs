@@ -12,6 +12,7 @@
 //! completed neighbours and all the neighbours it counts, and misses the
 //! unfinished ones. A kind without a template is worth nothing.
 
+use super::core::scoring::Neighbours;
 use super::core::vocab::Scoring;
 use super::core::{Spot, MAX_PLAYERS};
 use super::events::Source;
@@ -102,6 +103,16 @@ impl Game<'_> {
     /// no feature), in the order of the figures standing. No allocation once
     /// `out` has room.
     pub fn outlooks_into(&mut self, out: &mut Vec<Outlook>) {
+        self.outlooks_with(out, |_| None);
+    }
+
+    /// [`Game::outlooks_into`], a farm's neighbours taken from `known` when
+    /// it has them (`farm_memo.rs`).
+    pub(super) fn outlooks_with(
+        &mut self,
+        out: &mut Vec<Outlook>,
+        mut known: impl FnMut(u32) -> Option<Neighbours>,
+    ) {
         let first = out.len();
         for i in 0..self.standing.len() {
             let Spot::Node(n) = self.standing[i].spot else {
@@ -111,7 +122,7 @@ impl Game<'_> {
             let at = match out[first..].iter().position(|o| o.root == root) {
                 Some(at) => first + at,
                 None => {
-                    let outlook = self.outlook_of(root);
+                    let outlook = self.outlook_known(root, &mut known);
                     out.push(outlook);
                     out.len() - 1
                 }
@@ -200,6 +211,16 @@ impl Game<'_> {
 
     /// The outlook of a feature (a root), no figure counted yet.
     fn outlook_of(&mut self, root: u32) -> Outlook {
+        self.outlook_known(root, |_| None)
+    }
+
+    /// [`Game::outlook_of`], a farm's neighbours from `known` when it has
+    /// them.
+    fn outlook_known(
+        &mut self,
+        root: u32,
+        mut known: impl FnMut(u32) -> Option<Neighbours>,
+    ) -> Outlook {
         let rules = self.rules;
         let rule = &rules.vocab.kinds[usize::from(self.features.kind(root))];
         let mut outlook = Outlook::empty(rule.source, root);
@@ -207,7 +228,10 @@ impl Game<'_> {
             Scoring::None => return outlook,
             Scoring::Farm { per } => {
                 // One walk gives both of a farm's values.
-                let n = self.neighbours(root, per);
+                let n = match known(root) {
+                    Some(n) => n,
+                    None => self.neighbours(root, per),
+                };
                 outlook.now = n.done_points;
                 outlook.complete = n.all_points;
                 outlook.missing = n.all - n.done;
@@ -216,7 +240,15 @@ impl Game<'_> {
                 outlook.pig_complete = i64::from(n.all).saturating_mul(bonus);
                 return outlook;
             }
-            Scoring::Network { .. } => u32::try_from(self.features.open(root).max(0)).unwrap_or(0),
+            Scoring::Network { tile } => {
+                let missing = u32::try_from(self.features.open(root).max(0)).unwrap_or(0);
+                let (now, complete) = self.network_values(root, tile, missing != 0);
+                outlook.now = now;
+                outlook.complete = complete;
+                outlook.missing = missing;
+                outlook.scored_now = missing == 0;
+                return outlook;
+            }
             Scoring::Neighbourhood { .. } => {
                 let at = self.board.placed[self.features.tile(root) as usize];
                 8 - u32::from(self.board.around(at.x, at.y)).min(8)

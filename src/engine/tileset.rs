@@ -107,6 +107,7 @@ impl Ruleset {
             kinds.push(kind);
         }
         edition::apply(&mut kinds, &by_id, &tiles, &exps)?;
+        kinds.iter_mut().for_each(super::core::turns::find_turns);
         let start = draw::start_tile(&tiles, &kinds, &exps);
         let start_set = super::core::start_set::companions(&tiles, &kinds, start);
         let start_sets = super::core::start_set::members(&tiles);

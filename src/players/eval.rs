@@ -28,7 +28,7 @@
 //! its owner is worth the city's points, minus what completing it gives the
 //! others.
 
-use crate::engine::{Game, Outlook};
+use crate::engine::{FarmMemo, Game, Outlook};
 
 /// The weight of a completion's extra points per missing piece.
 const CHANCE_PER_MISSING: f64 = 0.75;
@@ -47,6 +47,8 @@ pub const SECOND_TURN: f64 = 2.0;
 #[derive(Debug, Default)]
 pub struct Evaluator {
     outlooks: Vec<Outlook>,
+    /// The farms of the position whose copies are valued ([`Evaluator::remember`]).
+    farms: FarmMemo,
     /// Tiles still in the bag at the start, for the share left.
     total_tiles: u32,
 }
@@ -57,6 +59,7 @@ impl Evaluator {
     pub fn new(total_tiles: u32) -> Evaluator {
         Evaluator {
             outlooks: Vec::with_capacity(32),
+            farms: FarmMemo::default(),
             total_tiles: total_tiles.max(1),
         }
     }
@@ -109,13 +112,19 @@ impl Evaluator {
         (FIGURE_COST + step) * f64::from(tiles_left) / f64::from(self.total_tiles)
     }
 
+    /// Keeps what `game`'s copies valued next can take from it (the
+    /// neighbours of its farms holding figures); the values are the same.
+    pub fn remember(&mut self, game: &Game<'_>) {
+        self.farms.remember(game);
+    }
+
     /// The value of the position to `player` against the others' mean;
     /// `tiles_left` is the number of tiles still to draw.
     pub fn value(&mut self, game: &mut Game<'_>, player: usize, tiles_left: u32) -> f64 {
         let players = game.players();
         let mut values = [0.0f64; crate::engine::MAX_PLAYERS];
         self.outlooks.clear();
-        game.outlooks_into(&mut self.outlooks);
+        game.outlooks_memo(&mut self.outlooks, &mut self.farms);
         for (p, v) in values.iter_mut().enumerate().take(players) {
             // Goods count as the majorities they would win now.
             let score = game.scores()[p]

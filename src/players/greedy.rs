@@ -51,6 +51,11 @@ pub(crate) struct Greedy<'r> {
     derived: Vec<(MeepleAction, f64)>,
     /// The legal placements of the drawn tile.
     placements: Vec<Placement>,
+    /// Placements of a tile that lies alike in several rotations, valued
+    /// from the preview, so that a rotation lying as one of these at the
+    /// same square takes its values (`Ruleset::same_turn`).
+    turned: Vec<Turned>,
+    turned_values: Vec<(MeepleAction, f64)>,
     /// The move chosen by `place`, whose action `figure` plays.
     chosen: Option<(Placement, MeepleAction)>,
 }
@@ -61,6 +66,61 @@ impl Greedy<'_> {
     pub fn on_copies(mut self) -> Self {
         self.use_preview = false;
         self
+    }
+}
+
+/// A placement valued from the preview, for the rotations lying alike.
+#[derive(Clone, Copy, Debug)]
+struct Turned {
+    x: i32,
+    y: i32,
+    rotation: u8,
+    /// Its values' span in `Greedy::turned_values`.
+    start: usize,
+    end: usize,
+    /// The values do not hang on the order of the tile's features
+    /// (`Previewed::order_free`): they hold with the features renamed.
+    order_free: bool,
+}
+
+/// True when a renaming of features ([`Ruleset::turn_features`]) leaves
+/// each as it is.
+fn is_identity(renaming: &[u8]) -> bool {
+    renaming
+        .iter()
+        .enumerate()
+        .all(|(f, &g)| usize::from(g) == f)
+}
+
+/// The actions of one rotation's preview values as those of the rotation
+/// lying alike: each figure's feature renamed, and the actions in the order
+/// that rotation's preview gives them (`Previewed::action_values`: those
+/// valued exactly, passing, the others, each part by feature and then
+/// figure, as its options come).
+fn rename_actions(values: &mut [(MeepleAction, f64)], renaming: &[u8]) {
+    if is_identity(renaming) {
+        return;
+    }
+    for (action, _) in values.iter_mut() {
+        if let MeepleAction::Place { feature, .. } = action {
+            *feature = renaming
+                .get(usize::from(*feature))
+                .copied()
+                .unwrap_or(*feature);
+        }
+    }
+    let feature = |&(a, _): &(MeepleAction, f64)| match a {
+        MeepleAction::Place { feature, .. } => feature,
+        _ => u8::MAX,
+    };
+    let pass = values
+        .iter()
+        .position(|&(a, _)| a == MeepleAction::Pass)
+        .unwrap_or(values.len());
+    let (exact, rest) = values.split_at_mut(pass);
+    exact.sort_by_key(feature);
+    if let Some((_, derived)) = rest.split_first_mut() {
+        derived.sort_by_key(feature);
     }
 }
 
@@ -121,6 +181,8 @@ impl<'r> Greedy<'r> {
             values: Vec::with_capacity(32),
             derived: Vec::with_capacity(8),
             placements: Vec::with_capacity(64),
+            turned: Vec::with_capacity(64),
+            turned_values: Vec::with_capacity(256),
             chosen: None,
         }
     }
@@ -145,9 +207,43 @@ impl<'r> Greedy<'r> {
         let mut placements = std::mem::take(&mut self.placements);
         placements.clear();
         game.placements_into(tile, &mut placements);
+        let rules = game.rules();
+        let alike = (1..4).any(|r| rules.same_turn(tile, r) != r);
+        self.turned.clear();
+        self.turned_values.clear();
         for &at in &placements {
             values.clear();
-            self.action_values(game, tile, at, left, &mut values);
+            let first = rules.same_turn(tile, at.rotation);
+            let earlier = self
+                .turned
+                .iter()
+                .find(|t| (t.x, t.y, t.rotation) == (at.x, at.y, first))
+                .filter(|_| first != at.rotation)
+                .copied();
+            let renaming = rules.turn_features(tile, at.rotation);
+            match earlier {
+                // The same tile at the same square, its features renamed:
+                // the same preview with the renamed features' actions.
+                Some(t) if t.order_free || is_identity(renaming) => {
+                    values.extend_from_slice(&self.turned_values[t.start..t.end]);
+                    rename_actions(&mut values, renaming);
+                }
+                _ => {
+                    let previewed = self.action_values(game, tile, at, left, &mut values);
+                    if previewed && alike && first == at.rotation {
+                        let start = self.turned_values.len();
+                        self.turned_values.extend_from_slice(&values);
+                        self.turned.push(Turned {
+                            x: at.x,
+                            y: at.y,
+                            rotation: at.rotation,
+                            start,
+                            end: self.turned_values.len(),
+                            order_free: self.previewed.order_free(),
+                        });
+                    }
+                }
+            }
             for &(action, v) in &values {
                 best.offer((at, action), v, &mut self.rng);
             }
@@ -195,7 +291,9 @@ impl<'r> Greedy<'r> {
     }
 
     /// Appends the value of every figure action after placing `tile` at
-    /// `at`, with `left` tiles still to draw after it.
+    /// `at`, with `left` tiles still to draw after it; `true` when they
+    /// were read from the preview (the same for a rotation lying alike,
+    /// `Ruleset::same_turn`), `false` when valued on a copy.
     pub fn action_values(
         &mut self,
         game: &Game<'r>,
@@ -203,15 +301,17 @@ impl<'r> Greedy<'r> {
         at: Placement,
         left: u32,
         out: &mut Vec<(MeepleAction, f64)>,
-    ) {
+    ) -> bool {
         let token = self.tokens.any(game, tile);
         if self.use_preview
             && token.is_none()
             && game.preview_legal(&mut self.previewed.preview, tile, at)
         {
             self.previewed.action_values(&self.eval, game, left, out);
-            return;
+            return true;
         }
+        // The copies valued for this placement share `game`'s farms.
+        self.eval.remember(game);
         let placed = copy_into(&mut self.placed, game);
         if placed
             .apply(&Move::Place {
@@ -221,7 +321,7 @@ impl<'r> Greedy<'r> {
             })
             .is_err()
         {
-            return;
+            return false;
         }
         let me = game.active_player();
         self.actions.clear();
@@ -257,7 +357,7 @@ impl<'r> Greedy<'r> {
             // A rule asks for one action first (the bridge a tile placed by
             // a bridge needs): no pass, nothing derived from it.
             self.derived = derived;
-            return;
+            return false;
         }
         let placed = self.placed.as_mut().expect("copied above");
         let before = placed.events().len();
@@ -285,6 +385,7 @@ impl<'r> Greedy<'r> {
             out.extend(derived.iter().map(|&(a, est)| (a, pass + est - cost)));
         }
         self.derived = derived;
+        false
     }
 
     /// The value of an action applied to a copy of `self.placed`; a flight

@@ -107,6 +107,17 @@ impl Previewed {
         }
     }
 
+    /// True when the values of the placement just previewed do not hang on
+    /// the order of the tile's features, so they hold for a rotation lying
+    /// alike with its features renamed (`Ruleset::same_turn`): at most one
+    /// feature is scored in any of its turns (the order of scoring, which
+    /// follows the tile's features, reorders the standing figures and so
+    /// the sums of estimates), and no goods are taken.
+    pub fn order_free(&self) -> bool {
+        let own = self.preview.options().any(|(_, _, o)| o.scored_now);
+        self.preview.scored().len() + usize::from(own) <= 1 && self.preview.goods_taken().is_empty()
+    }
+
     /// Passing's value, kept for the board when nothing held changes.
     fn pass_value(
         &mut self,

@@ -72,6 +72,13 @@ impl Features {
         self.journal.copied(&other.journal);
     }
 
+    /// The nodes that may differ from those of the set whose stamp was
+    /// `original` ([`Journal::written_since`]), appended ones included.
+    #[inline]
+    pub fn written_since(&self, original: (u64, u64)) -> Option<[&[u32]; 2]> {
+        self.journal.written_since(original)
+    }
+
     /// Equal stamps mean the same nodes (`journal`).
     #[inline]
     pub fn stamp(&self) -> (u64, u64) {

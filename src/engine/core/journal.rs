@@ -125,6 +125,22 @@ impl Journal {
             ])
     }
 
+    /// The entries that may differ from those of the store whose stamp
+    /// ([`Journal::stamp`]) was `original` when this store was copied from
+    /// it, or from a copy of it: this store's writes, and those the copy
+    /// it came from had made. `None` when this store is no such copy (or
+    /// changed in a way the indices don't describe).
+    #[inline]
+    pub fn written_since(&self, original: (u64, u64)) -> Option<[&[u32]; 2]> {
+        if self.whole {
+            return None;
+        }
+        if self.origin == Some(original) {
+            return Some([&self.touched, &[]]);
+        }
+        (self.base == Some(original)).then_some([&self.touched, &self.base_touched])
+    }
+
     /// This store now equals `original`.
     #[inline]
     pub fn copied(&mut self, original: &Journal) {

@@ -3,7 +3,7 @@
 //! (`features`), placement (`placement`), the figures on the board and in
 //! supply (`figures`, `companions`), the three scoring templates (`value`,
 //! `scoring`), the draw order (`draw`), the prepared tile set (`ruleset`,
-//! `tables`, `vocab`, `sides`, `supplies`, `edition`, `params`) and the
+//! `tables`, `turns`, `vocab`, `sides`, `supplies`, `edition`, `params`) and the
 //! turn's phases (`game`, `turn`).
 //!
 //! The core names no capability, no kind, no attribute and no figure (a test
@@ -39,6 +39,7 @@ pub(in crate::engine) mod start_set;
 pub(in crate::engine) mod supplies;
 pub(in crate::engine) mod tables;
 pub(in crate::engine) mod turn;
+pub(in crate::engine) mod turns;
 pub(in crate::engine) mod value;
 pub(in crate::engine) mod vocab;
 

@@ -51,6 +51,28 @@ impl<T> Ruleset<T> {
         self.kinds.len()
     }
 
+    /// The first rotation of `kind` that lies as `rotation` does: the same
+    /// slots, each feature where one just like it lies in that rotation.
+    /// Placed at one square, the two meet the same board features with
+    /// pieces that differ only in their ids ([`Ruleset::turn_features`]), so
+    /// their [`crate::engine::Preview`]s differ only in those ids.
+    #[must_use]
+    pub fn same_turn(&self, kind: KindId, rotation: u8) -> u8 {
+        self.kinds
+            .get(usize::from(kind.0))
+            .map_or(rotation, |k| k.same_turn[usize::from(rotation % 4)])
+    }
+
+    /// For a rotation lying as [`Ruleset::same_turn`]'s: feature `f` of
+    /// that rotation lies as feature `map[f]` of this one (empty when the
+    /// rotation is its own first).
+    #[must_use]
+    pub fn turn_features(&self, kind: KindId, rotation: u8) -> &[u8] {
+        self.kinds
+            .get(usize::from(kind.0))
+            .map_or(&[], |k| &k.turn_features[usize::from(rotation % 4)])
+    }
+
     /// The kind with a full id (`base/D`).
     #[must_use]
     pub fn kind(&self, id: &str) -> Option<KindId> {

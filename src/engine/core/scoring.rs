@@ -191,8 +191,10 @@ impl<X: Rules> Game<'_, X> {
             Scoring::Network { tile } => {
                 let complete = as_complete || self.features.open(root) == 0;
                 let state = if complete { COMPLETE } else { UNFINISHED };
-                let (tiles, present) = self.survey(root);
-                let points = network_points(tile, state, tiles, present, &self.units, attributes);
+                let (tiles, present, counted) = self.survey_counted(root);
+                // No piece counted units: none to value (`self.units` is zero).
+                let all: &[u64] = if counted { &self.units } else { &[] };
+                let points = network_points(tile, state, tiles, present, all, attributes);
                 let units = rule.units.map_or(0, |a| self.units[usize::from(a)]);
                 let reason = Reason::Network {
                     kind,
@@ -248,10 +250,44 @@ impl<X: Rules> Game<'_, X> {
     /// twice counts it once) and the attributes on any piece; the units of
     /// counted attributes are left in `self.units` (every piece's units count).
     pub(in crate::engine) fn survey(&mut self, root: u32) -> (u32, u64) {
+        let (tiles, present, _) = self.survey_counted(root);
+        (tiles, present)
+    }
+
+    /// A network's points as it stands and, with `completed`, were it
+    /// completed as it stands (else the same): [`Game::feature_value_as`]
+    /// without and with `as_complete`, its pieces surveyed once.
+    pub(in crate::engine) fn network_values(
+        &mut self,
+        root: u32,
+        tile: &[i64; 2],
+        completed: bool,
+    ) -> (i64, i64) {
+        let rules = self.rules;
+        let attributes = &rules.vocab.attributes;
+        let state = if self.features.open(root) == 0 {
+            COMPLETE
+        } else {
+            UNFINISHED
+        };
+        let (tiles, present, counted) = self.survey_counted(root);
+        let units: &[u64] = if counted { &self.units } else { &[] };
+        let now = network_points(tile, state, tiles, present, units, attributes);
+        let complete = if completed {
+            network_points(tile, COMPLETE, tiles, present, units, attributes)
+        } else {
+            now
+        };
+        (now, complete)
+    }
+
+    /// [`Game::survey`], and whether some piece counted units (if not,
+    /// `self.units` is all zero).
+    pub(in crate::engine) fn survey_counted(&mut self, root: u32) -> (u32, u64, bool) {
         let rules = self.rules;
         let mark = self.fresh_marks();
         self.units.fill(0);
-        let (mut tiles, mut present) = (0, 0u64);
+        let (mut tiles, mut present, mut counted) = (0, 0u64, false);
         let mut m = root;
         loop {
             let t = self.features.tile(m) as usize;
@@ -264,6 +300,7 @@ impl<X: Rules> Game<'_, X> {
                 let kind = &rules.kinds[usize::from(placed.kind.0)];
                 let piece = &kind.features[usize::from(self.features.feature(m))];
                 present |= piece.attributes;
+                counted |= !piece.units.is_empty();
                 for &(a, n) in &piece.units {
                     let u = &mut self.units[usize::from(a)];
                     *u = u.saturating_add(u64::from(n));
@@ -271,7 +308,7 @@ impl<X: Rules> Game<'_, X> {
             }
             m = self.features.next(m);
             if m == root {
-                return (tiles, present);
+                return (tiles, present, counted);
             }
         }
     }

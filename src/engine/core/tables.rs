@@ -42,6 +42,15 @@ pub struct Kind {
     /// At each slot: a side's middle slot held by a region or path, whose
     /// feature loses an open side when the slot meets another.
     pub slot_closes: [bool; 12],
+    /// Per rotation, the first rotation lying alike (`turns.rs`): the same
+    /// slot kinds and closings, each feature where one just like it lies in
+    /// that rotation (a plain cloister: 0 for all four; a straight road:
+    /// 0, 1, 0, 1).
+    pub same_turn: [u8; 4],
+    /// Per rotation `r` lying as `same_turn[r]`: feature `f` of that
+    /// rotation lies as `turn_features[r][f]` of this one (empty when `r`
+    /// is its own first).
+    pub turn_features: [Box<[u8]>; 4],
     pub features: Vec<KFeature>,
     /// Its network-scored features in the order a completion scores them:
     /// paths, then regions.
@@ -283,6 +292,8 @@ pub fn prepare_tile(
         slot_feature,
         slot_kind,
         slot_closes,
+        same_turn: [0, 1, 2, 3],
+        turn_features: Default::default(),
         features: Vec::with_capacity(tile.features.len()),
         networks: Vec::new(),
         neighbourhood: false,
