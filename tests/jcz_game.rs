@@ -1567,6 +1567,43 @@ fn trapped_followers_freed_export_and_read_back() {
     assert!(freed > 0 && refused > 0, "{freed} freed, {refused} refused");
 }
 
+/// A Vodyanoy tile placed beside its own player's follower traps it as the
+/// tile goes down: JCZ's tile phase traps what a tile exposes asking no one,
+/// so the turn has one `COMMIT`, none for a trap phase to confirm (found by
+/// the every-set differential, seed 152: an extra `COMMIT` reached JCZ's
+/// tunnel phase).
+#[test]
+fn a_follower_trapped_by_the_tile_just_placed_needs_no_confirmation() {
+    let (set, rules) = shipped_sets(&["base", "russian-promos-2016"]);
+    let log = GameLog::from_json(
+        r#"{
+  "format": "tileforge.game", "version": 1,
+  "expansions": ["base", "russian-promos-2016"],
+  "players": ["red", "blue"],
+  "turns": [
+    { "tile": "base/U", "x": 1, "y": 0, "rotation": 0, "meeple": { "figure": "meeple", "feature": "E" } },
+    { "tile": "base/U", "x": -1, "y": 0, "rotation": 0 },
+    { "tile": "russian-promos-2016/V", "x": 1, "y": 1, "rotation": 0 }
+  ],
+  "finished": false
+}"#,
+    )
+    .expect("the log reads");
+    let game = replay(&rules, &log).expect("replays");
+    assert_eq!(game.trapped().len(), 1, "red's thief is trapped");
+    let save = jcz_game::export(&set, &rules, &log).expect("exports");
+    let last_tile = save
+        .replay
+        .iter()
+        .rposition(|m| m.kind == "PLACE_TILE")
+        .expect("tiles");
+    let kinds: Vec<&str> = save.replay[last_tile + 1..]
+        .iter()
+        .map(|m| m.kind.as_str())
+        .collect();
+    assert_eq!(kinds, ["COMMIT"]);
+}
+
 /// The GQ11 mini expansion is JCZ's two sets `gq11` and `gq11/river`; its
 /// spring with a road stands in for the river's and starts the game (JCZ
 /// plays the start spring and drops the others).

@@ -98,8 +98,8 @@ struct Builder<'a> {
     /// Followers in a trap (a Vodyanoy's or Solovei Razboynik's), in the
     /// order trapped, `pointer` the trap's: their numbers are not in supply.
     trapped: Vec<Tracked>,
-    /// The turn's trap confirmations: the length of `trapped` when the
-    /// turn began, and where JCZ's two trap phases fall in `replay` (after
+    /// The turn's trap confirmations: the length of `trapped` once the
+    /// turn's tile has trapped what it exposes, and where JCZ's two trap phases fall in `replay` (after
     /// the first figure action; after the phantom's and the tunnel's).
     trap_marks: (usize, Option<usize>, Option<usize>),
     /// The turn's player.
@@ -659,6 +659,12 @@ impl Builder<'_> {
         let rules = game.rules();
         // The tile may have trapped followers: one may be freed at once.
         self.newly_trapped(game, &game.figures());
+        if self.trap_marks.1.is_none() {
+            // JCZ traps what the tile exposes as it is placed, asking no
+            // one: only what the actions expose is the trap phases' to
+            // confirm.
+            self.trap_marks.0 = self.trapped.len();
+        }
         if let Some(m) = turn
             .meeple
             .as_ref()
