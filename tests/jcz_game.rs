@@ -325,6 +325,42 @@ fn tileset_with_phantom() -> TileSet {
     tileforge::emit::tileset(&compiled.checked.expect("the sets compile"))
 }
 
+/// A tower capture that frees a field of the tile just placed: JCZ's
+/// phantom phase reads the board after the capture and offers the phantom
+/// that field, so a turn that does not take it passes (found by the
+/// every-set differential, seed 23: a `COMMIT` reached JCZ's phantom phase).
+#[test]
+fn a_tower_capture_freeing_the_tiles_field_passes_the_phantom_phase() {
+    let set = tileset_with_phantom();
+    let expansions = ["base", "the-tower", "phantom"].map(String::from);
+    let rules = Ruleset::new(&set, Some(&expansions)).expect("ruleset");
+    let log = GameLog::from_json(
+        r#"{
+  "format": "tileforge.game", "version": 1,
+  "expansions": ["base", "the-tower", "phantom"],
+  "players": ["blue", "red"],
+  "turns": [
+    { "tile": "base/B", "x": 0, "y": 1, "rotation": 0, "meeple": { "figure": "meeple", "feature": "N" } },
+    { "tile": "the-tower/F", "x": -1, "y": 1, "rotation": 0,
+      "tower": { "x": -1, "y": 1, "capture": { "x": 0, "y": 1, "feature": "N", "player": 0, "figure": "meeple" } } }
+  ],
+  "finished": false
+}"#,
+    )
+    .expect("the log reads");
+    let save = jcz_game::export(&set, &rules, &log).expect("exports");
+    let last_tile = save
+        .replay
+        .iter()
+        .rposition(|m| m.kind == "PLACE_TILE")
+        .expect("tiles");
+    let kinds: Vec<&str> = save.replay[last_tile + 1..]
+        .iter()
+        .map(|m| m.kind.as_str())
+        .collect();
+    assert_eq!(kinds, ["PLACE_TOKEN", "CAPTURE_FOLLOWER", "PASS", "COMMIT"]);
+}
+
 #[test]
 fn random_phantom_games_read_back_with_their_second_followers() {
     let set = tileset_with_phantom();
