@@ -325,6 +325,42 @@ fn tileset_with_phantom() -> TileSet {
     tileforge::emit::tileset(&compiled.checked.expect("the sets compile"))
 }
 
+/// A tower capture that frees a field of the tile just placed: JCZ's
+/// phantom phase reads the board after the capture and offers the phantom
+/// that field, so a turn that does not take it passes (found by the
+/// every-set differential, seed 23: a `COMMIT` reached JCZ's phantom phase).
+#[test]
+fn a_tower_capture_freeing_the_tiles_field_passes_the_phantom_phase() {
+    let set = tileset_with_phantom();
+    let expansions = ["base", "the-tower", "phantom"].map(String::from);
+    let rules = Ruleset::new(&set, Some(&expansions)).expect("ruleset");
+    let log = GameLog::from_json(
+        r#"{
+  "format": "tileforge.game", "version": 1,
+  "expansions": ["base", "the-tower", "phantom"],
+  "players": ["blue", "red"],
+  "turns": [
+    { "tile": "base/B", "x": 0, "y": 1, "rotation": 0, "meeple": { "figure": "meeple", "feature": "N" } },
+    { "tile": "the-tower/F", "x": -1, "y": 1, "rotation": 0,
+      "tower": { "x": -1, "y": 1, "capture": { "x": 0, "y": 1, "feature": "N", "player": 0, "figure": "meeple" } } }
+  ],
+  "finished": false
+}"#,
+    )
+    .expect("the log reads");
+    let save = jcz_game::export(&set, &rules, &log).expect("exports");
+    let last_tile = save
+        .replay
+        .iter()
+        .rposition(|m| m.kind == "PLACE_TILE")
+        .expect("tiles");
+    let kinds: Vec<&str> = save.replay[last_tile + 1..]
+        .iter()
+        .map(|m| m.kind.as_str())
+        .collect();
+    assert_eq!(kinds, ["PLACE_TOKEN", "CAPTURE_FOLLOWER", "PASS", "COMMIT"]);
+}
+
 #[test]
 fn random_phantom_games_read_back_with_their_second_followers() {
     let set = tileset_with_phantom();
@@ -1565,6 +1601,43 @@ fn trapped_followers_freed_export_and_read_back() {
         reads_back_the_same(&set, &save, &mut log, seed);
     }
     assert!(freed > 0 && refused > 0, "{freed} freed, {refused} refused");
+}
+
+/// A Vodyanoy tile placed beside its own player's follower traps it as the
+/// tile goes down: JCZ's tile phase traps what a tile exposes asking no one,
+/// so the turn has one `COMMIT`, none for a trap phase to confirm (found by
+/// the every-set differential, seed 152: an extra `COMMIT` reached JCZ's
+/// tunnel phase).
+#[test]
+fn a_follower_trapped_by_the_tile_just_placed_needs_no_confirmation() {
+    let (set, rules) = shipped_sets(&["base", "russian-promos-2016"]);
+    let log = GameLog::from_json(
+        r#"{
+  "format": "tileforge.game", "version": 1,
+  "expansions": ["base", "russian-promos-2016"],
+  "players": ["red", "blue"],
+  "turns": [
+    { "tile": "base/U", "x": 1, "y": 0, "rotation": 0, "meeple": { "figure": "meeple", "feature": "E" } },
+    { "tile": "base/U", "x": -1, "y": 0, "rotation": 0 },
+    { "tile": "russian-promos-2016/V", "x": 1, "y": 1, "rotation": 0 }
+  ],
+  "finished": false
+}"#,
+    )
+    .expect("the log reads");
+    let game = replay(&rules, &log).expect("replays");
+    assert_eq!(game.trapped().len(), 1, "red's thief is trapped");
+    let save = jcz_game::export(&set, &rules, &log).expect("exports");
+    let last_tile = save
+        .replay
+        .iter()
+        .rposition(|m| m.kind == "PLACE_TILE")
+        .expect("tiles");
+    let kinds: Vec<&str> = save.replay[last_tile + 1..]
+        .iter()
+        .map(|m| m.kind.as_str())
+        .collect();
+    assert_eq!(kinds, ["COMMIT"]);
 }
 
 /// The GQ11 mini expansion is JCZ's two sets `gq11` and `gq11/river`; its

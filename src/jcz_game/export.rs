@@ -98,8 +98,8 @@ struct Builder<'a> {
     /// Followers in a trap (a Vodyanoy's or Solovei Razboynik's), in the
     /// order trapped, `pointer` the trap's: their numbers are not in supply.
     trapped: Vec<Tracked>,
-    /// The turn's trap confirmations: the length of `trapped` when the
-    /// turn began, and where JCZ's two trap phases fall in `replay` (after
+    /// The turn's trap confirmations: the length of `trapped` once the
+    /// turn's tile has trapped what it exposes, and where JCZ's two trap phases fall in `replay` (after
     /// the first figure action; after the phantom's and the tunnel's).
     trap_marks: (usize, Option<usize>, Option<usize>),
     /// The turn's player.
@@ -641,6 +641,7 @@ impl Builder<'_> {
                 Self::phantom_places_but(game, player, true, taken)
             } else {
                 self.phantom_places(game, player, true)
+                    || capture_frees_phantom_place(game, player, turn)
             };
         let _ = i;
         Ok(())
@@ -659,6 +660,12 @@ impl Builder<'_> {
         let rules = game.rules();
         // The tile may have trapped followers: one may be freed at once.
         self.newly_trapped(game, &game.figures());
+        if self.trap_marks.1.is_none() {
+            // JCZ traps what the tile exposes as it is placed, asking no
+            // one: only what the actions expose is the trap phases' to
+            // confirm.
+            self.trap_marks.0 = self.trapped.len();
+        }
         if let Some(m) = turn
             .meeple
             .as_ref()
@@ -1915,6 +1922,36 @@ fn step(r: f64) -> f64 {
     let x = r.to_bits() & M;
     let x = x.wrapping_mul(25_214_903_917).wrapping_add(11) & M;
     x as f64 / (M + 1) as f64
+}
+
+/// Whether the turn's tower capture frees a feature of the tile just placed
+/// for the player's phantom: JCZ's phantom phase reads the board after the
+/// capture, so a road, city or field whose only figure was the prisoner is
+/// offered (every-set differential, seed 23).
+fn capture_frees_phantom_place(game: &Game<'_>, player: usize, turn: &TurnLog) -> bool {
+    let Some(c) = turn.tower.as_ref().and_then(|t| t.capture.as_ref()) else {
+        return false;
+    };
+    let (Some(phantom), Some(x), Some(y)) = (game.rules().figure("phantom"), turn.x, turn.y) else {
+        return false;
+    };
+    if game.active_player() != player || game.supply(player, phantom) == 0 {
+        return false;
+    }
+    let Some((kind, rotation)) = game.tile_at(c.x, c.y) else {
+        return false;
+    };
+    let Some(feature) = game.rules().feature_named(kind, rotation, &c.feature) else {
+        return false;
+    };
+    let mut board = game.clone();
+    let Some(held) = board.outlook_at(c.x, c.y, feature) else {
+        return false;
+    };
+    if held.figures.iter().map(|&n| u32::from(n)).sum::<u32>() != 1 {
+        return false;
+    }
+    (0u8..64).any(|f| board.outlook_at(x, y, f) == Some(held))
 }
 
 /// Whether the turn's first figure action sends the turn player's own

@@ -4,7 +4,9 @@
 //! diagonal) is trapped: taken off the board, to neither supply nor a
 //! feature; so is every follower that comes to stand on one of those tiles
 //! later (checked after the tile is placed and again after the figure
-//! action, before anything is scored). Only followers are trapped (not the
+//! action, before anything is scored), an abbot and an acrobat too (they
+//! stand on the tile off its features), not a castle's lord. Only followers
+//! are trapped (not the
 //! builder, the pig or other companions, a barn or a shepherd, nor neutral
 //! figures); a companion
 //! whose owner loses their last follower on its feature goes home with it
@@ -26,7 +28,9 @@
 //! `blocks_figures`, `offer` and `act` (the release), `before_scoring`
 //! (followers placed around one), `final_last` (the trapped followers).
 
+use super::castle;
 use super::module::{hooks, Capability, Host, Module, Offer, On, Setup};
+use super::pyramid::{self, Pyramid};
 use crate::engine::core::params::Params;
 use crate::engine::core::supplies::FigureDef;
 use crate::engine::core::vocab::Vocab;
@@ -249,7 +253,12 @@ impl Vodyanoy {
         while i > 0 {
             i -= 1;
             let s = game.standing[i];
-            let Spot::Node(n) = s.spot else { continue };
+            // A castle's lord is not trapped (the clarification: the castle
+            // shelters it); an abbot or an acrobat, standing on the tile
+            // off its features, is a follower there like any other.
+            if s.spot == Spot::Off(castle::SPOT) {
+                continue;
+            }
             let at = game.board.placed[s.tile as usize];
             if at.x < x0 || at.x > x1 || at.y < y0 || at.y > y1 {
                 continue;
@@ -267,9 +276,19 @@ impl Vodyanoy {
             if def.companion || !def.plays || !def.follower {
                 continue;
             }
-            let root = game.features.find(n);
             game.take_off(i);
-            game.release_companions(usize::from(s.player), root);
+            match s.spot {
+                Spot::Node(n) => {
+                    let root = game.features.find(n);
+                    game.release_companions(usize::from(s.player), root);
+                }
+                Spot::Off(pyramid::SPOT) => {
+                    if let Some(p) = game.x.module_mut::<Pyramid>() {
+                        p.left(s.tile);
+                    }
+                }
+                Spot::Off(_) => {}
+            }
             self.trapped.push(Captive {
                 player: s.player,
                 figure: s.figure,

@@ -1,7 +1,8 @@
 //! Watchtowers (`capability watchtower` on a spot kind whose variant names
-//! what the tower watches). When the tile just placed completes a road or
-//! city (any path or region) and a follower stands on it on a watchtower
-//! tile, the tower scores first, for that follower's owner: the tower's tile
+//! what the tower watches). When a turn completes a road or city (any path
+//! or region: by the tile just placed, or an abbey's wall, a tunnel, a
+//! ferry) and a follower stands on it on a watchtower tile, the tower
+//! scores first, for that follower's owner: the tower's tile
 //! and the eight around it are counted for the tower's variant, at
 //! `watchtower.VARIANT` points each, then the feature scores as usual. The
 //! variant names a kind (tiles of the nine with a feature of it: `road`,
@@ -133,56 +134,47 @@ impl Module for Watchtower {
     }
 
     fn before_scoring<X: Host>(&mut self, t: &WatchtowerTable, game: &mut Game<'_, X>) {
-        let Some(&placed) = game.board.placed.get(game.current as usize) else {
-            return;
-        };
         let rules = game.rules;
-        let kind = &rules.kinds[usize::from(placed.kind.0)];
-        let mut done: Vec<u32> = Vec::new();
         let turn = game.event_turn();
         let mut awards: Vec<Event> = Vec::new();
-        for (f, feature) in (0u32..).zip(&kind.features) {
-            if !matches!(feature.shape, Shape::Path | Shape::Region) {
+        // Every follower on a watchtower tile whose road or city is closed
+        // now: completed this turn, whatever closed it (the tile, an abbey's
+        // wall, a tunnel, a ferry), and scored in this turn's scoring.
+        for s in &game.standing {
+            let Spot::Node(n) = s.spot else { continue };
+            if !rules.figures[usize::from(s.figure.0)].follower_piece() {
                 continue;
             }
-            let root = game.features.root(placed.first_node + f);
-            if done.contains(&root)
+            let p = game.board.placed[s.tile as usize];
+            let Some(v) = t.towers.get(usize::from(p.kind.0)).copied().flatten() else {
+                continue;
+            };
+            let root = game.features.root(n);
+            let shape = game.features.shape(root);
+            if !matches!(shape, Shape::Path | Shape::Region)
                 || game.features.open(root) != 0
                 || game.features.occupants(root) == 0
             {
                 continue;
             }
-            done.push(root);
-            for s in &game.standing {
-                let Spot::Node(n) = s.spot else { continue };
-                if game.features.root(n) != root
-                    || !rules.figures[usize::from(s.figure.0)].follower_piece()
-                {
-                    continue;
-                }
-                let p = game.board.placed[s.tile as usize];
-                let Some(v) = t.towers.get(usize::from(p.kind.0)).copied().flatten() else {
-                    continue;
-                };
-                let (_, counts, points) = &t.variants[usize::from(v)];
-                let count = count(game, *counts, p.x, p.y);
-                if count > 0 && *points != 0 {
-                    awards.push(Event {
-                        turn,
-                        player: usize::from(s.player),
-                        points: i64::from(count).saturating_mul(*points),
-                        source: if feature.shape == Shape::Path {
-                            Source::Road
-                        } else {
-                            Source::City
-                        },
-                        reason: Reason::Watchtower {
-                            count,
-                            x: p.x,
-                            y: p.y,
-                        },
-                    });
-                }
+            let (_, counts, points) = &t.variants[usize::from(v)];
+            let count = count(game, *counts, p.x, p.y);
+            if count > 0 && *points != 0 {
+                awards.push(Event {
+                    turn,
+                    player: usize::from(s.player),
+                    points: i64::from(count).saturating_mul(*points),
+                    source: if shape == Shape::Path {
+                        Source::Road
+                    } else {
+                        Source::City
+                    },
+                    reason: Reason::Watchtower {
+                        count,
+                        x: p.x,
+                        y: p.y,
+                    },
+                });
             }
         }
         for e in awards {
