@@ -314,6 +314,19 @@ fn random_princess_and_dragon_games_read_back_with_their_dragon_fairy_portal_and
 
 /// The shipped sets JCZ plays, The Tower, and the test set of the phantom
 /// (a mini expansion without tiles, which no shipped file holds).
+/// The kinds of the save's messages after its last tile placed.
+fn after_last_tile(save: &Save) -> Vec<&str> {
+    let last_tile = save
+        .replay
+        .iter()
+        .rposition(|m| m.kind == "PLACE_TILE")
+        .expect("tiles");
+    save.replay[last_tile + 1..]
+        .iter()
+        .map(|m| m.kind.as_str())
+        .collect()
+}
+
 fn tileset_with_phantom() -> TileSet {
     let mut files: Vec<PathBuf> = SETS
         .iter()
@@ -349,15 +362,7 @@ fn a_tower_capture_freeing_the_tiles_field_passes_the_phantom_phase() {
     )
     .expect("the log reads");
     let save = jcz_game::export(&set, &rules, &log).expect("exports");
-    let last_tile = save
-        .replay
-        .iter()
-        .rposition(|m| m.kind == "PLACE_TILE")
-        .expect("tiles");
-    let kinds: Vec<&str> = save.replay[last_tile + 1..]
-        .iter()
-        .map(|m| m.kind.as_str())
-        .collect();
+    let kinds = after_last_tile(&save);
     assert_eq!(kinds, ["PLACE_TOKEN", "CAPTURE_FOLLOWER", "PASS", "COMMIT"]);
 }
 
@@ -1628,15 +1633,7 @@ fn a_follower_trapped_by_the_tile_just_placed_needs_no_confirmation() {
     let game = replay(&rules, &log).expect("replays");
     assert_eq!(game.trapped().len(), 1, "red's thief is trapped");
     let save = jcz_game::export(&set, &rules, &log).expect("exports");
-    let last_tile = save
-        .replay
-        .iter()
-        .rposition(|m| m.kind == "PLACE_TILE")
-        .expect("tiles");
-    let kinds: Vec<&str> = save.replay[last_tile + 1..]
-        .iter()
-        .map(|m| m.kind.as_str())
-        .collect();
+    let kinds = after_last_tile(&save);
     assert_eq!(kinds, ["COMMIT"]);
 }
 
