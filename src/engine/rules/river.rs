@@ -167,10 +167,10 @@ impl Module for River {
         at: Placement,
     ) -> Option<Refusal> {
         // Most kinds asked show no river: answered before the look below.
-        if t.sides[usize::from(tile.0)] == 0 {
-            return None;
+        match t.sides[usize::from(tile.0)] {
+            0 => None,
+            sides => self.river_refusal(t, game, board_sides(sides, at.rotation), at),
         }
-        self.river_refusal(t, game, tile, at)
     }
 
     fn tile_put<X: Host>(&mut self, t: &RiverTable, game: &mut Game<'_, X>, tile: u32) {
@@ -223,17 +223,17 @@ fn met<X: Host>(game: &Game<'_, X>, sides: u8, at: Placement) -> u8 {
 }
 
 impl River {
-    /// [`Module::refusal`] for a kind with a river: where its river meets
-    /// the river on the board, or why it may not go there.
+    /// [`Module::refusal`] for a tile whose river shows on board `sides`
+    /// (not none) at `at`: where its river meets the river on the board, or
+    /// why it may not go there.
     #[inline(never)]
     fn river_refusal<X: Host>(
         &self,
         t: &RiverTable,
         game: &Game<'_, X>,
-        tile: KindId,
+        sides: u8,
         at: Placement,
     ) -> Option<Refusal> {
-        let sides = board_sides(t.sides[usize::from(tile.0)], at.rotation);
         let met = met(game, sides, at);
         match met.count_ones() {
             0 => return refuse(UNCONNECTED),
